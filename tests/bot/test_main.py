@@ -1,0 +1,45 @@
+"""`python -m bot`: front-end choice, a bad setting's one-line error, the console answering /help."""
+
+import io
+import subprocess
+import sys
+
+from bot.__main__ import choose_platforms
+from bot.adapters.console import run_console
+from bot.core.app import Core
+
+
+def test_choose_platforms():
+    assert choose_platforms(False, False, False) == ["console"]
+    assert choose_platforms(True, False, False) == ["discord"]
+    assert choose_platforms(True, True, False) == ["discord", "telegram"]
+    assert choose_platforms(True, True, True) == ["console"]
+
+
+def test_bad_setting_stops_with_one_line(tmp_path):
+    env = {"DEFAULT_LOCALE": "xx", "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "--console"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        proc.stderr.strip()
+    ] and proc.stderr.startswith("error: setting DEFAULT_LOCALE:")
+    assert "Traceback" not in proc.stderr
+
+
+async def test_console_answers_help_and_refuses_unknown():
+    out = io.StringIO()
+    await run_console(
+        Core("en").handle, ["ayse: /help", "", "bad line", "ayse: /frobnicate"], out
+    )
+    text = out.getvalue()
+    assert "[#table] Commands:" in text
+    assert "[console] expected" in text
+    assert "[! ayse] Unknown command: /frobnicate" in text
