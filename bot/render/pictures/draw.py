@@ -1,0 +1,53 @@
+"""Small drawing helpers shared by the card, tile and table pictures."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from PIL import Image, ImageDraw
+
+from bot.render.pictures.fonts import font
+from bot.render.pictures.style import RGB
+
+SUPERSAMPLE = 3
+
+
+def supersampled(
+    width: int, height: int, paint: Callable[[ImageDraw.ImageDraw, int], None]
+) -> Image.Image:
+    """Paint at SUPERSAMPLE times the size on a transparent canvas and scale down, for smooth
+    edges; `paint(draw, k)` receives the scale factor `k` to multiply its coordinates by."""
+    k = SUPERSAMPLE
+    big = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), k)
+    return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def text_centered(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    bold: bool = False,
+) -> None:
+    """Draw `text` centred on `xy` (middle of its ink box)."""
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm")
+
+
+def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """Shorten `text` with an ellipsis until it fits `max_width` pixels at `size`."""
+    face = font(size, bold)
+    if face.getlength(text) <= max_width:
+        return text
+    while text and face.getlength(text + "…") > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Encode as PNG bytes. Pictures are flat colours, so zlib level 6 keeps them small and fast."""
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=6)
+    return out.getvalue()

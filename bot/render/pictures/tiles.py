@@ -1,0 +1,107 @@
+"""Okey tiles as small RGBA images, cached per tile, mark and size.
+
+A tile is cream with its number in the colour's ink and a dot under it, as on real tiles. The
+false joker (sahte okey) carries a large green star instead of a number. An okey tile (wild) gets
+a gold frame and a gold star badge in its top-right corner.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render.pictures.draw import supersampled
+from bot.render.pictures.fonts import font
+from bot.render.pictures.notation import parse_tile
+from bot.render.pictures.style import (
+    FALSE_JOKER_INK,
+    OKEY_MARK,
+    TILE_BACK,
+    TILE_BORDER,
+    TILE_COLOURS,
+    TILE_FACE,
+)
+
+ASPECT = 1.38  # height / width of a tile
+
+
+def tile_size(width: int) -> tuple[int, int]:
+    """The (width, height) of a tile drawn `width` pixels wide."""
+    return width, round(width * ASPECT)
+
+
+def star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
+    """The ten corners of a five-pointed star centred on (cx, cy), pointing up."""
+    points = []
+    for i in range(10):
+        radius = outer if i % 2 == 0 else inner
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
+def tile_image(tile: str, width: int, okey: bool = False) -> Image.Image:
+    """The face of `tile` (notation, e.g. `R5`, `F`); `okey` marks it as a wild okey tile.
+
+    Raises NotationError for a bad name.
+    """
+    parsed = parse_tile(tile)
+    return _face(parsed.colour, parsed.number, width, okey)
+
+
+@lru_cache(maxsize=512)
+def _face(colour: str | None, number: int | None, width: int, okey: bool) -> Image.Image:
+    w, h = tile_size(width)
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        radius = max(2, w // 8) * k
+        frame = OKEY_MARK if okey else TILE_BORDER
+        frame_width = max(2, w // 12) * k if okey else max(1, w // 28) * k
+        draw.rounded_rectangle(
+            (0, 0, w * k - 1, h * k - 1), radius, fill=TILE_FACE, outline=frame, width=frame_width
+        )
+        if colour is None:
+            draw.polygon(
+                star_points(w * k / 2, h * k * 0.45, w * k * 0.36, w * k * 0.15),
+                fill=FALSE_JOKER_INK,
+            )
+            draw.ellipse(
+                (w * k * 0.40, h * k * 0.76, w * k * 0.60, h * k * 0.76 + w * k * 0.2),
+                outline=FALSE_JOKER_INK,
+                width=max(1, w // 20) * k,
+            )
+        else:
+            ink = TILE_COLOURS[colour]
+            text = str(number)
+            size = round(w * (0.60 if len(text) == 1 else 0.50)) * k
+            draw.text((w * k / 2, h * k * 0.40), text, font=font(size, True), fill=ink, anchor="mm")
+            dot = w * k * 0.09
+            cx, cy = w * k / 2, h * k * 0.76
+            draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=ink)
+        if okey:
+            draw.polygon(
+                star_points(w * k * 0.80, h * k * 0.13, w * k * 0.17, w * k * 0.07),
+                fill=OKEY_MARK,
+            )
+
+    return supersampled(w, h, paint)
+
+
+@lru_cache(maxsize=16)
+def tile_back(width: int) -> Image.Image:
+    """A face-down tile (the stock), the same size as `tile_image(..., width)`."""
+    w, h = tile_size(width)
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        radius = max(2, w // 8) * k
+        draw.rounded_rectangle(
+            (0, 0, w * k - 1, h * k - 1),
+            radius,
+            fill=TILE_BACK,
+            outline=TILE_BORDER,
+            width=max(1, w // 28) * k,
+        )
+
+    return supersampled(w, h, paint)
