@@ -1,0 +1,206 @@
+"""Rack arranging: the players' "seri diz" (runs mode) and "çift diz" (pairs mode) buttons.
+
+Runs mode is an exact search: it always lays the most tiles in sets and runs, and among those
+layouts the one with the highest total face value (a wild counts as the number it plays as, a false
+joker as the okey's number). The search takes the lowest tile left, tries every meld template that
+starts with it (see templates.py) or leaves it loose, and memoizes on the tiles that remain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from games.okey.melds import winning_discards
+from games.okey.templates import TEMPLATES, WILD, Template
+from games.okey.tiles import Rack, colour_of, number_of, read_rack
+
+MODES = ("runs", "pairs")
+MAX_RACK = 15
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A rack laid out: `melds` (lists of tiles, each a set, a run or a pair) and `loose` tiles."""
+
+    melds: list[list[str]] = field(default_factory=list)
+    loose: list[str] = field(default_factory=list)
+
+    @property
+    def placed(self) -> int:
+        """How many tiles sit in melds."""
+        return sum(len(m) for m in self.melds)
+
+    def tiles(self) -> list[str]:
+        """Every tile of the arrangement: the melds in order, then the loose tiles."""
+        return [t for m in self.melds for t in m] + list(self.loose)
+
+
+def arrange(tiles: Iterable[object], indicator: object, mode: str = "runs") -> Arrangement:
+    """Lay out a rack of 1-15 tiles as melds and loose tiles.
+
+    `mode="runs"` maximises the tiles placed in sets and runs (ties: the higher face value), using
+    wilds where they help; `mode="pairs"` lays out as many pairs as possible. Raises ValueError for
+    an unknown tile, a third copy, a rack of 0 or more than 15 tiles, or an unknown mode.
+    """
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}: use 'runs' or 'pairs'")
+    rack = read_rack(tiles, indicator)
+    if not 1 <= rack.size <= MAX_RACK:
+        raise ValueError(f"a rack holds 1-{MAX_RACK} tiles, got {rack.size}")
+    if mode == "pairs":
+        return _pairs(rack)
+    return _runs(rack)
+
+
+def best_score(rack: Rack) -> int:
+    """The packed objective (tiles placed * SCALE + face value) of the best runs-mode layout."""
+    return _search(list(rack.counts), rack.wilds, 0, {})
+
+
+def _search(
+    counts: list[int],
+    wilds: int,
+    start: int,
+    memo: dict[tuple[bytes, int], tuple[int, Template | None]],
+) -> int:
+    i = start
+    while i < len(counts) and counts[i] == 0:
+        i += 1
+    if i == len(counts):
+        return 0
+    key = (bytes(counts), wilds)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit[0]
+    counts[i] -= 1
+    best = _search(counts, wilds, i, memo)
+    choice: Template | None = None
+    for tpl in TEMPLATES[i]:
+        if tpl.wilds > wilds:
+            continue
+        others = tpl.others
+        if any(counts[j] == 0 for j in others):
+            continue
+        for j in others:
+            counts[j] -= 1
+        score = tpl.score + _search(counts, wilds - tpl.wilds, i, memo)
+        for j in others:
+            counts[j] += 1
+        if score > best:
+            best, choice = score, tpl
+    counts[i] += 1
+    memo[key] = (best, choice)
+    return best
+
+
+def _runs(rack: Rack) -> Arrangement:
+    counts = list(rack.counts)
+    wilds = rack.wilds
+    memo: dict[tuple[bytes, int], tuple[int, Template | None]] = {}
+    _search(counts, wilds, 0, memo)
+    chosen: list[Template] = []
+    loose: list[int] = []
+    i = 0
+    while True:
+        while i < len(counts) and counts[i] == 0:
+            i += 1
+        if i == len(counts):
+            break
+        tpl = memo[(bytes(counts), wilds)][1]
+        counts[i] -= 1
+        if tpl is None:
+            loose.append(i)
+            continue
+        for j in tpl.others:
+            counts[j] -= 1
+        wilds -= tpl.wilds
+        chosen.append(tpl)
+    melds = [
+        [rack.okey if s == WILD else rack.name(s) for s in tpl.slots] for tpl in _merge(chosen)
+    ]
+    return Arrangement(melds, [rack.name(i) for i in loose] + [rack.okey] * wilds)
+
+
+def _merge(chosen: list[Template]) -> list[Template]:
+    """Join runs of one colour that touch end to end, so a long run shows as one meld."""
+    runs = sorted((t for t in chosen if t.kind == "run"), key=lambda t: (t.colour, t.lo))
+    merged: list[Template] = []
+    for tpl in runs:
+        last = merged[-1] if merged else None
+        if last is not None and last.colour == tpl.colour and last.hi + 1 == tpl.lo:
+            merged[-1] = Template(
+                "run",
+                last.others + tpl.others,
+                last.wilds + tpl.wilds,
+                last.score + tpl.score,
+                last.slots + tpl.slots,
+                last.numbers + tpl.numbers,
+                tpl.colour,
+                last.lo,
+                tpl.hi,
+            )
+        else:
+            merged.append(tpl)
+    sets = [t for t in chosen if t.kind == "set"]
+    return merged + sets
+
+
+def _pairs(rack: Rack) -> Arrangement:
+    melds: list[list[str]] = []
+    singles: list[int] = []
+    for i, count in enumerate(rack.counts):
+        melds.extend([rack.name(i), rack.name(i)] for _ in range(count // 2))
+        if count % 2:
+            singles.append(i)
+    wilds = rack.wilds
+    # A wild completes the highest single first (face value breaks ties between layouts).
+    singles.sort(key=lambda i: (-number_of(i), colour_of(i)))
+    while wilds and singles:
+        melds.append([rack.name(singles.pop(0)), rack.okey])
+        wilds -= 1
+    if wilds == 2:
+        melds.append([rack.okey, rack.okey])
+        wilds = 0
+    singles.sort()
+    return Arrangement(melds, [rack.name(i) for i in singles] + [rack.okey] * wilds)
+
+
+def suggest_discard(tiles: Iterable[object], indicator: object) -> str:
+    """The tile a computer player would discard from a 15-tile rack.
+
+    A winning discard when there is one (an okey tile first: finishing with it scores more);
+    otherwise the tile whose removal leaves the best runs-mode layout of the other 14, never a
+    wild while another tile will do. Ties go to the tile with the fewest near neighbours.
+    """
+    rack = read_rack(tiles, indicator)
+    if rack.size != MAX_RACK:
+        raise ValueError(f"a rack before the discard has {MAX_RACK} tiles, got {rack.size}")
+    names = [rack.okey] * rack.wilds + [
+        rack.name(i) for i, c in enumerate(rack.counts) for _ in range(c)
+    ]
+    winners = winning_discards(names, indicator)
+    if winners:
+        return rack.okey if rack.okey in winners else winners[0]
+    candidates = [i for i, c in enumerate(rack.counts) if c]
+    if not candidates:
+        return rack.okey
+    counts = list(rack.counts)
+
+    def keep_score(i: int) -> tuple[int, int, int]:
+        counts[i] -= 1
+        score = _search(counts, rack.wilds, 0, {})
+        near = sum(counts[j] for j in _neighbours(i))
+        counts[i] += 1
+        return score, -near, number_of(i)
+
+    return rack.name(max(candidates, key=keep_score))
+
+
+def _neighbours(i: int) -> list[int]:
+    c, n = colour_of(i), number_of(i)
+    same_number = [k * 13 + n - 1 for k in range(4) if k != c]
+    same_colour = [c * 13 + m - 1 for m in (n - 2, n - 1, n + 1, n + 2) if 1 <= m <= 13]
+    if n in (12, 13):
+        same_colour.append(c * 13)  # the 1 that may follow 13
+    return same_number + same_colour + [i]

@@ -1,0 +1,116 @@
+"""Meld templates: for each tile, every small meld it can start, precomputed once.
+
+The solvers always take the lowest tile index still in the rack, so a meld that uses it may only
+use plain tiles of higher index; lower positions are filled by wilds. Runs are listed up to five
+tiles long: a longer run splits into two runs of at least three, each holding a plain tile (there
+are at most two wilds), so nothing is lost and the search stays small. Templates with the same use
+of tiles and wilds are merged, keeping the highest face value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from games.okey.tiles import COLOURS, NAMES, colour_of, number_of
+
+WILD = -1
+MAX_WILDS = 2
+MAX_RUN = 5
+HIGH_ONE = 14  # the position of a 1 played after 13 (12-13-1)
+# The objective packs (tiles placed, face value) in one integer; face value stays below this.
+SCALE = 1000
+
+
+@dataclass(frozen=True)
+class Template:
+    """A meld that starts with one tile: the other plain tiles it needs and how many wilds.
+
+    `slots` lists the meld in display order: a tile index, or WILD. `numbers` gives the number each
+    slot plays as (1-13). For a run, `colour` and `lo`/`hi` (positions 1-14) say where it lies.
+    """
+
+    kind: str
+    others: tuple[int, ...]
+    wilds: int
+    score: int
+    slots: tuple[int, ...]
+    numbers: tuple[int, ...]
+    colour: int = -1
+    lo: int = 0
+    hi: int = 0
+
+
+def _number_at(position: int) -> int:
+    return 1 if position == HIGH_ONE else position
+
+
+def _run_templates(i: int) -> list[Template]:
+    c, n = colour_of(i), number_of(i)
+    positions = [n] + ([HIGH_ONE] if n == 1 else [])
+    out = []
+    for p in positions:
+        for length in range(3, MAX_RUN + 1):
+            for lo in range(max(1, p - length + 1), min(p, HIGH_ONE - length + 1) + 1):
+                hi = lo + length - 1
+                choices = []
+                for q in range(lo, hi + 1):
+                    qi = c * 13 + _number_at(q) - 1
+                    if q == p:
+                        choices.append((i,))
+                    elif qi > i:
+                        choices.append((qi, WILD))
+                    else:
+                        choices.append((WILD,))
+                numbers = tuple(_number_at(q) for q in range(lo, hi + 1))
+                for slots in product(*choices):
+                    wilds = slots.count(WILD)
+                    if wilds > MAX_WILDS:
+                        continue
+                    others = tuple(sorted(s for s in slots if s not in (WILD, i)))
+                    out.append(
+                        Template(
+                            "run",
+                            others,
+                            wilds,
+                            length * SCALE + sum(numbers),
+                            slots,
+                            numbers,
+                            c,
+                            lo,
+                            hi,
+                        )
+                    )
+    return out
+
+
+def _set_templates(i: int) -> list[Template]:
+    c, n = colour_of(i), number_of(i)
+    rest = [k for k in range(len(COLOURS)) if k != c]
+    out = []
+    for size in (3, 4):
+        for chosen in combinations(rest, size - 1):
+            choices = [((k * 13 + n - 1, WILD) if k > c else (WILD,)) for k in chosen]
+            for picked in product(*choices):
+                wilds = picked.count(WILD)
+                if wilds > MAX_WILDS:
+                    continue
+                others = tuple(sorted(s for s in picked if s != WILD))
+                slots = (i, *others) + (WILD,) * wilds
+                out.append(
+                    Template("set", others, wilds, size * SCALE + size * n, slots, (n,) * size)
+                )
+    return out
+
+
+def _templates_for(i: int) -> tuple[Template, ...]:
+    best: dict[tuple[tuple[int, ...], int], Template] = {}
+    for tpl in _run_templates(i) + _set_templates(i):
+        key = (tpl.others, tpl.wilds)
+        if key not in best or tpl.score > best[key].score:
+            best[key] = tpl
+    # Big melds first: the exact searches find good answers early.
+    return tuple(sorted(best.values(), key=lambda t: -t.score))
+
+
+TEMPLATES: tuple[tuple[Template, ...], ...] = tuple(_templates_for(i) for i in range(len(NAMES)))
