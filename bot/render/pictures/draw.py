@@ -24,6 +24,27 @@ def supersampled(
     return big.resize((width, height), Image.Resampling.LANCZOS)
 
 
+def smooth_mask(
+    width: int, height: int, paint: Callable[[ImageDraw.ImageDraw, int], None], k: int = 2
+) -> Image.Image:
+    """An anti-aliased "L" mask: `paint(draw, k)` fills shapes with 255 at k times the size.
+
+    Single-channel and box-filtered, so it is far cheaper than `supersampled` for big flat shapes
+    such as the table's felt.
+    """
+    big = Image.new("L", (width * k, height * k), 0)
+    paint(ImageDraw.Draw(big), k)
+    return big.resize((width, height), Image.Resampling.BOX)
+
+
+def layered(size: tuple[int, int], base: RGB, layers: list[tuple[RGB, Image.Image]]) -> Image.Image:
+    """An RGB image of colour `base` with each (colour, mask) pasted on top in order."""
+    image = Image.new("RGB", size, base)
+    for colour, mask in layers:
+        image.paste(colour, (0, 0, *size), mask)
+    return image
+
+
 def text_centered(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.pictures.draw import fit_text, supersampled, to_png
+from bot.render.pictures.draw import fit_text, layered, smooth_mask, to_png
 from bot.render.pictures.fonts import font
 from bot.render.pictures.notation import parse_tile
 from bot.render.pictures.scenes import OkeyRackScene, OkeyTableScene
@@ -122,25 +122,23 @@ def _rack_background(size: tuple[int, int]) -> Image.Image:
     left = PAD + SIDE_WIDTH + PAD
     row_h = tile_h + ROW_LIP + 8
 
-    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        draw.rectangle((0, 0, w * k, h * k), fill=FELT)
-        draw.rounded_rectangle(
-            (left * k, PAD * k, (w - PAD) * k, (h - PAD) * k), 12 * k, fill=RACK_SHADOW
-        )
+    def rack(draw: ImageDraw.ImageDraw, k: int) -> None:
+        draw.rounded_rectangle((left * k, PAD * k, (w - PAD) * k, (h - PAD) * k), 12 * k, fill=255)
+
+    def lips(draw: ImageDraw.ImageDraw, k: int) -> None:
         for row in range(RACK_ROWS):
             top = PAD + 8 + row * row_h
-            draw.rounded_rectangle(
-                (
-                    (left + 4) * k,
-                    (top + tile_h - 4) * k,
-                    (w - PAD - 4) * k,
-                    (top + tile_h + ROW_LIP) * k,
-                ),
-                5 * k,
-                fill=RACK,
+            box = (
+                (left + 4) * k,
+                (top + tile_h - 4) * k,
+                (w - PAD - 4) * k,
+                (top + tile_h + ROW_LIP) * k,
             )
+            draw.rounded_rectangle(box, 5 * k, fill=255)
 
-    return supersampled(w, h, paint).convert("RGB")
+    return layered(
+        size, FELT, [(RACK_SHADOW, smooth_mask(w, h, rack)), (RACK, smooth_mask(w, h, lips))]
+    )
 
 
 def draw_rack(scene: OkeyRackScene, style: PictureStyle) -> Image.Image:
@@ -188,13 +186,21 @@ def seat_places(count: int) -> list[tuple[float, float]]:
 @lru_cache(maxsize=2)
 def _table_background(size: tuple[int, int]) -> Image.Image:
     w, h = size
-
-    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        draw.rectangle((0, 0, w * k, h * k), fill=FELT_DARK)
-        draw.rounded_rectangle((90 * k, 70 * k, (w - 90) * k, (h - 70) * k), 24 * k, fill=FELT_EDGE)
-        draw.rounded_rectangle((102 * k, 82 * k, (w - 102) * k, (h - 82) * k), 18 * k, fill=FELT)
-
-    return supersampled(w, h, paint).convert("RGB")
+    rim = smooth_mask(
+        w,
+        h,
+        lambda d, k: d.rounded_rectangle(
+            (90 * k, 70 * k, (w - 90) * k, (h - 70) * k), 24 * k, fill=255
+        ),
+    )
+    felt = smooth_mask(
+        w,
+        h,
+        lambda d, k: d.rounded_rectangle(
+            (102 * k, 82 * k, (w - 102) * k, (h - 82) * k), 18 * k, fill=255
+        ),
+    )
+    return layered(size, FELT_DARK, [(FELT_EDGE, rim), (FELT, felt)])
 
 
 def draw_table(scene: OkeyTableScene, style: PictureStyle) -> Image.Image:

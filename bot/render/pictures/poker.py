@@ -8,7 +8,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.pictures.cards import card_back, card_image, card_size
-from bot.render.pictures.draw import fit_text, supersampled, to_png
+from bot.render.pictures.draw import fit_text, layered, smooth_mask, to_png
 from bot.render.pictures.fonts import font
 from bot.render.pictures.scenes import HandScene, PokerSeat, PokerTableScene
 from bot.render.pictures.style import (
@@ -82,14 +82,13 @@ def render_hand(scene: HandScene, style: PictureStyle | None = None) -> bytes:
 def _table_background(size: tuple[int, int]) -> Image.Image:
     """The felt oval on a dark background; drawn once per size and copied for each picture."""
     w, h = size
-
-    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        draw.rectangle((0, 0, w * k, h * k), fill=FELT_DARK)
-        draw.ellipse((70 * k, 80 * k, (w - 70) * k, (h - 80) * k), fill=FELT_EDGE)
-        draw.ellipse((84 * k, 94 * k, (w - 84) * k, (h - 94) * k), fill=FELT)
-
-    layer = supersampled(w, h, paint)
-    return layer.convert("RGB")
+    rim = smooth_mask(
+        w, h, lambda d, k: d.ellipse((70 * k, 80 * k, (w - 70) * k, (h - 80) * k), fill=255)
+    )
+    felt = smooth_mask(
+        w, h, lambda d, k: d.ellipse((84 * k, 94 * k, (w - 84) * k, (h - 94) * k), fill=255)
+    )
+    return layered(size, FELT_DARK, [(FELT_EDGE, rim), (FELT, felt)])
 
 
 def seat_centres(count: int, size: tuple[int, int] = TABLE_SIZE) -> list[tuple[float, float]]:
