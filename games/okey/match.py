@@ -1,0 +1,176 @@
+"""An Okey match: 1 or 3 rounds (penalty preset) or rounds until someone reaches 0 (classic).
+
+`OkeyMatch` follows the `Game` protocol by passing moves to the current round, so the bot can keep
+one object per table. Each round needs a fresh seed: `start_round(seed)` deals it (the bot draws
+the seed with `games.base.new_seed` and posts its hash). When a round ends the match adds its
+charges to the totals; `payout(pool)` splits the chips once the match is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Action, ActionSpec, Event, IllegalAction, public
+from games.okey.round import OkeyRound
+from games.okey.scoring import (
+    PRESETS,
+    check_options,
+    payout,
+    payout_threshold,
+    totals_from_charges,
+)
+
+
+class OkeyMatch:
+    """A sequence of Okey rounds with running totals and the final payout."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.players: list[str] = list(data["players"])
+        self.options: dict[str, Any] = dict(data["options"])
+        self.charged: list[int] = list(data["charged"])
+        self.history: list[dict[str, Any]] = [dict(h) for h in data["history"]]
+        current = data.get("round")
+        self.round: OkeyRound | None = None if current is None else OkeyRound.from_dict(current)
+
+    @classmethod
+    def new(cls, players: Sequence[str], options: Mapping[str, Any] | None = None) -> OkeyMatch:
+        """A match with no round dealt yet; options per `check_options`."""
+        players = list(players)
+        if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
+            raise ValueError("an Okey match is for 2-4 different players")
+        return cls(
+            {
+                "players": players,
+                "options": check_options(options),
+                "charged": [0] * len(players),
+                "history": [],
+                "round": None,
+            }
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe snapshot, the current round included."""
+        return {
+            "game": "okey_match",
+            "players": list(self.players),
+            "options": dict(self.options),
+            "charged": list(self.charged),
+            "history": [dict(h) for h in self.history],
+            "round": None if self.round is None else self.round.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> OkeyMatch:
+        """Rebuild a match from `to_dict` output."""
+        return cls(data)
+
+    # --- totals and the end -------------------------------------------------------------------
+
+    @property
+    def preset(self) -> str:
+        """The scoring preset: "penalty" or "classic"."""
+        return self.options["preset"]
+
+    @property
+    def totals(self) -> list[int]:
+        """Penalty points per seat, or classic points left."""
+        return totals_from_charges(self.preset, self.charged)
+
+    @property
+    def finished(self) -> bool:
+        """True when the match is over (and no round is being played)."""
+        if self.round is not None and not self.round.finished:
+            return False
+        if PRESETS[self.preset].counts_down:
+            return min(self.totals) == 0
+        return len(self.history) >= self.options["rounds"]
+
+    @property
+    def needs_round(self) -> bool:
+        """True when the next round should be dealt with `start_round`."""
+        return not self.finished and (self.round is None or self.round.finished)
+
+    def winners(self) -> list[int]:
+        """Seats with the best total (lowest penalty, or most classic points left)."""
+        best = min(self._ranked())
+        return [s for s, c in enumerate(self._ranked()) if c == best]
+
+    def _ranked(self) -> list[int]:
+        start = PRESETS[self.preset].start
+        return [min(c, start) for c in self.charged] if start else list(self.charged)
+
+    def payout(self, pool: int) -> list[int]:
+        """Chips for each seat from a pool of every player's buy-in; sums to `pool` exactly."""
+        if not self.finished:
+            raise ValueError("the match is not over yet")
+        threshold = payout_threshold(self.preset, self.options["rounds"])
+        return payout(self._ranked(), pool, threshold)
+
+    # --- rounds -------------------------------------------------------------------------------
+
+    def start_round(self, seed: bytes) -> list[Event]:
+        """Deal the next round from a fresh 32-byte seed; returns its opening events."""
+        if not self.needs_round:
+            raise ValueError("a round is being played or the match is over")
+        self.round = OkeyRound.new(self.players, seed, self.options)
+        return [
+            public("match_round", number=len(self.history) + 1, totals=self.totals),
+            *self.round.opening_events(),
+        ]
+
+    def _record(self) -> list[Event]:
+        assert self.round is not None and self.round.finished
+        for seat, charge in enumerate(self.round.penalties):
+            self.charged[seat] += charge
+        result = self.round.result or {}
+        self.history.append(
+            {
+                "reason": result.get("reason"),
+                "winner": result.get("winner"),
+                "penalties": list(self.round.penalties),
+                "seed": self.round.seed.hex(),
+            }
+        )
+        events = [public("match_totals", totals=self.totals, rounds_played=len(self.history))]
+        if self.finished:
+            events.append(public("match_over", totals=self.totals, winners=self.winners()))
+        return events
+
+    # --- the protocol, passed to the current round --------------------------------------------
+
+    def to_act(self) -> int | None:
+        """Seat to act in the current round; None between rounds and at the end."""
+        return None if self.round is None else self.round.to_act()
+
+    def legal_actions(self, seat: int) -> list[ActionSpec]:
+        """The current round's legal moves for `seat`."""
+        return [] if self.round is None else self.round.legal_actions(seat)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play a move in the current round; the totals are updated when it ends."""
+        if self.round is None or self.round.finished:
+            raise IllegalAction("no_round", "no round is being played")
+        events = self.round.apply(seat, action)
+        if self.round.finished:
+            events += self._record()
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The current round's view plus the match totals; never a rack in `view(None)`."""
+        out: dict[str, Any] = {} if self.round is None else self.round.view(seat)
+        out.update(
+            {
+                "game": "okey",
+                "players": list(self.players),
+                "options": dict(self.options),
+                "totals": self.totals,
+                "rounds_played": len(self.history),
+                # a round's seed is public once that round is over
+                "history": [dict(h) for h in self.history],
+                "match_over": self.finished,
+                "needs_round": self.needs_round,
+            }
+        )
+        out.setdefault("penalties", [0] * len(self.players))
+        return out

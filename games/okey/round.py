@@ -1,0 +1,435 @@
+"""One Okey round on the engine protocol (games/base.py): deal, draws, discards, the finish.
+
+Create rounds with `new(players, seed, options)`. The starter is the player who draws the highest
+tile (see `draw_for_start`); they get 15 tiles and discard without drawing on the first turn. Each
+other turn: `take` from the stock or the previous player's discard pile, then `discard` onto one's
+own pile, or `finish` with the final discard when the other 14 tiles are complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import (
+    Action,
+    ActionSpec,
+    Event,
+    IllegalAction,
+    private,
+    public,
+    seed_hash,
+    shuffled,
+)
+from games.okey.arrange import arrange, suggest_discard
+from games.okey.melds import is_complete, is_seven_pairs, winning_discards
+from games.okey.scoring import check_options, finish_charge, indicator_charge
+from games.okey.tiles import FALSE_JOKER, NAMES, full_set, index, normalize, number_of, okey_of
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+STARTER_TILES, OTHER_TILES = 15, 14
+TAKE, DISCARD, OVER = "take", "discard", "over"
+SOURCES = ("stock", "discard")
+
+
+def draw_for_start(players: int, seed: bytes) -> tuple[int, list[list[str]]]:
+    """Choose the starter from the seed: each seat draws a tile, the highest tile starts.
+
+    The draw is from `shuffled(104 numbered tiles, seed, "okey-start")`, seats in order. Higher
+    number wins; equal numbers go by colour, R > Y > B > K; seats that drew the very same tile draw
+    again. Returns the starter and every seat's drawn tiles (all of them public).
+    """
+    pool = shuffled([name for name in NAMES for _ in range(2)], seed, "okey-start")
+    drawn: list[list[str]] = [[] for _ in range(players)]
+    contenders = list(range(players))
+    position = 0
+    while len(contenders) > 1 and position + len(contenders) <= len(pool):
+        for seat in contenders:
+            drawn[seat].append(pool[position])
+            position += 1
+
+        def strength(seat: int) -> tuple[int, int]:
+            i = index(drawn[seat][-1])
+            return number_of(i), -(i // 13)
+
+        top = max(strength(s) for s in contenders)
+        contenders = [s for s in contenders if strength(s) == top]
+    return contenders[0], drawn
+
+
+def new(players: Sequence[str], seed: bytes, options: Mapping[str, Any] | None = None) -> OkeyRound:
+    """Deal a new round for 2-4 players from a 32-byte seed; options per `check_options`."""
+    return OkeyRound.new(players, seed, options)
+
+
+class OkeyRound:
+    """One round of Okey; follows the `Game` protocol (see DESIGN.md)."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.players: list[str] = list(data["players"])
+        self.options: dict[str, Any] = dict(data["options"])
+        self.seed: bytes = bytes.fromhex(data["seed"])
+        self.starter: int = data["starter"]
+        self.start_draw: list[list[str]] = [list(d) for d in data["start_draw"]]
+        self.indicator: str = data["indicator"]
+        self.racks: list[list[str]] = [list(r) for r in data["racks"]]
+        self.stock: list[str] = list(data["stock"])
+        self.piles: list[list[str]] = [list(p) for p in data["piles"]]
+        self.turn: int = data["turn"]
+        self.phase: str = data["phase"]
+        self.started: list[bool] = list(data["started"])
+        self.shown_by: int | None = data["shown_by"]
+        self.penalties: list[int] = list(data["penalties"])
+        self.result: dict[str, Any] | None = data["result"]
+
+    # --- creation and snapshots -------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, players: Sequence[str], seed: bytes, options: Mapping[str, Any] | None = None
+    ) -> OkeyRound:
+        """Deal a round; see the module-level `new`."""
+        players = list(players)
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"Okey is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {len(players)}")
+        if len(set(players)) != len(players):
+            raise ValueError("a player cannot sit twice at one Okey table")
+        if not isinstance(seed, bytes | bytearray) or len(seed) != 32:
+            raise ValueError("the seed must be 32 bytes")
+        seed = bytes(seed)
+        opts = check_options(options)
+        n = len(players)
+        starter, start_draw = draw_for_start(n, seed)
+        tiles = shuffled(full_set(), seed, "okey-deal")
+        racks: list[list[str]] = [[] for _ in range(n)]
+        for k in range(n):
+            seat = (starter + k) % n
+            size = STARTER_TILES if k == 0 else OTHER_TILES
+            racks[seat], tiles = tiles[:size], tiles[size:]
+        # The indicator is the first tile of the rest that is not a false joker.
+        at = next(k for k, t in enumerate(tiles) if t != FALSE_JOKER)
+        indicator = tiles.pop(at)
+        return cls(
+            {
+                "players": players,
+                "options": opts,
+                "seed": seed.hex(),
+                "starter": starter,
+                "start_draw": start_draw,
+                "indicator": indicator,
+                "racks": racks,
+                "stock": tiles,
+                "piles": [[] for _ in range(n)],
+                "turn": starter,
+                "phase": DISCARD,
+                "started": [False] * n,
+                "shown_by": None,
+                "penalties": [0] * n,
+                "result": None,
+            }
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe snapshot (it holds the racks and the seed: keep it server-side)."""
+        return {
+            "game": "okey",
+            "players": list(self.players),
+            "options": dict(self.options),
+            "seed": self.seed.hex(),
+            "starter": self.starter,
+            "start_draw": [list(d) for d in self.start_draw],
+            "indicator": self.indicator,
+            "racks": [list(r) for r in self.racks],
+            "stock": list(self.stock),
+            "piles": [list(p) for p in self.piles],
+            "turn": self.turn,
+            "phase": self.phase,
+            "started": list(self.started),
+            "shown_by": self.shown_by,
+            "penalties": list(self.penalties),
+            "result": None if self.result is None else dict(self.result),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> OkeyRound:
+        """Rebuild a round from `to_dict` output."""
+        return cls(data)
+
+    def opening_events(self) -> list[Event]:
+        """What to announce when the round is dealt: the public start, then each private rack."""
+        events = [
+            public(
+                "round_started",
+                starter=self.starter,
+                start_draw=[list(d) for d in self.start_draw],
+                indicator=self.indicator,
+                okey=self.okey,
+                stock=len(self.stock),
+                seed_hash=seed_hash(self.seed),
+            )
+        ]
+        events += [private(s, "rack", tiles=list(r)) for s, r in enumerate(self.racks)]
+        return events
+
+    # --- the protocol -------------------------------------------------------------------------
+
+    @property
+    def okey(self) -> str:
+        """The wild tile of this round."""
+        return okey_of(self.indicator)
+
+    @property
+    def finished(self) -> bool:
+        """True once someone finished or the stock ran out."""
+        return self.phase == OVER
+
+    def to_act(self) -> int | None:
+        """Seat to act now; None when the round is over."""
+        return None if self.finished else self.turn
+
+    def previous(self, seat: int) -> int:
+        """The seat whose discard pile `seat` may take from (with 2 players: the opponent)."""
+        return (seat - 1) % len(self.players)
+
+    def legal_actions(self, seat: int) -> list[ActionSpec]:
+        """The moves `seat` may make now: `take`, or `discard`/`finish`, and `show_indicator`.
+
+        `finish` is listed only when some discard leaves a complete hand.
+        """
+        if self.finished or seat != self.turn:
+            return []
+        specs = []
+        if self._may_show(seat):
+            specs.append(ActionSpec("show_indicator"))
+        if self.phase == TAKE:
+            specs.append(ActionSpec("take"))
+        else:
+            specs.append(ActionSpec("discard", max_cards=1))
+            if winning_discards(self.racks[seat], self.indicator):
+                specs.append(ActionSpec("finish", max_cards=1))
+        return specs
+
+    def sources(self, seat: int) -> list[str]:
+        """Where `seat` may take from now ("stock" stays listed on an empty stock: it ends the round)."""
+        if self.finished or seat != self.turn or self.phase != TAKE:
+            return []
+        out = ["stock"]
+        if self.piles[self.previous(seat)]:
+            out.append("discard")
+        return out
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Make a move; IllegalAction (with a stable code) leaves the round untouched."""
+        if self.finished:
+            raise IllegalAction("round_over", "the round is over")
+        if seat != self.turn:
+            raise IllegalAction("not_your_turn", "it is not your turn", seat=self.turn)
+        handlers = {
+            "take": self._take,
+            "discard": self._discard,
+            "finish": self._finish,
+            "show_indicator": self._show,
+        }
+        handler = handlers.get(action.kind)
+        if handler is None:
+            raise IllegalAction(
+                "unknown_action", f"{action.kind!r} is not an Okey move", kind=action.kind
+            )
+        return handler(seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see; `view(None)` never holds a rack (the winner's hand once laid down)."""
+        out: dict[str, Any] = {
+            "game": "okey",
+            "players": list(self.players),
+            "options": dict(self.options),
+            "starter": self.starter,
+            "start_draw": [list(d) for d in self.start_draw],
+            "indicator": self.indicator,
+            "okey": self.okey,
+            "stock": len(self.stock),
+            "discard_piles": [list(p) for p in self.piles],
+            "rack_sizes": [len(r) for r in self.racks],
+            "to_act": self.to_act(),
+            "phase": self.phase,
+            "penalties": list(self.penalties),
+            "indicator_shown_by": self.shown_by,
+            "result": None if self.result is None else dict(self.result),
+            "seed_hash": seed_hash(self.seed),
+        }
+        if self.finished:
+            out["seed"] = self.seed.hex()
+        if seat is not None:
+            out["hand"] = list(self.racks[seat])
+            out["sources"] = self.sources(seat)
+            out["can_show_indicator"] = self._may_show(seat)
+        return out
+
+    def tiles_accounted(self) -> int:
+        """Racks + discard piles + stock + the indicator: always 106."""
+        return (
+            sum(len(r) for r in self.racks) + sum(len(p) for p in self.piles) + len(self.stock) + 1
+        )
+
+    # --- moves (each validates fully before it changes anything) -----------------------------
+
+    def _may_show(self, seat: int) -> bool:
+        return (
+            not self.finished
+            and seat == self.turn
+            and self.shown_by is None
+            and not self.started[seat]
+            and self.indicator in self.racks[seat]
+        )
+
+    def _show(self, seat: int, action: Action) -> list[Event]:
+        if not self._may_show(seat):
+            raise IllegalAction(
+                "cannot_show_indicator",
+                "the indicator's twin can be shown once, by its holder, before their first draw",
+            )
+        charge = indicator_charge(self.options["preset"])
+        self.shown_by = seat
+        for other in self._opponents(seat):
+            self.penalties[other] += charge
+        return [
+            public(
+                "indicator_shown",
+                seat=seat,
+                tile=self.indicator,
+                charge=charge,
+                penalties=list(self.penalties),
+            )
+        ]
+
+    def _take(self, seat: int, action: Action) -> list[Event]:
+        if self.phase != TAKE:
+            raise IllegalAction("must_discard", "you have your tiles: discard one or finish")
+        if action.source not in SOURCES:
+            raise IllegalAction(
+                "bad_source", "take from 'stock' or 'discard'", source=action.source
+            )
+        if action.source == "discard":
+            prev = self.previous(seat)
+            if not self.piles[prev]:
+                raise IllegalAction("discard_pile_empty", "there is no discard to take")
+            tile = self.piles[prev].pop()
+            self.racks[seat].append(tile)
+            self.started[seat] = True
+            self.phase = DISCARD
+            return [
+                public("took", seat=seat, source="discard", tile=tile, from_seat=prev),
+                private(seat, "rack", tiles=list(self.racks[seat])),
+            ]
+        if not self.stock:
+            # The stock is empty and the player did not take the discard: no score.
+            self.phase = OVER
+            self.result = {"reason": "stock_exhausted", "winner": None}
+            return [
+                public("stock_exhausted", seat=seat),
+                public("round_over", reason="stock_exhausted", penalties=list(self.penalties)),
+            ]
+        tile = self.stock.pop(0)
+        self.racks[seat].append(tile)
+        self.started[seat] = True
+        self.phase = DISCARD
+        return [
+            public("took", seat=seat, source="stock", stock=len(self.stock)),
+            private(seat, "drew", tile=tile),
+            private(seat, "rack", tiles=list(self.racks[seat])),
+        ]
+
+    def _one_tile(self, seat: int, action: Action) -> str:
+        if self.phase != DISCARD:
+            raise IllegalAction("must_take", "take a tile from the stock or the discard first")
+        if len(action.cards) != 1:
+            raise IllegalAction("one_tile", "name exactly one tile", count=len(action.cards))
+        try:
+            tile = normalize(action.cards[0])
+        except ValueError:
+            raise IllegalAction(
+                "bad_tile",
+                f"unknown tile {action.cards[0]!r}: use R/Y/B/K with 1-13 or F",
+                tile=str(action.cards[0]),
+            ) from None
+        if tile not in self.racks[seat]:
+            raise IllegalAction("tile_not_in_rack", "that tile is not in your rack")
+        return tile
+
+    def _discard(self, seat: int, action: Action) -> list[Event]:
+        tile = self._one_tile(seat, action)
+        self.racks[seat].remove(tile)
+        self.piles[seat].append(tile)
+        self.started[seat] = True
+        self.turn = (seat + 1) % len(self.players)
+        self.phase = TAKE
+        return [
+            public("discarded", seat=seat, tile=tile),
+            private(seat, "rack", tiles=list(self.racks[seat])),
+        ]
+
+    def _finish(self, seat: int, action: Action) -> list[Event]:
+        tile = self._one_tile(seat, action)
+        rest = list(self.racks[seat])
+        rest.remove(tile)
+        if not is_complete(rest, self.indicator):
+            raise IllegalAction(
+                "not_complete",
+                "the other 14 tiles cannot all be laid down as sets and runs or as seven pairs",
+            )
+        pairs = is_seven_pairs(rest, self.indicator)
+        okey_discard = tile == self.okey
+        melds = arrange(rest, self.indicator, "pairs" if pairs else "runs").melds
+        charge = finish_charge(self.options["preset"], okey_discard, pairs)
+        self.racks[seat] = rest
+        self.piles[seat].append(tile)
+        for other in self._opponents(seat):
+            self.penalties[other] += charge
+        self.phase = OVER
+        self.result = {
+            "reason": "finished",
+            "winner": seat,
+            "discard": tile,
+            "melds": melds,
+            "seven_pairs": pairs,
+            "okey_discard": okey_discard,
+            "charge": charge,
+        }
+        return [
+            public(
+                "finished",
+                seat=seat,
+                discard=tile,
+                melds=melds,
+                seven_pairs=pairs,
+                okey_discard=okey_discard,
+            ),
+            public(
+                "round_over",
+                reason="finished",
+                winner=seat,
+                charge=charge,
+                penalties=list(self.penalties),
+            ),
+        ]
+
+    def _opponents(self, seat: int) -> list[int]:
+        return [s for s in range(len(self.players)) if s != seat]
+
+
+def auto_action(game: OkeyRound, seat: int) -> Action:
+    """The move a computer player (or the AFK timer) makes for `seat` now.
+
+    Draws from the stock (on an empty stock that ends the round, so idle tables always end);
+    with 15 tiles it finishes when it can, otherwise discards per `suggest_discard`.
+    """
+    if game.to_act() != seat:
+        raise ValueError(f"seat {seat} is not to act")
+    if game.phase == TAKE:
+        return Action("take", source="stock")
+    rack = game.racks[seat]
+    tile = suggest_discard(rack, game.indicator)
+    rest = list(rack)
+    rest.remove(tile)
+    kind = "finish" if is_complete(rest, game.indicator) else "discard"
+    return Action(kind, cards=(tile,))
