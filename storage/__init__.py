@@ -1,5 +1,51 @@
 """Persistence: SQLModel tables, async sessions, the chip ledger, table snapshots and the action log.
 
 Runs on aiosqlite by default and on PostgreSQL through asyncpg; Alembic migrations own the schema.
-May import `games` for types only.
+May import `games` for types only. The API is the `Store` facade; see docs/storage.md.
 """
+
+from storage.errors import (
+    ChannelBusy,
+    InsufficientFunds,
+    InvalidRequest,
+    NotFound,
+    StaleVersion,
+    StorageError,
+    TableClosed,
+)
+from storage.records import (
+    HOUSE,
+    ActionEntry,
+    ActionRecord,
+    GameResult,
+    PenaltyEntry,
+    PlayerRecord,
+    SeedRecord,
+    TableRecord,
+    Transfer,
+    escrow,
+    wallet,
+)
+from storage.store import Store
+
+__all__ = [
+    "HOUSE",
+    "ActionEntry",
+    "ActionRecord",
+    "ChannelBusy",
+    "GameResult",
+    "InsufficientFunds",
+    "InvalidRequest",
+    "NotFound",
+    "PenaltyEntry",
+    "PlayerRecord",
+    "SeedRecord",
+    "StaleVersion",
+    "StorageError",
+    "Store",
+    "TableClosed",
+    "TableRecord",
+    "Transfer",
+    "escrow",
+    "wallet",
+]

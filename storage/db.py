@@ -1,0 +1,120 @@
+"""Async engines for SQLite (aiosqlite) and PostgreSQL (asyncpg), and the write-transaction runner.
+
+SQLite has one writer: writes take an in-process asyncio lock and open with BEGIN IMMEDIATE, so
+concurrent tasks (and other processes, through the busy timeout) queue instead of failing half way.
+PostgreSQL writes lock the rows they change; a deadlock or serialization failure is retried.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
+
+from storage.errors import InvalidRequest
+
+log = logging.getLogger("storage")
+T = TypeVar("T")
+
+SQLITE_BUSY_TIMEOUT_MS = 15_000
+WRITE_OPTION = "storage_write"
+RETRY_SQLSTATES = frozenset({"40001", "40P01"})  # serialization failure, deadlock detected
+MAX_RETRIES = 8
+
+
+def create_engine(url: str) -> AsyncEngine:
+    """An async engine for ``url`` (sqlite+aiosqlite or postgresql+asyncpg), set up for this store."""
+    try:
+        parsed = make_url(url)
+    except Exception as exc:
+        raise InvalidRequest(f"bad database URL: {exc}") from None
+    if parsed.drivername == "sqlite+aiosqlite":
+        return _sqlite_engine(parsed)
+    if parsed.drivername == "postgresql+asyncpg":
+        return create_async_engine(parsed, pool_size=5, max_overflow=10, pool_pre_ping=True)
+    raise InvalidRequest(
+        f"unsupported database URL scheme {parsed.drivername!r}: "
+        "use sqlite+aiosqlite:///path or postgresql+asyncpg://..."
+    )
+
+
+def _sqlite_engine(parsed: sa.URL) -> AsyncEngine:
+    database = parsed.database or ""
+    in_memory = database in ("", ":memory:") or database.startswith("file::memory:")
+    if in_memory:
+        # One shared connection, or every connection would see its own empty database.
+        engine = create_async_engine(parsed, poolclass=StaticPool)
+    else:
+        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(
+            parsed, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}
+        )
+
+    @sa.event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event below emit BEGIN itself (pysqlite's own is deferred only).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        if not in_memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.close()
+
+    @sa.event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn: sa.Connection) -> None:
+        write = conn.get_execution_options().get(WRITE_OPTION, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine
+
+
+def is_sqlite(engine: AsyncEngine) -> bool:
+    """True when the engine talks to SQLite."""
+    return engine.dialect.name == "sqlite"
+
+
+class Writer:
+    """Runs write transactions: serialized in-process on SQLite, retried on PostgreSQL conflicts."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._lock: asyncio.Lock | None = asyncio.Lock() if is_sqlite(engine) else None
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[AsyncConnection]:
+        async with contextlib.AsyncExitStack() as stack:
+            if self._lock is not None:
+                await stack.enter_async_context(self._lock)
+            conn = await stack.enter_async_context(self.engine.connect())
+            conn = await conn.execution_options(**{WRITE_OPTION: True})
+            await stack.enter_async_context(conn.begin())
+            yield conn
+
+    async def run(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        """Run ``work(conn)`` in one transaction: committed if it returns, rolled back if it raises."""
+        for attempt in range(MAX_RETRIES):
+            try:
+                async with self._transaction() as conn:
+                    return await work(conn)
+            except DBAPIError as exc:
+                if _sqlstate(exc) not in RETRY_SQLSTATES or attempt == MAX_RETRIES - 1:
+                    raise
+                log.debug("write conflict (%s), retry %d", _sqlstate(exc), attempt + 1)
+                await asyncio.sleep(0.002 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+
+def _sqlstate(exc: DBAPIError) -> str | None:
+    orig = exc.orig
+    return getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)

@@ -1,0 +1,194 @@
+"""The database tables, declared with SQLModel; Alembic migrations create exactly these."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlmodel import Field, SQLModel
+
+# BIGINT keys on PostgreSQL; SQLite only auto-increments a column declared INTEGER.
+BigId = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+Json = sa.JSON().with_variant(JSONB(), "postgresql")
+Time = sa.DateTime(timezone=True)
+
+metadata = SQLModel.metadata
+metadata.naming_convention = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Player(SQLModel, table=True):
+    """A chat user on one platform."""
+
+    __tablename__ = "players"
+    __table_args__ = (sa.UniqueConstraint("platform", "user_id"),)
+
+    id: int | None = Field(default=None, sa_column=sa.Column(sa.Integer, primary_key=True))
+    platform: str = Field(sa_column=sa.Column(sa.String(32), nullable=False))
+    user_id: str = Field(sa_column=sa.Column(sa.String(64), nullable=False))
+    name: str = Field(sa_column=sa.Column(sa.String(100), nullable=False))
+    locale: str | None = Field(default=None, sa_column=sa.Column(sa.String(16)))
+    created_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
+class GameTable(SQLModel, table=True):
+    """A table in a channel with the latest engine snapshot and its version."""
+
+    __tablename__ = "tables"
+    __table_args__ = (
+        sa.CheckConstraint("status IN ('open', 'closed')", name="status"),
+        # At most one open table per channel.
+        sa.Index(
+            "uq_tables_open_channel",
+            "platform",
+            "channel_id",
+            unique=True,
+            sqlite_where=sa.text("status = 'open'"),
+            postgresql_where=sa.text("status = 'open'"),
+        ),
+        sa.Index("ix_tables_status", "status"),
+    )
+
+    id: int | None = Field(default=None, sa_column=sa.Column(sa.Integer, primary_key=True))
+    platform: str = Field(sa_column=sa.Column(sa.String(32), nullable=False))
+    channel_id: str = Field(sa_column=sa.Column(sa.String(64), nullable=False))
+    game: str = Field(sa_column=sa.Column(sa.String(32), nullable=False))
+    options: dict[str, Any] = Field(sa_column=sa.Column(Json, nullable=False))
+    status: str = Field(sa_column=sa.Column(sa.String(8), nullable=False))
+    snapshot: dict[str, Any] = Field(sa_column=sa.Column(Json, nullable=False))
+    version: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    last_seq: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    created_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+    updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
+class Wallet(SQLModel, table=True):
+    """The cached balance of one ledger account (player wallet, table escrow or the house)."""
+
+    __tablename__ = "wallets"
+
+    account: str = Field(sa_column=sa.Column(sa.String(40), primary_key=True))
+    player_id: int | None = Field(
+        default=None,
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("players.id"), index=True, unique=True),
+    )
+    table_id: int | None = Field(
+        default=None,
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("tables.id"), index=True, unique=True),
+    )
+    balance: int = Field(sa_column=sa.Column(sa.BigInteger, nullable=False))
+    updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
+class LedgerEntry(SQLModel, table=True):
+    """One chip transfer; rows are only ever appended."""
+
+    __tablename__ = "ledger"
+    __table_args__ = (sa.CheckConstraint("amount > 0", name="amount_positive"),)
+
+    id: int | None = Field(default=None, sa_column=sa.Column(BigId, primary_key=True))
+    src: str = Field(sa_column=sa.Column(sa.String(40), nullable=False, index=True))
+    dst: str = Field(sa_column=sa.Column(sa.String(40), nullable=False, index=True))
+    amount: int = Field(sa_column=sa.Column(sa.BigInteger, nullable=False))
+    reason: str = Field(sa_column=sa.Column(sa.String(200), nullable=False))
+    idempotency_key: str | None = Field(default=None, sa_column=sa.Column(sa.String(200)))
+    created_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
+class AppliedKey(SQLModel, table=True):
+    """An idempotency key already applied, with the result it produced (a table version)."""
+
+    __tablename__ = "applied_keys"
+
+    key: str = Field(sa_column=sa.Column(sa.String(200), primary_key=True))
+    result: int | None = Field(default=None, sa_column=sa.Column(sa.Integer))
+    created_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
+class ActionLog(SQLModel, table=True):
+    """Every accepted action of a table, numbered from 1."""
+
+    __tablename__ = "action_log"
+    __table_args__ = (sa.UniqueConstraint("table_id", "seq"),)
+
+    id: int | None = Field(default=None, sa_column=sa.Column(BigId, primary_key=True))
+    table_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("tables.id"), nullable=False)
+    )
+    seq: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    seat: int | None = Field(default=None, sa_column=sa.Column(sa.Integer))
+    player_id: int | None = Field(
+        default=None, sa_column=sa.Column(sa.Integer, sa.ForeignKey("players.id"))
+    )
+    action: dict[str, Any] = Field(sa_column=sa.Column(Json, nullable=False))
+    at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
+class GameResultRow(SQLModel, table=True):
+    """A player's chip result of one hand or match."""
+
+    __tablename__ = "game_results"
+
+    id: int | None = Field(default=None, sa_column=sa.Column(BigId, primary_key=True))
+    table_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("tables.id"), nullable=False)
+    )
+    player_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("players.id"), nullable=False, index=True)
+    )
+    game: str = Field(sa_column=sa.Column(sa.String(32), nullable=False))
+    chips_delta: int = Field(sa_column=sa.Column(sa.BigInteger, nullable=False))
+    hand_id: str | None = Field(default=None, sa_column=sa.Column(sa.String(64)))
+    detail: dict[str, Any] = Field(sa_column=sa.Column(Json, nullable=False))
+    at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
+class OkeyPenalty(SQLModel, table=True):
+    """A player's Okey penalty total in one match."""
+
+    __tablename__ = "okey_penalties"
+    __table_args__ = (sa.UniqueConstraint("player_id", "match_id"),)
+
+    id: int | None = Field(default=None, sa_column=sa.Column(sa.Integer, primary_key=True))
+    player_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("players.id"), nullable=False)
+    )
+    match_id: str = Field(sa_column=sa.Column(sa.String(64), nullable=False))
+    table_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("tables.id"), nullable=False)
+    )
+    points: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
+class HandSeed(SQLModel, table=True):
+    """The fair-shuffle commitment of a hand: its hash at once, the seed when the hand ends."""
+
+    __tablename__ = "hand_seeds"
+
+    hand_id: str = Field(sa_column=sa.Column(sa.String(64), primary_key=True))
+    table_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("tables.id"), nullable=False, index=True)
+    )
+    seed_hash: str = Field(sa_column=sa.Column(sa.String(64), nullable=False))
+    seed_hex: str | None = Field(default=None, sa_column=sa.Column(sa.String(256)))
+    created_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+    revealed_at: datetime | None = Field(default=None, sa_column=sa.Column(Time))
+
+
+players = Player.__table__
+tables = GameTable.__table__
+wallets = Wallet.__table__
+ledger = LedgerEntry.__table__
+applied_keys = AppliedKey.__table__
+action_log = ActionLog.__table__
+game_results = GameResultRow.__table__
+okey_penalties = OkeyPenalty.__table__
+hand_seeds = HandSeed.__table__

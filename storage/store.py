@@ -1,0 +1,575 @@
+"""The Store facade: the async repository API the bot core uses (see docs/storage.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, date, datetime
+from typing import Any, Literal
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from storage import ledger as ledger_ops
+from storage import migrate
+from storage import tables as table_ops
+from storage.db import Writer, create_engine
+from storage.errors import ChannelBusy, InvalidRequest, NotFound, TableClosed
+from storage.models import action_log, hand_seeds, okey_penalties, players, tables, wallets
+from storage.records import (
+    HOUSE,
+    TABLE_STATUSES,
+    ActionEntry,
+    ActionRecord,
+    GameResult,
+    PenaltyEntry,
+    PlayerRecord,
+    SeedRecord,
+    TableRecord,
+    Transfer,
+    check_amount,
+    escrow,
+    parse_account,
+    wallet,
+)
+from storage.sql import upsert
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    """The current time in UTC (the default clock)."""
+    return datetime.now(UTC)
+
+
+class Store:
+    """Players, chips, tables and their history in one database; every method is a coroutine.
+
+    Open with ``await Store.open(url)`` and close with ``await store.close()``. Each write is one
+    transaction: it happens completely or, when it raises, not at all.
+    """
+
+    def __init__(self, engine: AsyncEngine, clock: Clock = utc_now) -> None:
+        self.engine = engine
+        self._writer = Writer(engine)
+        self._clock = clock
+
+    @classmethod
+    async def open(cls, url: str, *, migrate: bool = True, clock: Clock = utc_now) -> Store:
+        """Connect to ``url`` and, when ``migrate``, upgrade the schema to the newest revision."""
+        engine = create_engine(url)
+        try:
+            if migrate:
+                await _upgrade(engine)
+        except BaseException:
+            await engine.dispose()
+            raise
+        return cls(engine, clock)
+
+    async def close(self) -> None:
+        """Close every database connection."""
+        await self.engine.dispose()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- players -----------------------------------------------------------------------------
+
+    async def player(
+        self,
+        platform: str,
+        platform_user_id: str | int,
+        display_name: str,
+        locale: str | None = None,
+    ) -> PlayerRecord:
+        """Get or create the player; updates the display name, sets ``locale`` only if none yet."""
+        platform = _text(platform, "platform", 32)
+        user_id = _text(str(platform_user_id), "platform user id", 64)
+        name = _text(display_name, "display name", 1000)[:100]
+        locale = None if locale is None else _text(locale, "locale", 16)
+        now = self._clock()
+
+        async def work(conn: AsyncConnection) -> PlayerRecord:
+            stmt = upsert(conn, players).values(
+                platform=platform, user_id=user_id, name=name, locale=locale, created_at=now
+            )
+            stmt = stmt.on_conflict_do_update(
+                index_elements=["platform", "user_id"],
+                set_={
+                    "name": stmt.excluded.name,
+                    "locale": sa.func.coalesce(players.c.locale, stmt.excluded.locale),
+                },
+            ).returning(*players.c)
+            return _player_record((await conn.execute(stmt)).one())
+
+        return await self._writer.run(work)
+
+    async def get_player(self, player_id: int) -> PlayerRecord:
+        """The player with this id; NotFound if there is none."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(sa.select(players).where(players.c.id == player_id))).first()
+        if row is None:
+            raise NotFound(f"no player with id {player_id}")
+        return _player_record(row)
+
+    async def set_locale(self, player_id: int, locale: str | None) -> None:
+        """Set (or with None, clear) the player's chosen language."""
+        locale = None if locale is None else _text(locale, "locale", 16)
+
+        async def work(conn: AsyncConnection) -> None:
+            stmt = (
+                sa.update(players)
+                .where(players.c.id == player_id)
+                .values(locale=locale)
+                .returning(players.c.id)
+            )
+            if (await conn.execute(stmt)).first() is None:
+                raise NotFound(f"no player with id {player_id}")
+
+        await self._writer.run(work)
+
+    # -- chips -------------------------------------------------------------------------------
+
+    async def balance(self, account: str) -> int:
+        """Chips held by ``account`` (``wallet(id)``, ``escrow(id)`` or ``HOUSE``); 0 if never used."""
+        parse_account(account)
+        async with self.engine.connect() as conn:
+            return await ledger_ops.balance(conn, account)
+
+    async def transfer(
+        self,
+        src: str,
+        dst: str,
+        amount: int,
+        reason: str,
+        idempotency_key: str | None = None,
+    ) -> bool:
+        """Move chips atomically; False (and nothing written) when the key was applied before.
+
+        InsufficientFunds when ``src`` (other than the house) would go below zero.
+        """
+        item = Transfer(src, dst, amount, reason)
+        item.validate()
+        key = _key(idempotency_key)
+        return await self._writer.run(lambda conn: self._apply(conn, [item], key))
+
+    async def _apply(self, conn: AsyncConnection, items: list[Transfer], key: str | None) -> bool:
+        now = self._clock()
+        if not await ledger_ops.claim_key(conn, key, now):
+            return False
+        await ledger_ops.apply_transfers(conn, items, now, key)
+        return True
+
+    async def daily_grant(self, player_id: int, amount: int, day: date) -> bool:
+        """Give the player ``amount`` chips from the house, at most once per ``day``."""
+        if not isinstance(day, date):
+            raise InvalidRequest(f"day must be a date, got {day!r}")
+        day = day.date() if isinstance(day, datetime) else day
+        return await self.transfer(
+            HOUSE, wallet(player_id), amount, "daily grant", f"daily:{player_id}:{day.isoformat()}"
+        )
+
+    async def buy_in(
+        self, table_id: int, player_id: int, amount: int, key: str | None = None
+    ) -> bool:
+        """Move chips from the player's wallet into the open table's escrow (once per ``key``)."""
+        item = Transfer(wallet(player_id), escrow(table_id), check_amount(amount), "buy-in")
+        return await self._table_transfer(table_id, item, _key(key), need_open=True)
+
+    async def cash_out(
+        self, table_id: int, player_id: int, amount: int, key: str | None = None
+    ) -> bool:
+        """Move chips from the table's escrow back to the player's wallet (once per ``key``)."""
+        item = Transfer(escrow(table_id), wallet(player_id), check_amount(amount), "cash-out")
+        return await self._table_transfer(table_id, item, _key(key), need_open=False)
+
+    async def _table_transfer(
+        self, table_id: int, item: Transfer, key: str | None, *, need_open: bool
+    ) -> bool:
+        async def work(conn: AsyncConnection) -> bool:
+            row = await table_ops.lock_table(conn, table_id)
+            if need_open and row.status != "open":
+                raise TableClosed(table_id)
+            return await self._apply(conn, [item], key)
+
+        return await self._writer.run(work)
+
+    # -- tables ------------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        platform: str,
+        channel_id: str | int,
+        game: str,
+        options: dict[str, Any],
+        snapshot: dict[str, Any],
+    ) -> TableRecord:
+        """Open a new table (version 1) in a channel; ChannelBusy if one is open there already."""
+        platform = _text(platform, "platform", 32)
+        channel = _text(str(channel_id), "channel id", 64)
+        game = _text(game, "game", 32)
+        _json_object(options, "options")
+        _json_object(snapshot, "snapshot")
+        now = self._clock()
+
+        async def work(conn: AsyncConnection) -> TableRecord:
+            existing = await _open_table_id(conn, platform, channel)
+            if existing is not None:
+                raise ChannelBusy(platform, channel, existing)
+            stmt = (
+                tables.insert()
+                .values(
+                    platform=platform,
+                    channel_id=channel,
+                    game=game,
+                    options=options,
+                    status="open",
+                    snapshot=snapshot,
+                    version=1,
+                    last_seq=0,
+                    created_at=now,
+                    updated_at=now,
+                )
+                .returning(*tables.c)
+            )
+            return table_ops.table_record((await conn.execute(stmt)).one())
+
+        try:
+            return await self._writer.run(work)
+        except IntegrityError:
+            # Another process opened a table in this channel at the same moment.
+            async with self.engine.connect() as conn:
+                existing = await _open_table_id(conn, platform, channel)
+            if existing is None:
+                raise
+            raise ChannelBusy(platform, channel, existing) from None
+
+    async def get_table(self, table_id: int) -> TableRecord:
+        """The table with this id (open or closed); NotFound if there is none."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(sa.select(tables).where(tables.c.id == table_id))).first()
+        if row is None:
+            raise NotFound(f"no table with id {table_id}")
+        return table_ops.table_record(row)
+
+    async def table_in_channel(self, platform: str, channel_id: str | int) -> TableRecord | None:
+        """The open table of a channel, or None."""
+        stmt = sa.select(tables).where(
+            tables.c.platform == platform,
+            tables.c.channel_id == str(channel_id),
+            tables.c.status == "open",
+        )
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(stmt)).first()
+        return None if row is None else table_ops.table_record(row)
+
+    async def load_open_tables(self) -> list[TableRecord]:
+        """Every open table with its latest snapshot (to resume play at start-up), by id."""
+        stmt = sa.select(tables).where(tables.c.status == "open").order_by(tables.c.id)
+        async with self.engine.connect() as conn:
+            return [table_ops.table_record(row) for row in await conn.execute(stmt)]
+
+    async def commit(
+        self,
+        table_id: int,
+        expected_version: int,
+        snapshot: dict[str, Any],
+        *,
+        action: ActionEntry | None = None,
+        transfers: Sequence[Transfer] = (),
+        status: str | None = None,
+        results: Sequence[GameResult] = (),
+        penalties: Sequence[PenaltyEntry] = (),
+        seeds: Sequence[SeedRecord] = (),
+        idempotency_key: str | None = None,
+    ) -> int:
+        """Write one step of play in ONE transaction and return the table's new version.
+
+        Compare-and-set the version (StaleVersion if it moved on), store the snapshot, append the
+        action, apply the transfers, record results, penalties and seeds. Any error writes nothing.
+        A repeated ``idempotency_key`` writes nothing and returns the version it produced first.
+        """
+        transfers, results, penalties, seeds = (
+            list(transfers),
+            list(results),
+            list(penalties),
+            list(seeds),
+        )
+        _check_commit(table_id, expected_version, snapshot, action, transfers, status)
+        _check_records(table_id, results, penalties, seeds)
+        key = _key(idempotency_key)
+        now = self._clock()
+        referenced = {r.player_id for r in results} | {p.player_id for p in penalties}
+        if action is not None and action.player_id is not None:
+            referenced.add(action.player_id)
+
+        async def work(conn: AsyncConnection) -> int:
+            if not await ledger_ops.claim_key(conn, key, now):
+                return await ledger_ops.key_result(conn, key) or 0  # type: ignore[arg-type]
+            version, last_seq = await table_ops.advance(
+                conn, table_id, expected_version, snapshot, status, int(action is not None), now
+            )
+            await table_ops.check_players_exist(conn, referenced)
+            if action is not None:
+                await table_ops.append_action(conn, table_id, last_seq, action)
+            await ledger_ops.apply_transfers(conn, transfers, now, key)
+            await table_ops.record_results(conn, table_id, results, now)
+            await table_ops.record_penalties(conn, table_id, penalties, now)
+            await table_ops.record_seeds(conn, seeds, now)
+            await ledger_ops.set_key_result(conn, key, version)
+            return version
+
+        return await self._writer.run(work)
+
+    async def actions(self, table_id: int) -> list[ActionRecord]:
+        """The table's action log in sequence order."""
+        stmt = (
+            sa.select(action_log)
+            .where(action_log.c.table_id == table_id)
+            .order_by(action_log.c.seq)
+        )
+        async with self.engine.connect() as conn:
+            return [table_ops.action_record(row) for row in await conn.execute(stmt)]
+
+    async def seed(self, hand_id: str) -> SeedRecord | None:
+        """The fair-shuffle record of a hand, or None."""
+        stmt = sa.select(hand_seeds).where(hand_seeds.c.hand_id == hand_id)
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(stmt)).first()
+        return None if row is None else table_ops.seed_record(row)
+
+    async def reset_table(
+        self,
+        table_id: int,
+        moderator_id: int,
+        reason: str,
+        refunds: Mapping[int, int] | None = None,
+    ) -> dict[int, int]:
+        """Close the table, pay its escrow back to the players and log who did it and why.
+
+        ``refunds`` (player id -> chips) must add up to the escrow exactly; without it each player
+        gets their net deposit back, scaled so the escrow ends at zero. Returns what each player
+        got (players getting nothing are left out).
+        """
+        reason = _text(reason, "reason", 500)
+        if refunds is not None:
+            refunds = _check_refunds(refunds)
+        now = self._clock()
+
+        async def work(conn: AsyncConnection) -> dict[int, int]:
+            row = await table_ops.lock_table(conn, table_id)
+            if row.status != "open":
+                raise TableClosed(table_id)
+            await table_ops.check_players_exist(conn, [moderator_id, *(refunds or {})])
+            account = escrow(table_id)
+            held = (await ledger_ops.lock_wallets(conn, [account], now))[account]
+            if refunds is None:
+                paid = table_ops.scaled_refunds(await table_ops.net_deposits(conn, table_id), held)
+            else:
+                paid = {p: c for p, c in sorted(refunds.items()) if c > 0}
+                if sum(paid.values()) != held:
+                    raise InvalidRequest(
+                        f"refunds add up to {sum(paid.values())} but table {table_id} "
+                        f"holds {held} chips"
+                    )
+            items = [Transfer(account, wallet(p), c, f"reset: {reason}") for p, c in paid.items()]
+            if held > 0 and not paid:  # the chips came from the house: they go back there
+                items.append(Transfer(account, HOUSE, held, f"reset: {reason}"))
+            version, seq = await table_ops.advance(
+                conn, table_id, row.version, None, "closed", 1, now
+            )
+            del version
+            entry = ActionEntry(
+                seat=None,
+                player_id=moderator_id,
+                action={
+                    "kind": "reset",
+                    "moderator_id": moderator_id,
+                    "reason": reason,
+                    "refunds": {str(p): c for p, c in paid.items()},
+                },
+                at=now,
+            )
+            await table_ops.append_action(conn, table_id, seq, entry)
+            await ledger_ops.apply_transfers(conn, items, now)
+            return paid
+
+        return await self._writer.run(work)
+
+    # -- boards and checks -------------------------------------------------------------------
+
+    async def leaderboard(
+        self, kind: Literal["chips", "okey"], limit: int = 10, platform: str | None = None
+    ) -> list[tuple[str, int]]:
+        """Top players: most chips in the wallet, or fewest Okey penalty points over all matches."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0:
+            raise InvalidRequest(f"limit must be a positive integer, got {limit!r}")
+        if kind == "chips":
+            value = wallets.c.balance
+            stmt = (
+                sa.select(players.c.name, value)
+                .join(wallets, wallets.c.player_id == players.c.id)
+                .order_by(value.desc(), players.c.id)
+            )
+        elif kind == "okey":
+            value = sa.func.sum(okey_penalties.c.points)
+            stmt = (
+                sa.select(players.c.name, value)
+                .join(okey_penalties, okey_penalties.c.player_id == players.c.id)
+                .group_by(players.c.id, players.c.name)
+                .order_by(value.asc(), players.c.id)
+            )
+        else:
+            raise InvalidRequest(f"unknown leaderboard {kind!r}: use 'chips' or 'okey'")
+        if platform is not None:
+            stmt = stmt.where(players.c.platform == platform)
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(stmt.limit(limit))
+            return [(name, int(total)) for name, total in rows]
+
+    async def audit(self) -> list[str]:
+        """Check the chip invariants; returns one line per problem (an empty list when sound).
+
+        Each cached balance equals the sum of its ledger entries, none but the house is negative,
+        and all balances add up to zero (what the house issued is held by the others).
+        """
+        async with self.engine.connect() as conn:
+            sums = await ledger_ops.ledger_sums(conn)
+            cached = {
+                row.account: int(row.balance)
+                for row in await conn.execute(sa.select(wallets.c.account, wallets.c.balance))
+            }
+        problems = []
+        for account in sorted(set(sums) | set(cached)):
+            if sums.get(account, 0) != cached.get(account, 0):
+                problems.append(
+                    f"{account}: cached {cached.get(account, 0)} != ledger {sums.get(account, 0)}"
+                )
+            if account != HOUSE and cached.get(account, 0) < 0:
+                problems.append(f"{account}: negative balance {cached[account]}")
+        if sum(cached.values()) != 0:
+            problems.append(f"balances add up to {sum(cached.values())}, not 0")
+        return problems
+
+
+async def _upgrade(engine: AsyncEngine) -> None:
+    await migrate.upgrade(engine)
+
+
+async def _open_table_id(conn: AsyncConnection, platform: str, channel: str) -> int | None:
+    return await conn.scalar(
+        sa.select(tables.c.id).where(
+            tables.c.platform == platform,
+            tables.c.channel_id == channel,
+            tables.c.status == "open",
+        )
+    )
+
+
+def _player_record(row: Any) -> PlayerRecord:
+    return PlayerRecord(
+        id=row.id, platform=row.platform, user_id=row.user_id, name=row.name, locale=row.locale
+    )
+
+
+def _text(value: object, what: str, max_length: int) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidRequest(f"{what} must be a non-empty string, got {value!r}")
+    if len(value) > max_length:
+        raise InvalidRequest(f"{what} is longer than {max_length} characters")
+    return value
+
+
+def _key(key: object) -> str | None:
+    if key is None:
+        return None
+    return _text(key, "idempotency key", 200)
+
+
+def _json_object(value: object, what: str) -> None:
+    if not isinstance(value, dict):
+        raise InvalidRequest(f"{what} must be a dict, got {type(value).__name__}")
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise InvalidRequest(f"{what} is not JSON-safe: {exc}") from None
+
+
+def _positive_int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise InvalidRequest(f"{what} must be a positive integer, got {value!r}")
+    return value
+
+
+def _check_commit(
+    table_id: object,
+    expected_version: object,
+    snapshot: object,
+    action: object,
+    transfers: list[Transfer],
+    status: object,
+) -> None:
+    _positive_int(table_id, "table id")
+    _positive_int(expected_version, "expected version")
+    _json_object(snapshot, "snapshot")
+    if status is not None and status not in TABLE_STATUSES:
+        raise InvalidRequest(f"status must be one of {TABLE_STATUSES}, got {status!r}")
+    if action is not None:
+        if not isinstance(action, ActionEntry):
+            raise InvalidRequest("action must be an ActionEntry")
+        _json_object(action.action, "action")
+        if not isinstance(action.at, datetime):
+            raise InvalidRequest("action time must be a datetime")
+        if action.player_id is not None:
+            _positive_int(action.player_id, "action player id")
+    for item in transfers:
+        if not isinstance(item, Transfer):
+            raise InvalidRequest("transfers must be Transfer values")
+        item.validate()
+
+
+def _check_records(
+    table_id: int,
+    results: list[GameResult],
+    penalties: list[PenaltyEntry],
+    seeds: list[SeedRecord],
+) -> None:
+    for r in results:
+        if not isinstance(r, GameResult):
+            raise InvalidRequest("results must be GameResult values")
+        _positive_int(r.player_id, "result player id")
+        _text(r.game, "result game", 32)
+        if isinstance(r.chips_delta, bool) or not isinstance(r.chips_delta, int):
+            raise InvalidRequest(f"chips_delta must be an integer, got {r.chips_delta!r}")
+        _json_object(r.detail, "result detail")
+    for p in penalties:
+        if not isinstance(p, PenaltyEntry):
+            raise InvalidRequest("penalties must be PenaltyEntry values")
+        _positive_int(p.player_id, "penalty player id")
+        _text(p.match_id, "match id", 64)
+        if isinstance(p.points, bool) or not isinstance(p.points, int):
+            raise InvalidRequest(f"penalty points must be an integer, got {p.points!r}")
+    for s in seeds:
+        if not isinstance(s, SeedRecord):
+            raise InvalidRequest("seeds must be SeedRecord values")
+        s.validate()
+        if s.table_id != table_id:
+            raise InvalidRequest(f"seed of hand {s.hand_id} belongs to table {s.table_id}")
+    if len({s.hand_id for s in seeds}) != len(seeds):
+        raise InvalidRequest("the same hand id appears twice in seeds")
+
+
+def _check_refunds(refunds: Mapping[int, int]) -> dict[int, int]:
+    if not isinstance(refunds, Mapping):
+        raise InvalidRequest("refunds must map player ids to chips")
+    checked = {}
+    for player_id, chips in refunds.items():
+        _positive_int(player_id, "refund player id")
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
+            raise InvalidRequest(f"refund of player {player_id} must be an integer >= 0")
+        checked[player_id] = chips
+    return checked

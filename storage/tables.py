@@ -1,0 +1,261 @@
+"""Table rows, the action log, results, Okey penalties and shuffle seeds (inside a transaction)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from storage.errors import InvalidRequest, NotFound, StaleVersion, TableClosed
+from storage.models import (
+    action_log,
+    game_results,
+    hand_seeds,
+    ledger,
+    okey_penalties,
+    players,
+    tables,
+)
+from storage.records import (
+    ActionEntry,
+    ActionRecord,
+    GameResult,
+    PenaltyEntry,
+    SeedRecord,
+    TableRecord,
+    escrow,
+)
+from storage.sql import aware, upsert
+
+
+def table_record(row: Any) -> TableRecord:
+    """A TableRecord from a ``tables`` row."""
+    return TableRecord(
+        id=row.id,
+        platform=row.platform,
+        channel_id=row.channel_id,
+        game=row.game,
+        options=dict(row.options),
+        status=row.status,
+        snapshot=dict(row.snapshot),
+        version=row.version,
+    )
+
+
+def action_record(row: Any) -> ActionRecord:
+    """An ActionRecord from an ``action_log`` row."""
+    return ActionRecord(
+        table_id=row.table_id,
+        seq=row.seq,
+        seat=row.seat,
+        player_id=row.player_id,
+        action=dict(row.action),
+        at=aware(row.at),
+    )
+
+
+async def lock_table(conn: AsyncConnection, table_id: int) -> Any:
+    """The table row, locked for this transaction; NotFound when there is none."""
+    row = (
+        await conn.execute(sa.select(tables).where(tables.c.id == table_id).with_for_update())
+    ).first()
+    if row is None:
+        raise NotFound(f"no table with id {table_id}")
+    return row
+
+
+async def advance(
+    conn: AsyncConnection,
+    table_id: int,
+    expected_version: int,
+    snapshot: dict[str, Any] | None,
+    status: str | None,
+    log_entries: int,
+    now: datetime,
+) -> tuple[int, int]:
+    """Compare-and-set the table's version; return (new version, last action sequence number).
+
+    Raises NotFound, TableClosed or StaleVersion (in that order of checking) and writes nothing
+    when the table is missing, closed or at another version.
+    """
+    values: dict[str, Any] = {
+        "version": tables.c.version + 1,
+        "last_seq": tables.c.last_seq + log_entries,
+        "updated_at": now,
+    }
+    if snapshot is not None:
+        values["snapshot"] = snapshot
+    if status is not None:
+        values["status"] = status
+    stmt = (
+        sa.update(tables)
+        .where(
+            tables.c.id == table_id,
+            tables.c.version == expected_version,
+            tables.c.status == "open",
+        )
+        .values(**values)
+        .returning(tables.c.version, tables.c.last_seq)
+    )
+    row = (await conn.execute(stmt)).first()
+    if row is not None:
+        return row.version, row.last_seq
+    current = (
+        await conn.execute(
+            sa.select(tables.c.version, tables.c.status).where(tables.c.id == table_id)
+        )
+    ).first()
+    if current is None:
+        raise NotFound(f"no table with id {table_id}")
+    if current.status != "open":
+        raise TableClosed(table_id)
+    raise StaleVersion(table_id, expected_version, current.version)
+
+
+async def append_action(conn: AsyncConnection, table_id: int, seq: int, entry: ActionEntry) -> None:
+    """Append one action log entry with sequence number ``seq``."""
+    await conn.execute(
+        action_log.insert().values(
+            table_id=table_id,
+            seq=seq,
+            seat=entry.seat,
+            player_id=entry.player_id,
+            action=entry.action,
+            at=entry.at,
+        )
+    )
+
+
+async def check_players_exist(conn: AsyncConnection, ids: Iterable[int]) -> None:
+    """Raise NotFound naming the smallest id in ``ids`` that is not a player."""
+    wanted = set(ids)
+    if not wanted:
+        return
+    found = set((await conn.scalars(sa.select(players.c.id).where(players.c.id.in_(wanted)))).all())
+    if wanted - found:
+        raise NotFound(f"no player with id {min(wanted - found)}")
+
+
+async def record_results(
+    conn: AsyncConnection, table_id: int, results: Sequence[GameResult], now: datetime
+) -> None:
+    """Insert game result rows."""
+    if results:
+        await conn.execute(
+            game_results.insert(),
+            [
+                {
+                    "table_id": table_id,
+                    "player_id": r.player_id,
+                    "game": r.game,
+                    "chips_delta": r.chips_delta,
+                    "hand_id": r.hand_id,
+                    "detail": dict(r.detail),
+                    "at": now,
+                }
+                for r in results
+            ],
+        )
+
+
+async def record_penalties(
+    conn: AsyncConnection, table_id: int, penalties: Sequence[PenaltyEntry], now: datetime
+) -> None:
+    """Upsert each player's penalty total for a match (a later total replaces an earlier one)."""
+    for p in penalties:
+        stmt = upsert(conn, okey_penalties).values(
+            player_id=p.player_id,
+            match_id=p.match_id,
+            table_id=table_id,
+            points=p.points,
+            updated_at=now,
+        )
+        stmt = stmt.on_conflict_do_update(
+            index_elements=["player_id", "match_id"],
+            set_={"points": stmt.excluded.points, "updated_at": stmt.excluded.updated_at},
+        )
+        await conn.execute(stmt)
+
+
+async def record_seeds(conn: AsyncConnection, seeds: Sequence[SeedRecord], now: datetime) -> None:
+    """Store each hand's seed hash, and its seed once revealed; a hash never changes."""
+    for seed in seeds:
+        row = (
+            await conn.execute(
+                sa.select(hand_seeds).where(hand_seeds.c.hand_id == seed.hand_id).with_for_update()
+            )
+        ).first()
+        if row is None:
+            await conn.execute(
+                hand_seeds.insert().values(
+                    hand_id=seed.hand_id,
+                    table_id=seed.table_id,
+                    seed_hash=seed.seed_hash.lower(),
+                    seed_hex=seed.seed_hex.lower() if seed.seed_hex else None,
+                    created_at=now,
+                    revealed_at=now if seed.seed_hex else None,
+                )
+            )
+            continue
+        if row.table_id != seed.table_id or row.seed_hash != seed.seed_hash.lower():
+            raise InvalidRequest(f"hand {seed.hand_id} already has another table or seed hash")
+        if seed.seed_hex is None or row.seed_hex == seed.seed_hex.lower():
+            continue
+        if row.seed_hex is not None:
+            raise InvalidRequest(f"hand {seed.hand_id} already has its seed revealed")
+        await conn.execute(
+            sa.update(hand_seeds)
+            .where(hand_seeds.c.hand_id == seed.hand_id)
+            .values(seed_hex=seed.seed_hex.lower(), revealed_at=now)
+        )
+
+
+def seed_record(row: Any) -> SeedRecord:
+    """A SeedRecord from a ``hand_seeds`` row."""
+    return SeedRecord(
+        hand_id=row.hand_id, table_id=row.table_id, seed_hash=row.seed_hash, seed_hex=row.seed_hex
+    )
+
+
+async def net_deposits(conn: AsyncConnection, table_id: int) -> dict[int, int]:
+    """Each player's chips moved into the table's escrow minus those moved back out."""
+    account = escrow(table_id)
+    deposits: dict[int, int] = {}
+    stmt = (
+        sa.select(ledger.c.src, ledger.c.dst, sa.func.sum(ledger.c.amount))
+        .where(
+            sa.or_(
+                sa.and_(ledger.c.dst == account, ledger.c.src.like("player:%")),
+                sa.and_(ledger.c.src == account, ledger.c.dst.like("player:%")),
+            )
+        )
+        .group_by(ledger.c.src, ledger.c.dst)
+    )
+    for src, dst, total in await conn.execute(stmt):
+        if dst == account:
+            player, sign = int(src.split(":")[1]), 1
+        else:
+            player, sign = int(dst.split(":")[1]), -1
+        deposits[player] = deposits.get(player, 0) + sign * int(total)
+    return deposits
+
+
+def scaled_refunds(deposits: Mapping[int, int], escrow_balance: int) -> dict[int, int]:
+    """Split ``escrow_balance`` in proportion to each player's positive net deposit.
+
+    Shares are rounded down and the chips left over go one each to the largest remainders
+    (ties: lower player id), so the refunds add up to the escrow exactly.
+    """
+    positive = {p: d for p, d in deposits.items() if d > 0}
+    total = sum(positive.values())
+    if total == 0 or escrow_balance <= 0:
+        return {}
+    shares = {p: d * escrow_balance // total for p, d in positive.items()}
+    left = escrow_balance - sum(shares.values())
+    order = sorted(positive, key=lambda p: (-(positive[p] * escrow_balance % total), p))
+    for player in order[:left]:
+        shares[player] += 1
+    return {p: s for p, s in sorted(shares.items()) if s > 0}

@@ -1,0 +1,111 @@
+"""Fixtures: every storage test runs on SQLite and, when TEST_DATABASE_URL is reachable, PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from storage import Store
+from storage.models import metadata
+
+PG_ENV = "TEST_DATABASE_URL"
+_pg_state: dict[str, str | None] = {}
+
+
+class Clock:
+    """An injected clock that moves one second per call (tests never read the wall clock)."""
+
+    def __init__(self, start: datetime = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+def _pg_unavailable() -> str | None:
+    """Why PostgreSQL tests must be skipped, or None when the server answers."""
+    if "reason" not in _pg_state:
+        url = os.environ.get(PG_ENV)
+        if not url:
+            _pg_state["reason"] = f"{PG_ENV} is not set (.ci/run starts a local PostgreSQL)"
+        else:
+            try:
+                asyncio.run(_ping(url))
+                _pg_state["reason"] = None
+            except Exception as exc:
+                _pg_state["reason"] = f"PostgreSQL at {PG_ENV} is unreachable: {exc}"
+    return _pg_state["reason"]
+
+
+async def _ping(url: str) -> None:
+    engine = create_async_engine(url)
+    try:
+        async with asyncio.timeout(10), engine.connect() as conn:
+            await conn.execute(sa.text("SELECT 1"))
+    finally:
+        await engine.dispose()
+
+
+async def wipe_postgres(url: str) -> None:
+    """Drop every table of the test database so each test starts from an empty schema."""
+    engine = create_async_engine(url)
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(metadata.drop_all)
+            await conn.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> str:
+    """The database kind under test."""
+    if request.param == "postgresql" and (reason := _pg_unavailable()):
+        pytest.skip(reason)
+    return request.param
+
+
+@pytest.fixture
+def url_factory(backend: str, tmp_path: Path) -> Callable[[], str]:
+    """Makes URLs of fresh, empty databases of the backend under test."""
+    counter = iter(range(1_000_000))
+
+    def make() -> str:
+        if backend == "sqlite":
+            return f"sqlite+aiosqlite:///{tmp_path}/db{next(counter)}/bot.db"
+        return os.environ[PG_ENV]
+
+    return make
+
+
+@pytest.fixture
+async def db_url(backend: str, url_factory: Callable[[], str]) -> str:
+    """The URL of an empty database (PostgreSQL: the test database, wiped)."""
+    url = url_factory()
+    if backend == "postgresql":
+        await wipe_postgres(url)
+    return url
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The store's clock."""
+    return Clock()
+
+
+@pytest.fixture
+async def store(db_url: str, clock: Clock) -> AsyncIterator[Store]:
+    """A migrated, empty store."""
+    opened = await Store.open(db_url, clock=clock)
+    try:
+        yield opened
+    finally:
+        await opened.close()
