@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
+from pathlib import Path
 
 from bot.logs import kv, setup_logging
-from bot.settings import SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings
 
 log = logging.getLogger("bot")
 
@@ -16,8 +18,23 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command-line options of `python -m bot`."""
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     parser.add_argument("--console", action="store_true", help="run the local console table")
-    parser.add_argument("--seed", help="hex seed for repeatable console games")
-    parser.add_argument("--pictures", action="store_true", help="write pictures to files")
+    parser.add_argument("--seed", help="master seed (any text) for repeatable console games")
+    parser.add_argument(
+        "--pictures",
+        nargs="?",
+        const="pictures",
+        default=None,
+        help="write table pictures as PNG files into this folder (default: pictures/)",
+    )
+    parser.add_argument(
+        "--moderator",
+        action="append",
+        default=[],
+        help="console player name allowed to use /table reset and /table kick (repeatable)",
+    )
+    parser.add_argument(
+        "--verbose", action="store_true", help="console: show INFO log lines on stderr"
+    )
     return parser.parse_args(argv)
 
 
@@ -27,6 +44,34 @@ def choose_platforms(has_discord: bool, has_telegram: bool, force_console: bool)
         return ["console"]
     platforms = [name for name, on in (("discord", has_discord), ("telegram", has_telegram)) if on]
     return platforms or ["console"]
+
+
+async def run_console(settings: Settings, args: argparse.Namespace) -> None:
+    """Open the store (upgrading its schema), load open tables and run the console table."""
+    from bot.adapters.console import banner
+    from bot.adapters.console import run_console as console_loop
+    from bot.core.app import Core
+    from bot.core.config import CoreConfig
+    from bot.core.fairness import SeededSource
+    from games.base import new_seed
+    from storage import Store
+
+    store = await Store.open(settings.database_url, migrate=True)
+    try:
+        seeds = SeededSource(args.seed) if args.seed else new_seed
+        core = Core(store, CoreConfig(default_locale=settings.default_locale), seeds=seeds)
+        banner()
+        await console_loop(
+            core,
+            sys.stdin,
+            sys.stdout,
+            locale=settings.default_locale,
+            moderators=tuple(args.moderator),
+            pictures=Path(args.pictures) if args.pictures else None,
+        )
+        print("[console] bye", flush=True)
+    finally:
+        await store.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,10 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     log.info(kv(event="start", platforms=",".join(platforms)))
     if platforms == ["console"]:
-        from bot.adapters import console
-        from bot.core.app import Core
-
-        console.main(Core(settings.default_locale).handle, settings.default_locale)
+        if not args.verbose:  # log lines would drown the table in a terminal
+            logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
+        asyncio.run(run_console(settings, args))
         return 0
     for name in platforms:
         print(f"The {name} adapter is not built yet; use --console meanwhile.", file=sys.stderr)

@@ -1,37 +1,68 @@
 """The console table: several players share one terminal, one line per command.
 
-Input lines look like `ayse: /poker join 100`; public output is printed as `[#table] ...` and
-private output as `[DM name] ...`. End of input closes the table cleanly.
+Input lines look like `ayse: /poker join 100`; public output is printed as `[#table] ...`, private
+output as `[DM name] ...` and refusals as `[! name] ...`. Buttons are printed as numbered choices;
+the player to act types the number, followed by an amount or cards when the button asks for them
+(`ayse: 3 40`, `ayse: 5 Ah 7c`). End of input closes the console cleanly.
 """
 
 from __future__ import annotations
 
-import asyncio
 import sys
-from collections.abc import Awaitable, Callable, Iterable
-from typing import TextIO
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol, TextIO
 
-from bot.core.messages import Command, Outgoing, OutKind
+from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 
 PLATFORM = "console"
 CHANNEL = "table"
 
-Handler = Callable[[Command], Awaitable[list[Outgoing]]]
+
+class CoreLike(Protocol):
+    """The part of `bot.core.app.Core` the console uses."""
+
+    async def start(self) -> list[Outgoing]: ...
+
+    async def handle(self, command: Command) -> list[Outgoing]: ...
+
+    async def press(self, press: Press) -> list[Outgoing]: ...
+
+    async def tick(self) -> list[Outgoing]: ...
 
 
 class ConsoleParseError(ValueError):
-    """A console line that is not `name: /command args`."""
+    """A console line that is not `name: /command args` or `name: <number> [args]`."""
 
 
-def parse_line(line: str, locale: str | None = None) -> Command | None:
-    """Turn `name: /command args` into a Command; None for a blank or comment line."""
+@dataclass(frozen=True)
+class Choice:
+    """A numbered button choice typed by a player: `ayse: 2 40`."""
+
+    user_id: str
+    user_name: str
+    number: int
+    args: tuple[str, ...]
+
+
+def parse_line(
+    line: str, locale: str | None = None, moderators: Iterable[str] = ()
+) -> Command | Choice | None:
+    """Turn `name: /command args` into a Command and `name: 2 40` into a Choice; None for a
+    blank or comment line."""
     text = line.strip()
     if not text or text.startswith("#"):
         return None
     name, sep, rest = text.partition(":")
     name, rest = name.strip(), rest.strip()
+    words = rest.split()
+    if sep and name and words and words[0].isdigit():
+        return Choice(name.lower(), name, int(words[0]), tuple(words[1:]))
     if not sep or not name or not rest.startswith("/") or len(rest) < 2:
-        raise ConsoleParseError("expected `name: /command args`, e.g. `ayse: /help`")
+        raise ConsoleParseError(
+            "expected `name: /command args` or `name: <choice number>`, e.g. `ayse: /help`"
+        )
     words = rest[1:].split()
     return Command(
         platform=PLATFORM,
@@ -41,11 +72,21 @@ def parse_line(line: str, locale: str | None = None) -> Command | None:
         name=words[0].lower(),
         args=tuple(words[1:]),
         locale=locale,
+        is_moderator=name.lower() in {m.lower() for m in moderators},
     )
 
 
+def _button_text(number: int, button: Button) -> str:
+    hint = ""
+    if button.needs == NEEDS_AMOUNT:
+        hint = f"  → {number} <{button.min_amount}..{button.max_amount}>"
+    elif button.needs == NEEDS_CARDS:
+        hint = f"  → {number} <0..{button.max_cards} cards>"
+    return f"({number}) {button.label}{hint}"
+
+
 def format_outgoing(item: Outgoing, names: dict[str, str]) -> str:
-    """Render one outgoing item as console text."""
+    """Render one outgoing item as console text, buttons numbered from 1."""
     if item.kind in (OutKind.PRIVATE, OutKind.ERROR):
         who = names.get(item.user_id or "", item.user_id or "?")
         prefix = f"[DM {who}]" if item.kind is OutKind.PRIVATE else f"[! {who}]"
@@ -53,31 +94,120 @@ def format_outgoing(item: Outgoing, names: dict[str, str]) -> str:
         prefix = f"[#{CHANNEL}]"
     lines = item.text.splitlines() or [""]
     out = [f"{prefix} {line}" for line in lines]
-    for number, button in enumerate((b for row in item.buttons for b in row), start=1):
-        out.append(f"{prefix}   ({number}) {button.label}")
+    buttons = [b for row in item.buttons for b in row]
+    if buttons:
+        out.append(f"{prefix}   " + "  ".join(_button_text(i, b) for i, b in enumerate(buttons, 1)))
     return "\n".join(out)
 
 
-async def run_console(
-    handle: Handler, lines: Iterable[str], out: TextIO, locale: str | None = None
-) -> None:
-    """Feed each input line to the core and print what comes back, until input ends."""
-    names: dict[str, str] = {}
-    for line in lines:
+@dataclass
+class Console:
+    """The console's memory: display names, the numbered choices on screen and picture files."""
+
+    out: TextIO
+    locale: str | None = None
+    moderators: tuple[str, ...] = ()
+    pictures: Path | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    public_choices: list[Button] = field(default_factory=list)
+    private_choices: dict[str, list[Button]] = field(default_factory=dict)
+    _order: dict[str, int] = field(default_factory=dict)
+    _count: int = 0
+    _saved: int = 0
+
+    def show(self, items: list[Outgoing]) -> None:
+        """Print outgoing items and remember their buttons as the current choices."""
+        for item in items:
+            print(format_outgoing(item, self.names), file=self.out, flush=True)
+            buttons = [b for row in item.buttons for b in row]
+            self._count += 1
+            if item.kind in (OutKind.PUBLIC, OutKind.EDIT_TABLE) and buttons:
+                self.public_choices = buttons
+                self._order[""] = self._count
+            elif item.kind is OutKind.PRIVATE and buttons and item.user_id:
+                self.private_choices[item.user_id] = buttons
+                self._order[item.user_id] = self._count
+            if item.picture is not None and self.pictures is not None:
+                self._save(item)
+
+    def _save(self, item: Outgoing) -> None:
+        assert self.pictures is not None and item.picture is not None
+        self.pictures.mkdir(parents=True, exist_ok=True)
+        self._saved += 1
+        path = self.pictures / f"{self._saved:04d}.png"
+        path.write_bytes(item.picture)
+        print(f"[picture] {path}", file=self.out, flush=True)
+
+    def choices_for(self, user_id: str) -> list[Button]:
+        """The numbered choices a player sees: their newest private set or the table's."""
+        mine = self.private_choices.get(user_id)
+        if mine and self._order.get(user_id, 0) > self._order.get("", 0):
+            return mine
+        return self.public_choices
+
+    def press_for(self, choice: Choice) -> Press | str:
+        """The press a typed choice number stands for, or the reason it stands for none."""
+        buttons = self.choices_for(choice.user_id)
+        if not 1 <= choice.number <= len(buttons):
+            return f"no choice ({choice.number}) on screen"
+        button = buttons[choice.number - 1]
+        return Press(
+            platform=PLATFORM,
+            channel_id=CHANNEL,
+            user_id=choice.user_id,
+            user_name=choice.user_name,
+            table_id=button.table_id,
+            action=button.action,
+            nonce=button.nonce,
+            args=choice.args,
+            locale=self.locale,
+            is_moderator=choice.user_name.lower() in {m.lower() for m in self.moderators},
+        )
+
+    async def feed(self, core: CoreLike, line: str) -> None:
+        """Handle one input line."""
         try:
-            command = parse_line(line, locale)
+            parsed = parse_line(line, self.locale, self.moderators)
         except ConsoleParseError as exc:
-            print(f"[console] {exc}", file=out, flush=True)
-            continue
-        if command is None:
-            continue
-        names[command.user_id] = command.user_name
-        for item in await handle(command):
-            print(format_outgoing(item, names), file=out, flush=True)
+            print(f"[console] {exc}", file=self.out, flush=True)
+            return
+        if parsed is None:
+            return
+        self.names[parsed.user_id] = parsed.user_name
+        if isinstance(parsed, Command):
+            self.show(await core.handle(parsed))
+        else:
+            press = self.press_for(parsed)
+            if isinstance(press, str):
+                print(f"[console] {press}", file=self.out, flush=True)
+                return
+            self.show(await core.press(press))
+        self.show(await core.tick())
 
 
-def main(handle: Handler, locale: str | None = None) -> None:
-    """Run the console table on standard input and output."""
-    print("[console] Type `name: /help` to begin; end of input (Ctrl-D) quits.", flush=True)
-    asyncio.run(run_console(handle, sys.stdin, sys.stdout, locale))
-    print("[console] bye", flush=True)
+async def run_console(
+    core: CoreLike,
+    lines: Iterable[str],
+    out: TextIO,
+    locale: str | None = None,
+    moderators: tuple[str, ...] = (),
+    pictures: Path | None = None,
+    start: bool = True,
+) -> Console:
+    """Feed each input line to the core and print what comes back, until input ends."""
+    console = Console(out, locale, moderators, pictures)
+    if start:
+        console.show(await core.start())
+    for line in lines:
+        await console.feed(core, line)
+    return console
+
+
+def banner(out: TextIO = sys.stdout) -> None:
+    """The console's greeting."""
+    print(
+        "[console] Type `name: /help` to begin; choices are typed as `name: <number>`; "
+        "end of input (Ctrl-D) quits.",
+        file=out,
+        flush=True,
+    )

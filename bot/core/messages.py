@@ -1,14 +1,30 @@
-"""What flows between the adapters and the core: commands and presses in, outgoing items out."""
+"""What flows between the adapters and the core: commands and presses in, outgoing items out.
+
+Buttons: `Button.custom_id` is `table:action:nonce` (at most 64 bytes, so it fits Telegram callback
+data and Discord custom ids). An adapter turns a pressed id back into a `Press` with
+`parse_custom_id`. Some actions need more input before they can be sent: `Button.needs` is
+`"amount"` (bet/raise: ask for a number and put it in `Press.args`, e.g. `("40",)`) or `"cards"`
+(poker draw: ask which cards to exchange and put them in `Press.args`, e.g. `("Ah", "7c")`; no
+cards means standing pat).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
 
+MAX_CUSTOM_ID = 64
+NEEDS_AMOUNT = "amount"
+NEEDS_CARDS = "cards"
+
 
 @dataclass(frozen=True)
 class Command:
-    """A slash command typed by a user in a channel, e.g. `/poker open turkish 10`."""
+    """A slash command typed by a user in a channel, e.g. `/poker open turkish 10`.
+
+    `is_moderator` is set by the adapter from the platform's permissions (Discord: Manage Server,
+    Manage Messages or the configured role; Telegram: chat administrator).
+    """
 
     platform: str
     channel_id: str
@@ -17,6 +33,7 @@ class Command:
     name: str
     args: tuple[str, ...] = ()
     locale: str | None = None
+    is_moderator: bool = False
 
 
 @dataclass(frozen=True)
@@ -32,17 +49,26 @@ class Press:
     nonce: str
     args: tuple[str, ...] = ()
     locale: str | None = None
+    is_moderator: bool = False
 
 
 @dataclass(frozen=True)
 class Button:
-    """A button on a message; `custom_id` is what the platform sends back when it is pressed."""
+    """A button on a message; `custom_id` is what the platform sends back when it is pressed.
+
+    `needs` says what the adapter must ask for before sending the press (`NEEDS_AMOUNT`,
+    `NEEDS_CARDS` or None); `min_amount`/`max_amount`/`max_cards` bound the answer.
+    """
 
     label: str
     table_id: str
     action: str
     nonce: str
     style: str = "secondary"
+    needs: str | None = None
+    min_amount: int | None = None
+    max_amount: int | None = None
+    max_cards: int | None = None
 
     @property
     def custom_id(self) -> str:
@@ -50,18 +76,30 @@ class Button:
         return f"{self.table_id}:{self.action}:{self.nonce}"
 
 
+def parse_custom_id(custom_id: str) -> tuple[str, str, str] | None:
+    """Split `table:action:nonce` into its parts; None when the id is not one of ours."""
+    parts = custom_id.split(":")
+    if len(parts) != 3 or not all(parts) or len(custom_id) > MAX_CUSTOM_ID:
+        return None
+    return parts[0], parts[1], parts[2]
+
+
 class OutKind(Enum):
     """Where an outgoing item goes."""
 
     PUBLIC = "public"  # a new message in the channel
     PRIVATE = "private"  # only to one user (ephemeral reply or direct message)
-    EDIT_TABLE = "edit_table"  # edit the table's channel message
+    EDIT_TABLE = "edit_table"  # edit the table's channel message (table_id says which)
     ERROR = "error"  # a refusal shown only to the sender
 
 
 @dataclass(frozen=True)
 class Outgoing:
-    """One message the adapter must deliver."""
+    """One message the adapter must deliver.
+
+    PUBLIC and EDIT_TABLE go to `channel_id` (EDIT_TABLE replaces the adapter's last message for
+    `table_id`, or posts one); PRIVATE and ERROR go to `user_id` only.
+    """
 
     kind: OutKind
     text: str

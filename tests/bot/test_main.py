@@ -3,10 +3,14 @@
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 from bot.__main__ import choose_platforms
 from bot.adapters.console import run_console
-from bot.core.app import Core
+from storage import Store
+from tests.bot.helpers import make_core
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_choose_platforms():
@@ -28,18 +32,37 @@ def test_bad_setting_stops_with_one_line(tmp_path):
         timeout=60,
     )
     assert proc.returncode == 2
-    assert proc.stderr.strip().splitlines() == [
-        proc.stderr.strip()
-    ] and proc.stderr.startswith("error: setting DEFAULT_LOCALE:")
+    assert proc.stderr.strip().splitlines() == [proc.stderr.strip()] and proc.stderr.startswith(
+        "error: setting DEFAULT_LOCALE:"
+    )
     assert "Traceback" not in proc.stderr
 
 
-async def test_console_answers_help_and_refuses_unknown():
+async def test_console_answers_help_and_refuses_unknown(tmp_path):
     out = io.StringIO()
-    await run_console(
-        Core("en").handle, ["ayse: /help", "", "bad line", "ayse: /frobnicate"], out
-    )
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
+    try:
+        await run_console(
+            make_core(store), ["ayse: /help", "", "bad line", "ayse: /frobnicate", "ayse: 3"], out
+        )
+    finally:
+        await store.close()
     text = out.getvalue()
     assert "[#table] Commands:" in text
     assert "[console] expected" in text
     assert "[! ayse] Unknown command: /frobnicate" in text
+    assert "[console] no choice (3) on screen" in text
+
+
+def test_make_run_answers_help(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "--console"],
+        input="ayse: /help\n",
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "DEFAULT_LOCALE": "en", "PYTHONPATH": str(ROOT)},
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "[#table] Commands:" in proc.stdout

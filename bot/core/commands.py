@@ -1,0 +1,127 @@
+"""Command words: English names and their Turkish aliases mapped to one canonical route.
+
+`route(name, args)` turns `/poker katıl 200` into `Route("poker", "join", ("200",))`. Words are
+compared after `fold`, so `katıl`, `katil` and `KATIL` are the same word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_TR_ASCII = str.maketrans("çğıöşüâîûÇĞİIÖŞÜ", "cgiosuaiucgiiosu")
+
+
+def fold(word: str) -> str:
+    """Lower-case a word and drop Turkish diacritics (`Çekil` -> `cekil`)."""
+    return word.strip().translate(_TR_ASCII).lower()
+
+
+def _aliases(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for canonical, words in table.items():
+        for word in (canonical, *words):
+            out[fold(word)] = canonical
+    return out
+
+
+TOP = _aliases(
+    {
+        "help": ("yardım", "h", "start"),
+        "lang": ("dil", "language"),
+        "balance": ("bakiye", "fiş", "chips"),
+        "daily": ("günlük", "gunluk"),
+        "leaderboard": ("sıralama", "top", "lider"),
+        "verify": ("doğrula",),
+        "poker": ("pk",),
+        "okey": (),
+        "table": ("masa",),
+    }
+)
+POKER = _aliases(
+    {
+        "open": ("aç",),
+        "join": ("katıl", "otur"),
+        "leave": ("ayrıl", "kalk"),
+        "start": ("başla",),
+        "hand": ("el", "kartlar", "kart"),
+        "table": ("masa",),
+        "rules": ("kurallar", "kural"),
+        "addbot": ("botekle", "bot"),
+        "check": ("bop", "kontrol"),
+        "bet": ("vur", "bahis"),
+        "call": ("gör",),
+        "raise": ("artır", "yükselt"),
+        "fold": ("çekil", "yat"),
+        "pass": ("pas",),
+        "draw": ("değiş", "değiştir"),
+    }
+)
+POKER_ACTIONS = frozenset({"open", "pass", "check", "bet", "call", "raise", "fold", "draw"})
+OKEY = _aliases(
+    {
+        "start": ("başlat", "aç", "open"),
+        "join": ("katıl", "otur"),
+        "begin": ("başla",),
+        "take": ("çek", "al"),
+        "discard": ("at",),
+        "arrange": ("diz", "dizi"),
+        "show": ("göster", "indicator", "gösterge"),
+        "finish": ("bitir",),
+        "rack": ("ıstaka", "istaka", "taşlar"),
+        "addbot": ("botekle", "bot"),
+        "leave": ("ayrıl", "kalk"),
+        "rules": ("kurallar", "kural"),
+        "table": ("masa",),
+    }
+)
+TABLE = _aliases({"reset": ("sıfırla",), "kick": ("at", "çıkar")})
+TAKE_SOURCES = _aliases({"stock": ("deste", "yığın", "orta"), "discard": ("yer", "atılan", "pile")})
+ARRANGE_MODES = _aliases({"runs": ("seri", "sıralı", "per", "melds"), "pairs": ("çift", "çiftler")})
+VARIANTS = _aliases({"turkish": ("türk", "turk", "tr"), "acik": ("açık", "open", "stud")})
+STRUCTURES = _aliases(
+    {
+        "pot_limit": ("pot", "potlimit", "pot-limit"),
+        "fixed": ("limit", "sabit"),
+        "no_limit": ("nolimit", "no-limit", "limitsiz"),
+    }
+)
+BOARDS = _aliases({"chips": ("fiş", "chip"), "okey": ()})
+SUBCOMMANDS = {"poker": POKER, "okey": OKEY, "table": TABLE}
+
+
+@dataclass(frozen=True)
+class Route:
+    """A command resolved to its canonical group, sub-command (or None) and remaining words."""
+
+    group: str | None
+    sub: str | None
+    args: tuple[str, ...]
+    word: str  # what the user typed, for error messages
+
+
+def route(name: str, args: tuple[str, ...]) -> Route:
+    """Resolve a command name and its words; `group` is None for an unknown command and `sub` is
+    None when a group needs a sub-command that is missing or unknown."""
+    group = TOP.get(fold(name))
+    if group is None:
+        return Route(None, None, args, name)
+    subs = SUBCOMMANDS.get(group)
+    if subs is None:
+        return Route(group, None, args, name)
+    if not args:
+        return Route(group, None, (), name)
+    sub = subs.get(fold(args[0]))
+    return Route(group, sub, args[1:], args[0] if sub is None else name)
+
+
+def lookup(table: dict[str, str], word: str | None) -> str | None:
+    """The canonical word for `word` in an alias table, or None."""
+    return None if word is None else table.get(fold(word))
+
+
+def parse_int(word: str) -> int | None:
+    """A whole number from user input (`1.000`, `1,000` and `1000` are all one thousand)."""
+    text = word.strip().replace(".", "").replace(",", "").replace("_", "")
+    if not text.isdigit() or len(text) > 12:
+        return None
+    return int(text)

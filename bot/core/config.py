@@ -1,0 +1,26 @@
+"""Chip amounts, time limits and table defaults of the bot core, in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+STARTING_GRANT = 1_000  # chips a player gets from the house the first time the bot sees them
+DAILY_GRANT = 100  # chips `/daily` gives once per UTC day
+
+
+@dataclass(frozen=True)
+class CoreConfig:
+    """Tunable behaviour of the core; the defaults suit a chat channel."""
+
+    default_locale: str = "tr"
+    starting_grant: int = STARTING_GRANT
+    daily_grant: int = DAILY_GRANT
+    turn_seconds: float = 60.0  # a player to act who waits longer is timed out (AFK)
+    afk_limit: int = 2  # time-outs in a row after which the computer player stands in
+    idle_close_seconds: float = 900.0  # a table nobody starts is closed and refunded
+    poker_ante: int = 10
+    poker_min_buy_in_antes: int = 5  # the smallest buy-in is this many antes
+    poker_default_buy_in_antes: int = 20
+    okey_stake: int = 50
+    okey_rounds: int = 1
+    max_ante: int = 1_000_000

@@ -1,0 +1,97 @@
+"""Put a step's notes into words: public lines to the channel, private lines to one player.
+
+Public text uses the table's language; private text and errors the player's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.i18n import t
+from bot.core.messages import Button, Outgoing, OutKind
+from bot.core.session import Msg, Note, TableSession
+
+
+def words(locale: str, line: Msg) -> str:
+    """One catalogue line in `locale`; `Msg` parameters are translated first."""
+    params: dict[str, Any] = {
+        k: words(locale, v) if isinstance(v, Msg) else v for k, v in line.params.items()
+    }
+    return t(locale, line.key, **params)
+
+
+def text(locale: str, lines: list[Msg]) -> str:
+    """Several lines, one per row."""
+    return "\n".join(words(locale, line) for line in lines)
+
+
+def table_message(session: TableSession, channel_id: str) -> Outgoing:
+    """The table's state message with the turn buttons of the seat to act."""
+    locale = session.locale
+    buttons = tuple(
+        Button(
+            label=words(locale, spec.label),
+            table_id=str(session.table_id),
+            action=spec.action,
+            nonce=session.nonce,
+            style=spec.style,
+            needs=spec.needs,
+            min_amount=spec.min_amount,
+            max_amount=spec.max_amount,
+            max_cards=spec.max_cards,
+        )
+        for spec in session.buttons()
+    )
+    rows = tuple(buttons[i : i + 5] for i in range(0, len(buttons), 5))
+    return Outgoing(
+        OutKind.EDIT_TABLE,
+        text(locale, session.table_lines()),
+        channel_id=channel_id,
+        table_id=str(session.table_id),
+        buttons=rows,
+    )
+
+
+def deliver(session: TableSession, channel_id: str, notes: list[Note]) -> list[Outgoing]:
+    """Turn notes into outgoing items: consecutive public lines become one message, private lines
+    go to their player (never to a computer player), and a table refresh comes last, once."""
+    out: list[Outgoing] = []
+    public: list[Msg] = []
+    want_table = False
+    table = str(session.table_id)
+
+    def flush() -> None:
+        if public:
+            out.append(
+                Outgoing(
+                    OutKind.PUBLIC,
+                    text(session.locale, public),
+                    channel_id=channel_id,
+                    table_id=table,
+                )
+            )
+            public.clear()
+
+    for note in notes:
+        want_table = want_table or note.table
+        if note.to is None:
+            public.extend(note.lines)
+        elif note.lines and not note.to.bot:
+            flush()
+            out.append(
+                Outgoing(
+                    OutKind.PRIVATE,
+                    text(note.to.locale, note.lines),
+                    user_id=note.to.user_id,
+                    table_id=table,
+                )
+            )
+    flush()
+    if want_table and session.phase != "closed":
+        out.append(table_message(session, channel_id))
+    return out
+
+
+def error(locale: str, user_id: str, key: str, **params: Any) -> Outgoing:
+    """A refusal shown only to the sender."""
+    return Outgoing(OutKind.ERROR, words(locale, Msg(key, params)), user_id=user_id)

@@ -1,0 +1,50 @@
+"""The message catalogue: every player-facing text in Turkish and English, looked up by key.
+
+Texts live in `bot/core/locales/<locale>.json` as `{"key": "text with {params}"}`. A missing key in
+one locale falls back to English, then to the key itself, so a gap never crashes a reply.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LOCALES = ("tr", "en")
+FALLBACK = "en"
+_DIR = Path(__file__).with_name("locales")
+
+
+@cache
+def catalogue(locale: str) -> dict[str, str]:
+    """The texts of one locale, loaded once."""
+    return json.loads((_DIR / f"{locale}.json").read_text(encoding="utf-8"))
+
+
+def normalize_locale(value: str | None) -> str | None:
+    """Map a platform locale (`tr`, `tr-TR`, `en_US`, `EN`) to one we speak, or None."""
+    if not value:
+        return None
+    base = value.strip().lower().replace("_", "-").split("-")[0]
+    return base if base in LOCALES else None
+
+
+class _Params(dict):
+    """Format parameters that leave an unknown `{name}` visible instead of raising."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def t(locale: str, key: str, **params: Any) -> str:
+    """The text for `key` in `locale`, filled with `params`."""
+    text = catalogue(locale).get(key) if locale in LOCALES else None
+    if text is None:
+        text = catalogue(FALLBACK).get(key, key)
+    return text.format_map(_Params(params))
+
+
+def has(key: str) -> bool:
+    """True when the English catalogue knows `key`."""
+    return key in catalogue(FALLBACK)

@@ -1,0 +1,291 @@
+"""What every game session shares: seats, notes to send, and the result of one accepted step.
+
+A session is the game-specific state of one table (seats, engine, hand loop). It never performs
+I/O: it returns a `Step` (messages to send, chip transfers, results, seeds) that the table service
+persists in one commit before anything is sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any
+
+from games.base import Action, ActionSpec
+from storage import GameResult, PenaltyEntry, SeedRecord, Transfer
+
+
+@dataclass
+class Seat:
+    """A player sitting at a table (a person or a computer player)."""
+
+    player_id: int
+    user_id: str  # the platform's user id: where private messages go
+    name: str
+    locale: str
+    bot: bool = False
+    away: bool = False  # timed out repeatedly: the computer player acts for them
+    timeouts: int = 0
+    leaving: bool = False  # asked to leave during a hand: cashed out when it ends
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form for the table snapshot."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        """Rebuild a seat from `to_dict` output."""
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A catalogue key with parameters; parameters may themselves be `Msg` values."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def msg(key: str, **params: Any) -> Msg:
+    """Build a `Msg`."""
+    return Msg(key, params)
+
+
+@dataclass
+class Note:
+    """One message before it is put into words: to the channel (`to` is None) or one seat.
+
+    `table` asks for the table's state message (with the turn buttons) to be sent or edited.
+    """
+
+    lines: list[Msg]
+    to: Seat | None = None
+    table: bool = False
+
+
+@dataclass
+class Step:
+    """Everything one accepted command changes, persisted in one commit before replying."""
+
+    notes: list[Note] = field(default_factory=list)
+    transfers: list[Transfer] = field(default_factory=list)
+    results: list[GameResult] = field(default_factory=list)
+    penalties: list[PenaltyEntry] = field(default_factory=list)
+    seeds: list[SeedRecord] = field(default_factory=list)
+    status: str | None = None  # "closed" when the table ends
+    action: dict[str, Any] | None = None  # what goes into the action log
+    seat: int | None = None
+    player_id: int | None = None
+
+    def say(self, key: str, **params: Any) -> None:
+        """Add a public line."""
+        self.notes.append(Note([Msg(key, params)]))
+
+    def tell(self, seat: Seat, key: str, **params: Any) -> None:
+        """Add a private line for one seat."""
+        self.notes.append(Note([Msg(key, params)], to=seat))
+
+    def show_table(self) -> None:
+        """Ask for the table message to be refreshed."""
+        self.notes.append(Note([], table=True))
+
+
+def spec_for(specs: list[ActionSpec], kind: str) -> ActionSpec | None:
+    """The spec of `kind` among `specs`, or None."""
+    return next((s for s in specs if s.kind == kind), None)
+
+
+def action_log(action: Action) -> dict[str, Any]:
+    """The action as it goes into the action log."""
+    return action.to_dict()
+
+
+def iso(moment: datetime | None) -> str | None:
+    """A datetime as ISO text for snapshots."""
+    return None if moment is None else moment.isoformat()
+
+
+def from_iso(text: str | None) -> datetime | None:
+    """Parse `iso` output."""
+    return None if text is None else datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True)
+class Who:
+    """The person behind a command or press, as the table service knows them."""
+
+    player_id: int
+    user_id: str
+    name: str
+    locale: str
+    is_moderator: bool = False
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A turn button before it is put into words: action word, label key and input needs."""
+
+    action: str
+    label: Msg
+    style: str = "secondary"
+    needs: str | None = None
+    min_amount: int | None = None
+    max_amount: int | None = None
+    max_cards: int | None = None
+
+
+class TableSession:
+    """The common state of one table: seats, phase, locale and the history of dealt hands.
+
+    Subclasses add the game: `poker.PokerSession` and `okey.OkeySession`. The table service
+    sets `now` and `seeds` before each use; neither is stored.
+    """
+
+    game: str = ""
+    group: str = ""  # the command group: "poker" or "okey"
+    max_seats: int = 2
+
+    def __init__(self, locale: str, options: dict[str, Any], created: datetime) -> None:
+        self.table_id = 0  # set by the table service from the stored record
+        self.locale = locale
+        self.options = options
+        self.seats: list[Seat] = []
+        self.phase = "waiting"  # "waiting" for players, "playing", or "closed"
+        self.created = created
+        self.deadline: datetime | None = None  # when the player to act times out
+        self.hand_no = 0
+        self.hands: dict[str, dict[str, Any]] = {}  # hand id -> what /verify needs
+        self.nonce = ""  # changes with every accepted step: stale buttons are refused
+        self.touched = created  # time of the last accepted step
+        self.now: datetime = created
+        self.seeds: Any = None
+
+    # --- snapshot -------------------------------------------------------------------------------
+
+    def base_dict(self) -> dict[str, Any]:
+        """The common part of the snapshot."""
+        return {
+            "game": self.game,
+            "locale": self.locale,
+            "options": self.options,
+            "seats": [s.to_dict() for s in self.seats],
+            "phase": self.phase,
+            "created": iso(self.created),
+            "deadline": iso(self.deadline),
+            "hand_no": self.hand_no,
+            "hands": self.hands,
+            "nonce": self.nonce,
+            "touched": iso(self.touched),
+        }
+
+    def load_base(self, data: dict[str, Any]) -> None:
+        """Restore the common part of the snapshot."""
+        self.seats = [Seat.from_dict(s) for s in data["seats"]]
+        self.phase = data["phase"]
+        self.deadline = from_iso(data["deadline"])
+        self.hand_no = data["hand_no"]
+        self.hands = data["hands"]
+        self.nonce = data["nonce"]
+        self.touched = from_iso(data["touched"]) or self.created
+
+    # --- seats ----------------------------------------------------------------------------------
+
+    def find(self, player_id: int) -> int | None:
+        """Index of the seat held by `player_id`, or None."""
+        return next((i for i, s in enumerate(self.seats) if s.player_id == player_id), None)
+
+    def find_name(self, text: str) -> int | None:
+        """Index of the seat whose name or user id matches `text` (case-insensitive), or None."""
+        want = text.strip().lstrip("@").casefold()
+        for i, seat in enumerate(self.seats):
+            if want in (seat.name.casefold(), seat.user_id.casefold()):
+                return i
+        return None
+
+    def hand_id(self) -> str:
+        """The id of the current hand or round, as /verify takes it: `<table>-<number>`."""
+        return f"{self.table_id}-{self.hand_no}"
+
+    def remember_hand(self, info: dict[str, Any], keep: int = 200) -> None:
+        """Keep what /verify needs about the current hand (the last `keep` hands)."""
+        self.hands[self.hand_id()] = info
+        while len(self.hands) > keep:
+            del self.hands[next(iter(self.hands))]
+
+    # --- what each game provides ----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole snapshot (JSON-safe)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSession:
+        """Rebuild a session from `to_dict` output."""
+        raise NotImplementedError
+
+    def command(self, who: Who, sub: str, args: tuple[str, ...]) -> Step:
+        """Handle a table sub-command (`join`, `start`, an action typed as a command ...)."""
+        raise NotImplementedError
+
+    def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
+        """Handle a pressed turn button."""
+        raise NotImplementedError
+
+    def actor(self) -> int | None:
+        """Index of the seat to act, or None."""
+        raise NotImplementedError
+
+    def buttons(self) -> list[ButtonSpec]:
+        """The turn buttons of the seat to act (empty when nobody is to act)."""
+        raise NotImplementedError
+
+    def table_lines(self) -> list[Msg]:
+        """The public table message: players, chips, pot, whose turn."""
+        raise NotImplementedError
+
+    def private_lines(self, index: int, sub: str, args: tuple[str, ...]) -> list[Msg]:
+        """What only the player at seat `index` may see: `hand`/`rack` (their cards or tiles) or
+        `arrange` (Okey: the rack sorted into melds)."""
+        raise NotImplementedError
+
+    def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
+        """Seat a computer player."""
+        raise NotImplementedError
+
+    def wants_action(self, who: Who, word: str) -> bool:
+        """True when `word` (e.g. `open`) is a move `who` may make now rather than a command
+        to open a new table."""
+        return False
+
+    @classmethod
+    def verify_lines(cls, info: dict[str, Any], seed_hex: str, posted_hash: str) -> list[Msg]:
+        """Recompute a finished hand's deal from its revealed seed, for `/verify`."""
+        raise NotImplementedError
+
+    def auto_move(self, index: int, afk: bool) -> Step:
+        """Let the computer act for seat `index` (a bot seat, an away player, or a time-out)."""
+        raise NotImplementedError
+
+    def refunds(self) -> dict[int, int] | None:
+        """Chips each player gets back if the table is reset now (None: let storage compute)."""
+        raise NotImplementedError
+
+    def close(self) -> Step:
+        """End the table now, paying every player back their chips in it."""
+        raise NotImplementedError
+
+    def kick(self, index: int) -> Step:
+        """Remove the player at seat `index` (a moderator's decision), paying out what is theirs."""
+        raise NotImplementedError
+
+    def rules_lines(self) -> list[Msg]:
+        """The table's rule options, for the `rules` command."""
+        raise NotImplementedError
+
+    def auto_seat(self) -> int | None:
+        """Index of the seat to act when the computer plays it (a bot or an away player)."""
+        index = self.actor()
+        if index is None:
+            return None
+        seat = self.seats[index]
+        return index if seat.bot or seat.away or seat.leaving else None
