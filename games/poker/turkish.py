@@ -195,6 +195,7 @@ class TurkishHand:
         hand.payouts = []
         hand.antes = []
         hand._start_events = []
+        hand._cached = None
         return hand
 
     def _deal(self) -> None:
@@ -265,10 +266,14 @@ class TurkishHand:
         return [self._rename(spec) for spec in self._betting_specs(seat)]
 
     def _betting_specs(self, seat: int) -> list[ActionSpec]:
-        """The betting module's specs with the opening requirement applied."""
+        """The betting module's specs with the opening requirement applied (cached per move)."""
+        cached = self._cached
+        if cached is not None and cached[0] == seat:
+            return cached[1]
         specs = self.betting.legal(seat)
         if self.phase == BET1 and self.betting.current_bet == 0 and not self.openers[seat]:
             specs = [s for s in specs if s.kind != "bet"]
+        self._cached = (seat, specs)
         return specs
 
     def _rename(self, spec: ActionSpec) -> ActionSpec:
@@ -289,9 +294,12 @@ class TurkishHand:
             raise IllegalAction("bad_seat", f"There is no seat {seat!r}.", seat=seat)
         if seat != self.to_act():
             raise IllegalAction("not_your_turn", "It is not your turn.", seat=seat)
-        if self.phase == DRAW:
-            return self._apply_draw(seat, action)
-        return self._apply_bet(seat, action)
+        try:
+            if self.phase == DRAW:
+                return self._apply_draw(seat, action)
+            return self._apply_bet(seat, action)
+        finally:
+            self._cached = None
 
     def _apply_bet(self, seat: int, action: Action) -> list[Event]:
         kind = action.kind

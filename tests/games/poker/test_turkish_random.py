@@ -39,7 +39,9 @@ def choose(game: TurkishHand, seat: int, rnd: random.Random) -> Action:
         return Action("draw", cards=tuple(rnd.sample(hand, count)))
     if spec.min_amount is not None and spec.kind in ("open", "bet", "raise"):
         assert spec.max_amount is not None
-        amount = rnd.choice([spec.min_amount, spec.max_amount, rnd.randint(spec.min_amount, spec.max_amount)])
+        amount = rnd.choice(
+            [spec.min_amount, spec.max_amount, rnd.randint(spec.min_amount, spec.max_amount)]
+        )
         return Action(spec.kind, amount)
     return Action(spec.kind)
 
@@ -54,7 +56,9 @@ def junk(game: TurkishHand, seat: int, rnd: random.Random) -> Action:
 
 def check_cards(game: TurkishHand, deck_size: int) -> None:
     data = game.to_dict()
-    places = [c for h in data["hands"] for c in h] + data["stock"] + data["pile"] + data["set_aside"]
+    places = (
+        [c for h in data["hands"] for c in h] + data["stock"] + data["pile"] + data["set_aside"]
+    )
     if not data["carried"]:
         assert len(places) == deck_size
     assert len(set(places)) == len(places), "a card is in two places"
