@@ -1,0 +1,166 @@
+"""Builders that turn an engine's `view()` dict into a scene.
+
+Public scenes (`poker_table_scene`, `okey_table_scene`, `okey_finish_scene`) read only what a
+public view holds, so they cannot show a hidden card as long as they are given `view(None)`;
+private scenes (`poker_hand_scene`, `okey_rack_scene`) need the seat's own view (its `"hand"`).
+Display names and hand names are the caller's (the core knows user names and receives the
+showdown events with the hand names in both languages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.render.pictures.scenes import (
+    HandScene,
+    OkeyRackScene,
+    OkeyTableScene,
+    PokerSeat,
+    PokerTableScene,
+)
+from games.okey import arrange
+
+
+def _names(view: Mapping[str, Any], names: Sequence[str] | None) -> tuple[str, ...]:
+    players = list(view["players"])
+    if names is None:
+        return tuple(str(p) for p in players)
+    if len(names) != len(players):
+        raise ValueError(f"names needs one entry per seat ({len(players)}), got {len(names)}")
+    return tuple(names)
+
+
+def poker_hand_scene(view: Mapping[str, Any], label: str | None = None) -> HandScene:
+    """A player's own cards from their private view (`view(seat)["hand"]`)."""
+    if "hand" not in view:
+        raise ValueError("a hand picture needs a seat's private view (it has no 'hand')")
+    return HandScene(tuple(view["hand"]), label=label)
+
+
+def _poker_winners(view: Mapping[str, Any]) -> set[int]:
+    if view.get("game") == "acik":
+        result = view.get("result") or {}
+        return {seat for seat, chips in enumerate(result.get("won", [])) if chips > 0}
+    # Türk pokeri: the main pot's payouts (side pots returned to a lone bettor are not a win).
+    return {
+        p["seat"] for p in view.get("payouts", []) if p.get("pot") == 0 and p.get("amount", 0) > 0
+    }
+
+
+def _poker_cards(view: Mapping[str, Any], seat: int) -> tuple[tuple[str, ...], int]:
+    """(face-up cards, face-down count) of a seat as the public may see them."""
+    folded = view["folded"][seat]
+    if view.get("game") == "acik":
+        result = view.get("result") or {}
+        shown = result.get("hands", {}).get(str(seat))
+        if shown:
+            return tuple(shown), 0
+        up = tuple(view["up"][seat])
+        if folded:
+            return (), 0
+        return up, 1 if up else 0
+    shown = view.get("shown", {}).get(str(seat))
+    if shown:
+        return tuple(shown), 0
+    return (), 0 if folded else view["cards"][seat]
+
+
+def poker_table_scene(
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    hand_labels: Mapping[int, str] | None = None,
+    showdown_label: str | None = None,
+) -> PokerTableScene:
+    """The public table from `view(None)` of a Türk pokeri or Açık poker hand.
+
+    `names` are display names in seat order (default: the player ids); `hand_labels` the hand
+    name per seat at showdown and `showdown_label` the caption (both from the showdown events).
+    Folded seats show no cards; a seat's down cards are drawn as backs until they are shown.
+    """
+    game = view.get("game")
+    if game not in ("turkish", "acik"):
+        raise ValueError(f"not a poker view: game={game!r}")
+    labels = hand_labels or {}
+    display = _names(view, names)
+    winners = _poker_winners(view) if view.get("finished") else set()
+    all_in = view.get("all_in") or [False] * len(display)
+    seats = []
+    for seat, name in enumerate(display):
+        up, down = _poker_cards(view, seat)
+        seats.append(
+            PokerSeat(
+                name=name,
+                stack=view["stacks"][seat],
+                stake=view["stakes"][seat],
+                cards_up=up,
+                cards_down_count=down,
+                folded=view["folded"][seat],
+                all_in=bool(all_in[seat]) and not view["folded"][seat],
+                winner=seat in winners,
+                hand_label=labels.get(seat),
+            )
+        )
+    return PokerTableScene(
+        game=game,
+        seats=tuple(seats),
+        pot=view["pot"],
+        to_act=view.get("to_act"),
+        dealer=view.get("dealer"),
+        showdown_label=showdown_label,
+    )
+
+
+def okey_rack_scene(view: Mapping[str, Any], mode: str = "runs") -> OkeyRackScene:
+    """A player's rack from their private view, laid out by `games.okey.arrange` in `mode`
+    ("runs" for seri diz, "pairs" for çift diz): melds apart, loose tiles at the end."""
+    if "hand" not in view:
+        raise ValueError("a rack picture needs a seat's private view (it has no 'hand')")
+    indicator = view["indicator"]
+    layout = arrange(view["hand"], indicator, mode)
+    return OkeyRackScene(
+        melds=tuple(tuple(m) for m in layout.melds),
+        loose=tuple(layout.loose),
+        indicator=indicator,
+        okey=view.get("okey"),
+    )
+
+
+def okey_table_scene(view: Mapping[str, Any], names: Sequence[str] | None = None) -> OkeyTableScene:
+    """The public Okey table from `view(None)`: discard tops, stock, indicator, turn, penalties.
+
+    `names` are display names in seat order (default: the player ids). Penalties are the match
+    totals when the view has them (an OkeyMatch view), else the round's penalties.
+    """
+    if view.get("game") != "okey":
+        raise ValueError(f"not an Okey view: game={view.get('game')!r}")
+    display = _names(view, names)
+    result = view.get("result") or {}
+    totals = view.get("totals") or view.get("penalties")
+    return OkeyTableScene(
+        names=display,
+        discard_tops=tuple(
+            pile[-1] if pile else None for pile in view.get("discard_piles", [[]] * len(display))
+        ),
+        stock_count=view.get("stock", 0),
+        indicator=view.get("indicator"),
+        to_act=view.get("to_act"),
+        penalties=None if totals is None else tuple(totals),
+        hand_counts=None if view.get("rack_sizes") is None else tuple(view["rack_sizes"]),
+        okey=view.get("okey"),
+        winner=result.get("winner"),
+    )
+
+
+def okey_finish_scene(view: Mapping[str, Any]) -> OkeyRackScene | None:
+    """The winner's laid-down hand (public once the round is finished), or None if nobody
+    finished. The finishing discard is shown as the one loose tile."""
+    result = view.get("result") or {}
+    if result.get("reason") != "finished":
+        return None
+    return OkeyRackScene(
+        melds=tuple(tuple(m) for m in result["melds"]),
+        loose=(result["discard"],),
+        indicator=view.get("indicator"),
+        okey=view.get("okey"),
+    )
