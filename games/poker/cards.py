@@ -1,0 +1,174 @@
+"""Playing cards for the poker games: the `Card` value, notation parsing and decks.
+
+Notation (rules/DECISIONS.md): rank `2-9 T J Q K A` (`10` accepted on input), suit `h s d c`
+(hearts, spades, diamonds, clubs). The suit symbols ♥♡ ♠♤ ♦♢ ♣♧ are accepted on input too.
+There are exactly 52 `Card` objects: `Card(14, "h")`, `Card.parse("Ah")` and unpickling all
+return the same interned instance, so cards compare and hash by identity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+RANK_CHARS = "23456789TJQKA"
+# Default suit order, high to low (DECISIONS.md): hearts > spades > diamonds > clubs.
+DEFAULT_SUIT_ORDER = "hsdc"
+SUIT_CHARS = DEFAULT_SUIT_ORDER
+
+_RANK_BY_TEXT = {ch: i + 2 for i, ch in enumerate(RANK_CHARS)}
+_RANK_BY_TEXT.update({ch.lower(): r for ch, r in _RANK_BY_TEXT.items() if ch.isalpha()})
+_RANK_BY_TEXT["10"] = 10
+_SUIT_BY_TEXT = {s: s for s in SUIT_CHARS}
+_SUIT_BY_TEXT.update({s.upper(): s for s in SUIT_CHARS})
+_SUIT_BY_TEXT.update(
+    {"♥": "h", "♡": "h", "♠": "s", "♤": "s", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
+)
+# Default suit strength: clubs 0 .. hearts 3.
+_DEFAULT_STRENGTH = {s: 3 - i for i, s in enumerate(DEFAULT_SUIT_ORDER)}
+# All bits of one suit strength in the rank-major 52-bit card mask (bit 4*(rank-2) + strength).
+LANES = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+
+
+class Card:
+    """One playing card: `rank` 2..14 (ace high), `suit` one of `h s d c`.
+
+    Immutable, hashable and ordered by rank, then by the default suit order (hearts high).
+    `str(card)` is its notation ("Ah", "Td"). The slots `index`, `mask`, `rv` and `lane` are
+    precomputed integers used by the hand evaluator.
+    """
+
+    __slots__ = ("index", "lane", "mask", "rank", "rv", "suit")
+    rank: int
+    suit: str
+    index: int
+    mask: int
+    rv: int
+    lane: int
+
+    _interned: dict[tuple[int, str], Card] = {}  # noqa: RUF012 - class-level cache, never replaced
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        """Return the interned card of that rank (2..14) and suit (`h s d c`)."""
+        try:
+            return cls._interned[rank, suit]
+        except (KeyError, TypeError):
+            raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}") from None
+
+    @classmethod
+    def _make(cls, rank: int, suit: str) -> Card:
+        card = object.__new__(cls)
+        strength = _DEFAULT_STRENGTH[suit]
+        index = 4 * (rank - 2) + strength
+        set_ = object.__setattr__
+        set_(card, "rank", rank)
+        set_(card, "suit", suit)
+        set_(card, "index", index)
+        set_(card, "mask", 1 << index)
+        set_(card, "rv", 1 << (3 * (rank - 2)))
+        set_(card, "lane", LANES[strength])
+        cls._interned[rank, suit] = card
+        return card
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card in notation ("Ah", "10h", "td", "A♥"); ValueError names a bad card."""
+        if not isinstance(text, str):
+            raise ValueError(f"not a card: {text!r}")
+        token = text.strip()
+        if len(token) < 2:
+            raise ValueError(f"not a card: {text!r}")
+        rank = _RANK_BY_TEXT.get(token[:-1])
+        if rank is None:
+            raise ValueError(f"unknown rank {token[:-1]!r} in card {text!r}")
+        suit = _SUIT_BY_TEXT.get(token[-1])
+        if suit is None:
+            raise ValueError(f"unknown suit {token[-1]!r} in card {text!r}")
+        return cls._interned[rank, suit]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self.rank - 2] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+
+for _rank in range(2, 15):
+    for _suit in SUIT_CHARS:
+        Card._make(_rank, _suit)
+
+#: All 52 cards, lowest first (2c, 2d, 2s, 2h, 3c, ... Ah).
+FULL_DECK: tuple[Card, ...] = tuple(sorted(Card._interned.values()))
+
+
+def make_deck(lowest_rank: int) -> tuple[Card, ...]:
+    """Return the cards from `lowest_rank` up to the ace, lowest first."""
+    if not 2 <= lowest_rank <= 10:
+        raise ValueError(f"lowest rank must be 2..10, got {lowest_rank!r}")
+    return tuple(c for c in FULL_DECK if c.rank >= lowest_rank)
+
+
+def parse_cards(cards: str | Iterable[Card | str]) -> list[Card]:
+    """Parse cards given as text ("Ah Kh 10h", commas allowed) or a sequence of Cards/strings.
+
+    Raises ValueError naming the card for an unknown rank or suit or a duplicate card.
+    """
+    if isinstance(cards, str):
+        items: Sequence[Card | str] = cards.replace(",", " ").split()
+    else:
+        try:
+            items = list(cards)
+        except TypeError:
+            raise ValueError(f"not a card list: {cards!r}") from None
+    result: list[Card] = []
+    seen = 0
+    for item in items:
+        card = item if isinstance(item, Card) else Card.parse(item)
+        if seen & card.mask:
+            raise ValueError(f"duplicate card {card}")
+        seen |= card.mask
+        result.append(card)
+    return result
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Return cards in notation separated by spaces ("Ah Kh Qh")."""
+    return " ".join(str(c) for c in cards)

@@ -1,0 +1,569 @@
+"""Hand ranking for Türk pokeri and Açık poker (rules/DECISIONS.md), as comparable integer keys.
+
+Every hand maps to one int key; a better hand has a greater key, and the key is injective (two
+different sets of cards never share a key), so the rule texts' "two hands are never equal" holds.
+Layout of a key, high bits to low:
+
+    variant(4) | category(4) | r1(4) | r2(4) | N1(4) | r3(4) | r4(4) | r5(4) | N2(4) | cards(52)
+
+- variant: 0 Türk pokeri, 1 Açık (flush beats four), 2 Açık (four beats flush); it only tells
+  `HandRank` which category names apply. Keys of different rulesets are not comparable.
+- category: position in the game's order, high card = 0.
+- r1..r5: ranks of the rank groups, by (group size, rank) descending; a straight stores only
+  its top card (5 or T for an ace-low straight). Missing ranks are 0.
+- N1, N2: the suit tie-break: a 4-bit mask of the suits (one bit per suit, the stronger suit the
+  higher bit) of the card(s) the rules compare — the flush, the straight's top card, the pair
+  holding the higher suit, or the highest unpaired card. N1 is used only when the option
+  `two_pair_heart_beats_kicker` puts the higher pair's suit before the kicker.
+- cards: bit 4*(rank-2) + suit strength for each card; this breaks any remaining tie so keys are
+  unique (it only ever decides between hands that share a card, which never meet at a table).
+
+The rank part comes from precomputed tables keyed by the sum of the cards' `rv` (3 bits per rank:
+the rank multiset), so one evaluation is a few integer operations and one dict lookup.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from typing import Any
+
+from games.poker.cards import DEFAULT_SUIT_ORDER, SUIT_CHARS, Card, make_deck, parse_cards
+
+ROYAL_FLUSH = "royal_flush"
+STRAIGHT_FLUSH = "straight_flush"
+MINOR_STRAIGHT_FLUSH = "minor_straight_flush"
+FOUR_OF_A_KIND = "four_of_a_kind"
+FLUSH = "flush"
+FULL_HOUSE = "full_house"
+THREE_OF_A_KIND = "three_of_a_kind"
+STRAIGHT = "straight"
+MINOR_STRAIGHT = "minor_straight"
+TWO_PAIR = "two_pair"
+PAIR = "pair"
+HIGH_CARD = "high_card"
+
+TURKISH_CATEGORIES = (
+    ROYAL_FLUSH,
+    STRAIGHT_FLUSH,
+    MINOR_STRAIGHT_FLUSH,
+    FOUR_OF_A_KIND,
+    FLUSH,
+    FULL_HOUSE,
+    THREE_OF_A_KIND,
+    STRAIGHT,
+    MINOR_STRAIGHT,
+    TWO_PAIR,
+    PAIR,
+    HIGH_CARD,
+)
+ACIK_CATEGORIES = (
+    STRAIGHT_FLUSH,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    STRAIGHT,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+    PAIR,
+    HIGH_CARD,
+)
+ACIK_CATEGORIES_FOUR_FIRST = (
+    STRAIGHT_FLUSH,
+    FOUR_OF_A_KIND,
+    FLUSH,
+    FULL_HOUSE,
+    STRAIGHT,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+    PAIR,
+    HIGH_CARD,
+)
+_CATEGORIES_BY_VARIANT = (TURKISH_CATEGORIES, ACIK_CATEGORIES, ACIK_CATEGORIES_FOUR_FIRST)
+# Lowest first: the category field of a key indexes these.
+_CATEGORY_BY_VALUE = tuple(tuple(reversed(order)) for order in _CATEGORIES_BY_VARIANT)
+
+NAMES_EN = {
+    ROYAL_FLUSH: "Royal flush",
+    STRAIGHT_FLUSH: "Straight flush",
+    MINOR_STRAIGHT_FLUSH: "Minor straight flush",
+    FOUR_OF_A_KIND: "Four of a kind",
+    FLUSH: "Flush",
+    FULL_HOUSE: "Full house",
+    THREE_OF_A_KIND: "Three of a kind",
+    STRAIGHT: "Straight",
+    MINOR_STRAIGHT: "Minor straight",
+    TWO_PAIR: "Two pair",
+    PAIR: "Pair",
+    HIGH_CARD: "High card",
+}
+NAMES_TR_TURKISH = {
+    ROYAL_FLUSH: "Floş Royal",
+    STRAIGHT_FLUSH: "Floş",
+    MINOR_STRAIGHT_FLUSH: "Minör Floş",
+    FOUR_OF_A_KIND: "Kare",
+    FLUSH: "Renk",
+    FULL_HOUSE: "Ful",
+    THREE_OF_A_KIND: "Üçlü",
+    STRAIGHT: "Kent",
+    MINOR_STRAIGHT: "Minör Kent",
+    TWO_PAIR: "Döper",
+    PAIR: "Per",
+    HIGH_CARD: "Yüksek Kart",
+}
+NAMES_TR_ACIK = {
+    STRAIGHT_FLUSH: "Dizi Renk",
+    FLUSH: "Renk",
+    FOUR_OF_A_KIND: "Kare",
+    FULL_HOUSE: "Ful",
+    STRAIGHT: "Kent",
+    THREE_OF_A_KIND: "Üç",
+    TWO_PAIR: "Döper",
+    PAIR: "Per",
+    HIGH_CARD: "Beş Benzemez",
+}
+
+# Bit positions of the key layout (see the module docstring).
+CARDS_BITS = 52
+_N2 = 52
+_R5, _R4, _R3 = 56, 60, 64
+_N1 = 68
+_R2, _R1 = 72, 76
+CATEGORY_SHIFT = 80
+VARIANT_SHIFT = 84
+
+TURKISH_LOWEST_RANK = {2: 9, 3: 8, 4: 7, 5: 6}
+ACIK_LOWEST_RANK = {52: 2, 32: 7}
+_RULES_OPTIONS = {"suit_order", "two_pair_heart_beats_kicker"}
+
+
+class HandRank(int):
+    """The rank of a hand: an int key (a better hand is greater, distinct hands never equal).
+
+    Compare, sort and hash it like an int; `.category` is the category name and
+    `.describe(locale)` the name players use ("tr" or "en").
+    """
+
+    __slots__ = ()
+
+    @property
+    def category(self) -> str:
+        """The category name, e.g. "full_house"."""
+        return _CATEGORY_BY_VALUE[self >> VARIANT_SHIFT][(self >> CATEGORY_SHIFT) & 15]
+
+    @property
+    def game(self) -> str:
+        """The game this rank belongs to: "turkish" or "acik"."""
+        return "turkish" if self >> VARIANT_SHIFT == 0 else "acik"
+
+    def describe(self, locale: str = "en") -> str:
+        """Return the category name players use: Turkish for a "tr…" locale, else English."""
+        category = self.category
+        if locale.lower().startswith("tr"):
+            names = NAMES_TR_TURKISH if self >> VARIANT_SHIFT == 0 else NAMES_TR_ACIK
+            return names[category]
+        return NAMES_EN[category]
+
+    def __repr__(self) -> str:
+        return f"HandRank({self.category}, {int(self):#x})"
+
+
+_new_rank = int.__new__
+
+
+class PokerRules:
+    """An immutable, hashable ruleset for ranking hands: the game, its deck and its options.
+
+    Build one with `turkish_rules(players)` or `acik_rules(deck)`; store it with `to_dict()` and
+    rebuild it with `PokerRules.from_dict(data)`.
+    """
+
+    __slots__ = (
+        "_flush_table",
+        "_index_masks",
+        "_outside",
+        "_pattern_table",
+        "_variant",
+        "categories",
+        "deck",
+        "deck_size",
+        "flush_beats_four",
+        "game",
+        "lowest_rank",
+        "players",
+        "suit_order",
+        "two_pair_heart_beats_kicker",
+    )
+    game: str
+    players: int | None
+    deck_size: int
+    lowest_rank: int
+    suit_order: str
+    flush_beats_four: bool
+    two_pair_heart_beats_kicker: bool
+    deck: tuple[Card, ...]
+    categories: tuple[str, ...]
+    _variant: int
+    _pattern_table: dict[int, tuple[int, int, int]]
+    _flush_table: dict[int, tuple[int, int, int]]
+    _outside: int
+    _index_masks: tuple[int, ...] | None
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        players: int | None = None,
+        deck_size: int,
+        suit_order: str = DEFAULT_SUIT_ORDER,
+        flush_beats_four: bool = True,
+        two_pair_heart_beats_kicker: bool = False,
+    ) -> None:
+        """Validate and build a ruleset; prefer `turkish_rules` / `acik_rules`."""
+        if game == "turkish":
+            if players not in TURKISH_LOWEST_RANK:
+                raise ValueError(f"Türk pokeri is for 2-5 players, got {players!r}")
+            lowest = TURKISH_LOWEST_RANK[players]
+            if deck_size != 4 * (15 - lowest):
+                raise ValueError(
+                    f"a {players}-player Türk pokeri deck has {4 * (15 - lowest)} cards"
+                )
+            flush_beats_four = True
+            variant = 0
+        elif game == "acik":
+            if deck_size not in ACIK_LOWEST_RANK:
+                raise ValueError(f"Açık poker uses a 52 or 32 card deck, got {deck_size!r}")
+            if two_pair_heart_beats_kicker:
+                raise ValueError("two_pair_heart_beats_kicker is a Türk pokeri option")
+            if not isinstance(flush_beats_four, bool):
+                raise ValueError(
+                    f"flush_beats_four must be true or false, got {flush_beats_four!r}"
+                )
+            lowest = ACIK_LOWEST_RANK[deck_size]
+            players = None
+            variant = 1 if flush_beats_four else 2
+        else:
+            raise ValueError(f"unknown poker game {game!r} (expected 'turkish' or 'acik')")
+        if not isinstance(suit_order, str) or sorted(suit_order) != sorted(SUIT_CHARS):
+            raise ValueError(
+                f"suit_order must list the suits h s d c once each, high to low; got {suit_order!r}"
+            )
+        if not isinstance(two_pair_heart_beats_kicker, bool):
+            raise ValueError(
+                "two_pair_heart_beats_kicker must be true or false, "
+                f"got {two_pair_heart_beats_kicker!r}"
+            )
+        set_ = object.__setattr__
+        set_(self, "game", game)
+        set_(self, "players", players)
+        set_(self, "deck_size", deck_size)
+        set_(self, "lowest_rank", lowest)
+        set_(self, "suit_order", suit_order)
+        set_(self, "flush_beats_four", flush_beats_four)
+        set_(self, "two_pair_heart_beats_kicker", two_pair_heart_beats_kicker)
+        set_(self, "deck", make_deck(lowest))
+        set_(self, "categories", _CATEGORIES_BY_VARIANT[variant])
+        set_(self, "_variant", variant)
+        pattern_table, flush_table = _tables(game, lowest, variant, two_pair_heart_beats_kicker)
+        set_(self, "_pattern_table", pattern_table)
+        set_(self, "_flush_table", flush_table)
+        set_(self, "_outside", ((1 << CARDS_BITS) - 1) ^ sum(c.mask for c in self.deck))
+        set_(self, "_index_masks", _index_masks(suit_order))
+
+    def _params(self) -> tuple[Any, ...]:
+        return (
+            self.game,
+            self.players,
+            self.deck_size,
+            self.suit_order,
+            self.flush_beats_four,
+            self.two_pair_heart_beats_kicker,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-safe description of this ruleset (for engine snapshots)."""
+        data: dict[str, Any] = {"game": self.game}
+        if self.game == "turkish":
+            data["players"] = self.players
+            data["two_pair_heart_beats_kicker"] = self.two_pair_heart_beats_kicker
+        else:
+            data["deck"] = self.deck_size
+            data["flush_beats_four"] = self.flush_beats_four
+        data["suit_order"] = self.suit_order
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PokerRules:
+        """Rebuild a ruleset from `to_dict()` output; ValueError on a bad description."""
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be a dict, got {type(data).__name__}")
+        options = dict(data)
+        game = options.pop("game", None)
+        if game == "turkish":
+            players = options.pop("players", None)
+            return turkish_rules(players, **options)  # type: ignore[arg-type]
+        if game == "acik":
+            return acik_rules(**options)
+        raise ValueError(f"unknown poker game {game!r} (expected 'turkish' or 'acik')")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PokerRules):
+            return NotImplemented
+        return self._params() == other._params()
+
+    def __hash__(self) -> int:
+        return hash(self._params())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("PokerRules is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("PokerRules is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PokerRules.from_dict, (self.to_dict(),))
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items() if k != "game")
+        return f"{self.game}_rules({opts})"
+
+
+def _check_options(options: dict[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise ValueError(
+            f"unknown ranking option(s) {', '.join(unknown)}; accepted: {', '.join(sorted(allowed))}"
+        )
+
+
+@lru_cache(maxsize=64)
+def _cached_rules(*params: Any) -> PokerRules:
+    game, players, deck_size, suit_order, flush_beats_four, heart_first = params
+    return PokerRules(
+        game,
+        players=players,
+        deck_size=deck_size,
+        suit_order=suit_order,
+        flush_beats_four=flush_beats_four,
+        two_pair_heart_beats_kicker=heart_first,
+    )
+
+
+def turkish_rules(players: int, **options: Any) -> PokerRules:
+    """Türk pokeri ranking for 2-5 players (24/28/32/36 cards).
+
+    Options: `suit_order` (default "hsdc", high to low) and `two_pair_heart_beats_kicker`
+    (default False). ValueError on a bad player count or option.
+    """
+    _check_options(options, _RULES_OPTIONS)
+    if isinstance(players, bool) or players not in TURKISH_LOWEST_RANK:
+        raise ValueError(f"Türk pokeri is for 2-5 players, got {players!r}")
+    suit_order = options.get("suit_order", DEFAULT_SUIT_ORDER)
+    heart_first = options.get("two_pair_heart_beats_kicker", False)
+    deck_size = 4 * (15 - TURKISH_LOWEST_RANK[players])
+    try:
+        return _cached_rules("turkish", players, deck_size, suit_order, True, heart_first)
+    except TypeError:  # unhashable option value
+        raise ValueError(f"bad option value in {options!r}") from None
+
+
+def acik_rules(deck: int = 52, flush_beats_four: bool = True, **options: Any) -> PokerRules:
+    """Açık poker ranking with a 52-card (2..A) or 32-card (7..A) deck.
+
+    `flush_beats_four` (default True) orders flush above four of a kind; option `suit_order`
+    (default "hsdc", high to low). ValueError on a bad deck size or option.
+    """
+    _check_options(options, {"suit_order"})
+    if isinstance(deck, bool) or deck not in ACIK_LOWEST_RANK:
+        raise ValueError(f"Açık poker uses a 52 or 32 card deck, got {deck!r}")
+    suit_order = options.get("suit_order", DEFAULT_SUIT_ORDER)
+    try:
+        return _cached_rules("acik", None, deck, suit_order, flush_beats_four, False)
+    except TypeError:
+        raise ValueError(f"bad option value in {options!r}") from None
+
+
+def _index_masks(suit_order: str) -> tuple[int, ...] | None:
+    """Card mask by `Card.index` under a non-default suit order (None for the default)."""
+    if suit_order == DEFAULT_SUIT_ORDER:
+        return None
+    strength = {s: 3 - i for i, s in enumerate(suit_order)}
+    masks = [0] * 52
+    for rank in range(2, 15):
+        for suit in SUIT_CHARS:
+            card = Card(rank, suit)
+            masks[card.index] = 1 << (4 * (rank - 2) + strength[suit])
+    return tuple(masks)
+
+
+def _classify(
+    counts: Counter[int], game: str, lowest: int, flush: bool, heart_first: bool
+) -> tuple[str, list[int], int, bool]:
+    """Return (category, rank fields, rank whose suits break the tie, tie before kicker)."""
+    groups = sorted(counts.items(), key=lambda rc: (-rc[1], -rc[0]))
+    shape = tuple(c for _, c in groups)
+    ranks = [r for r, _ in groups]
+    n = sum(shape)
+    singles = [r for r, c in groups if c == 1]
+    turkish = game == "turkish"
+    if shape == (1, 1, 1, 1, 1):
+        low_run = {14, lowest, lowest + 1, lowest + 2, lowest + 3}
+        if set(ranks) == low_run:
+            top, ace_low = lowest + 3, True
+        elif ranks[0] - ranks[4] == 4:
+            top, ace_low = ranks[0], False
+        else:
+            top = 0
+        if top:
+            if flush:
+                if not turkish:
+                    category = STRAIGHT_FLUSH
+                elif ace_low:
+                    category = MINOR_STRAIGHT_FLUSH
+                else:
+                    category = ROYAL_FLUSH if top == 14 else STRAIGHT_FLUSH
+            else:
+                category = MINOR_STRAIGHT if turkish and ace_low else STRAIGHT
+            return category, [top], top, False
+        return (FLUSH if flush else HIGH_CARD), ranks, ranks[0], False
+    if shape[0] == 4:
+        return FOUR_OF_A_KIND, ranks, ranks[-1], False
+    if shape == (3, 2):
+        return FULL_HOUSE, ranks, ranks[1], False
+    if shape[0] == 3:
+        return THREE_OF_A_KIND, ranks, (singles[0] if singles else ranks[0]), False
+    if shape[:2] == (2, 2):
+        if turkish:
+            return TWO_PAIR, ranks, ranks[0], heart_first
+        return TWO_PAIR, ranks, (singles[0] if singles else ranks[0]), False
+    if shape[0] == 2:
+        if turkish:
+            return PAIR, ranks, ranks[0], False
+        return PAIR, ranks, (singles[0] if singles else ranks[0]), False
+    assert n < 5
+    return HIGH_CARD, ranks, ranks[0], False
+
+
+@lru_cache(maxsize=16)
+def _tables(
+    game: str, lowest: int, variant: int, heart_first: bool
+) -> tuple[dict[int, tuple[int, int, int]], dict[int, tuple[int, int, int]]]:
+    """Build (pattern table, flush table): rank-multiset value -> (base, tie shift, tie slot)."""
+    order = _CATEGORIES_BY_VARIANT[variant]
+    value = {name: len(order) - 1 - i for i, name in enumerate(order)}
+    ranks = range(lowest, 15)
+    pattern_table: dict[int, tuple[int, int, int]] = {}
+    flush_table: dict[int, tuple[int, int, int]] = {}
+    for n in range(1, 6):
+        for combo in combinations_with_replacement(ranks, n):
+            counts = Counter(combo)
+            if max(counts.values()) > 4:
+                continue
+            rv = sum(1 << (3 * (r - 2)) for r in combo)
+            for flush in (False, True) if len(counts) == 5 else (False,):
+                category, fields, tie_rank, tie_first = _classify(
+                    counts, game, lowest, flush, heart_first
+                )
+                fields = [*fields, 0, 0, 0, 0][:5]
+                base = (variant << VARIANT_SHIFT) | (value[category] << CATEGORY_SHIFT)
+                base |= fields[0] << _R1 | fields[1] << _R2 | fields[2] << _R3
+                base |= fields[3] << _R4 | fields[4] << _R5
+                entry = (base, 4 * (tie_rank - 2), _N1 if tie_first else _N2)
+                (flush_table if flush else pattern_table)[rv] = entry
+    return pattern_table, flush_table
+
+
+def _slow_key(cards: Any, rules: PokerRules) -> int:
+    """Validate any input fully and return its key; ValueError names the bad card."""
+    if not isinstance(rules, PokerRules):
+        raise TypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
+    hand = parse_cards(cards)
+    if not hand:
+        raise ValueError("no cards to evaluate")
+    if len(hand) > 5:
+        raise ValueError(f"more than 5 cards: {' '.join(map(str, hand))}")
+    for card in hand:
+        if card.mask & rules._outside:
+            raise ValueError(
+                f"card {card} is not in this deck ({rules.deck_size} cards, "
+                f"{card_rank_text(rules.lowest_rank)} to A)"
+            )
+    masks = rules._index_masks
+    mask = 0
+    rv = 0
+    for card in hand:
+        mask |= card.mask if masks is None else masks[card.index]
+        rv += card.rv
+    lane = hand[0].lane
+    if len(hand) == 5 and all(c.lane == lane for c in hand):
+        base, shift, slot = rules._flush_table[rv]
+    else:
+        base, shift, slot = rules._pattern_table[rv]
+    return base + (((mask >> shift) & 15) << slot) + mask
+
+
+def card_rank_text(rank: int) -> str:
+    """Return the notation of a rank (10 -> "T")."""
+    return "23456789TJQKA"[rank - 2]
+
+
+def key(cards: Sequence[Card] | str, rules: PokerRules) -> int:
+    """Return the int key of 1-5 cards (see the module docstring); fastest for 5 Cards.
+
+    Keys of one ruleset compare like the hands; a 5-card key can be compared with a partial
+    (1-4 card) key: category first, then ranks with missing cards counting lowest.
+    """
+    try:
+        c0, c1, c2, c3, c4 = cards
+        mask = c0.mask | c1.mask | c2.mask | c3.mask | c4.mask
+        rv = c0.rv + c1.rv + c2.rv + c3.rv + c4.rv
+        lane = c0.lane
+    except (ValueError, TypeError, AttributeError):
+        return _slow_key(cards, rules)
+    if mask.bit_count() != 5 or mask & rules._outside or rules._index_masks is not None:
+        return _slow_key(cards, rules)
+    if mask & lane == mask:
+        base, shift, slot = rules._flush_table[rv]
+    else:
+        base, shift, slot = rules._pattern_table[rv]
+    return base + (((mask >> shift) & 15) << slot) + mask
+
+
+def evaluate(cards: Sequence[Card] | str, rules: PokerRules) -> HandRank:
+    """Rank 1-5 cards under `rules`: "Ah Kh Qh Jh Th" (also "10h") or a sequence of Cards.
+
+    Fewer than 5 cards rank by pairs, two pair, trips and four, then high cards (Açık visible
+    hands). ValueError names the card for an unknown rank or suit, a duplicate, a card not in
+    the ruleset's deck, or more than 5 cards.
+    """
+    # Same as key(); inlined because this is the hot path of every showdown and enumeration.
+    try:
+        c0, c1, c2, c3, c4 = cards
+        mask = c0.mask | c1.mask | c2.mask | c3.mask | c4.mask
+        rv = c0.rv + c1.rv + c2.rv + c3.rv + c4.rv
+        lane = c0.lane
+    except (ValueError, TypeError, AttributeError):
+        return _new_rank(HandRank, _slow_key(cards, rules))
+    if mask.bit_count() != 5 or mask & rules._outside or rules._index_masks is not None:
+        return _new_rank(HandRank, _slow_key(cards, rules))
+    if mask & lane == mask:
+        base, shift, slot = rules._flush_table[rv]
+    else:
+        base, shift, slot = rules._pattern_table[rv]
+    return _new_rank(HandRank, base + (((mask >> shift) & 15) << slot) + mask)
+
+
+def category_of(rank_key: int) -> str:
+    """Return the category name of a key from `key()` or the batch functions."""
+    return HandRank(rank_key).category
+
+
+def best(hands: Iterable[Sequence[Card] | str], rules: PokerRules) -> list[int]:
+    """Return the positions of the best hand(s) among `hands` (one unless keys tie)."""
+    ranks = [key(h, rules) for h in hands]
+    if not ranks:
+        return []
+    top = max(ranks)
+    return [i for i, r in enumerate(ranks) if r == top]
