@@ -1,0 +1,126 @@
+"""The Telegram adapter (python-telegram-bot 22): translates between Telegram and the bot core.
+
+Entry points: `run(settings, core)` blocks until stopped (long polling, or a webhook when
+`TELEGRAM_WEBHOOK_URL` is set); `serve(settings, core)` is the same as a coroutine, for sharing an
+event loop with other front ends; `build_application(...)` and `TelegramAdapter` are the pieces.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from telegram import Update
+from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
+
+from bot.adapters.telegram.adapter import PLATFORM, CoreApi, TelegramAdapter
+from bot.logs import kv
+from bot.settings import Settings
+
+__all__ = ["PLATFORM", "TelegramAdapter", "build_application", "run", "serve"]
+
+log = logging.getLogger("bot.telegram")
+
+DEFAULT_BASE_URL = "https://api.telegram.org/bot"
+TICK_SECONDS = 1.0
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+
+
+def build_application(
+    token: str,
+    base_url: str | None = None,
+    rate_limiter: BaseRateLimiter[Any] | None = None,
+) -> Application:
+    """A PTB Application for the token, pointed at `base_url` (a self-hosted Bot API server or a
+    test fake; `.../bot` — the token is appended) and throttled by PTB's `AIORateLimiter`."""
+    limiter = rate_limiter if rate_limiter is not None else AIORateLimiter(max_retries=3)
+    return (
+        Application.builder()
+        .token(token)
+        .base_url(base_url or DEFAULT_BASE_URL)
+        .rate_limiter(limiter)
+        .build()
+    )
+
+
+async def _tick_forever(core: Any, adapter: TelegramAdapter, now: Callable[[], Any]) -> None:
+    """Drive the core's turn timers and deliver what they produce."""
+    tick: Callable[[Any], Awaitable[list[Any]]] | None = getattr(core, "tick", None)
+    if tick is None:
+        return
+    while True:
+        await asyncio.sleep(TICK_SECONDS)
+        try:
+            await adapter.deliver(await tick(now()))
+        except Exception:
+            log.exception(kv(event="tick_failed"))
+
+
+async def serve(
+    settings: Settings,
+    core: CoreApi,
+    now: Callable[[], Any] | None = None,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Run the Telegram bot until `stop` is set (forever by default).
+
+    Long polling unless `settings.telegram_webhook_url` is set, then a webhook server on
+    `settings.telegram_webhook_port` at the URL's path. `now` feeds the core's timers.
+    """
+    if settings.telegram_token is None:
+        raise ValueError("TELEGRAM_TOKEN is not set")
+    token = settings.telegram_token.get_secret_value()
+    application = build_application(token, settings.telegram_api_base_url)
+    adapter = TelegramAdapter(core, default_locale=settings.default_locale)
+    adapter.install(application)
+    stop = stop or asyncio.Event()
+    clock = now or _utc_now
+    async with application:
+        await adapter.register_commands()
+        await application.start()
+        assert application.updater is not None
+        if settings.telegram_webhook_url:
+            path = urlsplit(settings.telegram_webhook_url).path.lstrip("/") or "telegram"
+            await application.updater.start_webhook(
+                listen="0.0.0.0",
+                port=settings.telegram_webhook_port,
+                url_path=path,
+                webhook_url=settings.telegram_webhook_url,
+                secret_token=_webhook_secret(token),
+                allowed_updates=ALLOWED_UPDATES,
+            )
+            mode = "webhook"
+        else:
+            await application.updater.start_polling(allowed_updates=ALLOWED_UPDATES)
+            mode = "polling"
+        log.info(kv(event="telegram_started", mode=mode, bot=application.bot.username))
+        ticker = asyncio.create_task(_tick_forever(core, adapter, clock))
+        try:
+            await stop.wait()
+        finally:
+            ticker.cancel()
+            await application.updater.stop()
+            await application.stop()
+
+
+def run(settings: Settings, core: CoreApi) -> None:
+    """Run the Telegram bot in the foreground until interrupted (Ctrl-C)."""
+    try:
+        asyncio.run(serve(settings, core))
+    except KeyboardInterrupt:
+        log.info(kv(event="telegram_stopped"))
+
+
+def _utc_now() -> Any:
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC)
+
+
+def _webhook_secret(token: str) -> str:
+    """A secret Telegram sends back with every webhook call, derived from the token."""
+    return hashlib.sha256(("webhook:" + token).encode()).hexdigest()[:48]

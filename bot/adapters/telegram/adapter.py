@@ -1,0 +1,329 @@
+"""Telegram updates → core commands and presses, and the core's answers back out.
+
+`TelegramAdapter.install(application)` adds the handlers to a python-telegram-bot `Application`.
+No rule or chip logic lives here: the adapter only translates and delivers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from telegram import (
+    BotCommand,
+    BotCommandScopeDefault,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    ReplyParameters,
+    Update,
+    User,
+)
+from telegram.constants import ChatType
+from telegram.error import TelegramError
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from bot.adapters.telegram.admins import AdminCache
+from bot.adapters.telegram.callbacks import CONFIRM, TOGGLE, CallbackCodec, Pressed
+from bot.adapters.telegram.delivery import Delivery, Origin, Parcel
+from bot.adapters.telegram.parsing import locale_of, parse_command
+from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
+from bot.adapters.telegram.texts import MENU
+from bot.adapters.telegram.texts import text as adapter_text
+from bot.core.messages import (
+    NEEDS_AMOUNT,
+    NEEDS_CARDS,
+    Button,
+    Command,
+    Outgoing,
+    OutKind,
+    Press,
+)
+from bot.logs import kv
+
+log = logging.getLogger("bot.telegram")
+
+PLATFORM = "telegram"
+# Commands whose sender's moderator status the core needs (one getChatMember per cache miss).
+MODERATOR_COMMANDS = frozenset({"table", "masa"})
+_COMMAND_FIELDS = {f.name for f in dataclasses.fields(Command)}
+
+
+class CoreApi(Protocol):
+    """What the adapter needs from the bot core."""
+
+    async def handle(self, command: Command) -> list[Outgoing]: ...
+
+    async def press(self, press: Press) -> list[Outgoing]: ...
+
+
+class TelegramAdapter:
+    """Translates between Telegram updates and the core; one per bot."""
+
+    def __init__(
+        self,
+        core: CoreApi,
+        *,
+        default_locale: str = "tr",
+        admin_ttl: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.core = core
+        self.default_locale = default_locale
+        self.codec = CallbackCodec()
+        self.admin_ttl = admin_ttl
+        self.clock = clock
+        self.delivery: Delivery | None = None
+        self.admins: AdminCache | None = None
+        self.application: Application | None = None
+        self.pickers: dict[tuple[int, str], DrawPicker] = {}
+
+    # ---- set-up ------------------------------------------------------------------------------
+    def install(self, application: Application) -> None:
+        """Register the handlers on the application (before it is initialised)."""
+        self.application = application
+        self.delivery = Delivery(application.bot, self.codec, self.default_locale)
+
+        async def status(chat_id: int, user_id: int) -> str:
+            member = await application.bot.get_chat_member(chat_id, user_id)
+            return str(member.status)
+
+        self.admins = AdminCache(status, ttl=self.admin_ttl, clock=self.clock)
+        application.add_handler(
+            MessageHandler(filters.TEXT & filters.Regex(r"^/"), self.on_command)
+        )
+        application.add_handler(CallbackQueryHandler(self.on_press))
+        application.add_handler(
+            MessageHandler(filters.TEXT & filters.REPLY & ~filters.COMMAND, self.on_reply)
+        )
+        application.add_error_handler(self.on_error)
+
+    async def register_commands(self) -> None:
+        """Fill Telegram's command menu in English (the default) and Turkish."""
+        assert self.application is not None
+        bot = self.application.bot
+        english = [BotCommand(name, en) for name, _tr, en in MENU]
+        turkish = [BotCommand(name, tr) for name, tr, _en in MENU]
+        await bot.set_my_commands(english, scope=BotCommandScopeDefault())
+        await bot.set_my_commands(english, scope=BotCommandScopeDefault(), language_code="en")
+        await bot.set_my_commands(turkish, scope=BotCommandScopeDefault(), language_code="tr")
+
+    # ---- updates -----------------------------------------------------------------------------
+    async def on_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A `/command` message: becomes a core Command; `/start` in private delivers cards."""
+        message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+        if message is None or user is None or chat is None or message.text is None:
+            return
+        assert self.delivery is not None and self.admins is not None
+        parsed = parse_command(message.text, context.bot.username)
+        if parsed is None:
+            return
+        name, args = parsed
+        locale = locale_of(user.language_code)
+        self.delivery.saw_user(user.id, user.full_name, locale)
+        origin = Origin(chat.id, user.id, message.message_id, None, locale)
+        if name == "start" and chat.type == ChatType.PRIVATE:
+            await self.on_start(user.id, locale, origin)
+            return
+        fields: dict[str, Any] = {}
+        if "is_moderator" in _COMMAND_FIELDS:
+            fields["is_moderator"] = name in MODERATOR_COMMANDS and await self.admins.is_admin(
+                chat.id, user.id
+            )
+        command = Command(
+            platform=PLATFORM,
+            channel_id=str(chat.id),
+            user_id=str(user.id),
+            user_name=user.full_name,
+            name=name,
+            args=args,
+            locale=locale,
+            **fields,
+        )
+        items = await self.core.handle(command)
+        await self.delivery.deliver(items, origin)
+
+    async def on_start(self, user_id: int, locale: str | None, origin: Origin) -> None:
+        """The user started the private chat: greet them and deliver what was kept for them."""
+        assert self.delivery is not None
+        await self.delivery.bot.send_message(user_id, adapter_text(locale, "started"))
+        sent = await self.delivery.started(user_id)
+        log.info(kv(event="started", user=user_id, delivered=sent))
+
+    async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A button press: decoded, completed with an amount or cards if the button needs them,
+        checked by the core, and always answered (a refusal as an alert to the presser)."""
+        query, user = update.callback_query, update.effective_user
+        if query is None or user is None:
+            return
+        assert self.delivery is not None
+        locale = locale_of(user.language_code)
+        self.delivery.saw_user(user.id, user.full_name, locale)
+        chat_id = query.message.chat.id if query.message is not None else None
+        origin = Origin(chat_id, user.id, None, query, locale)
+        alerts: list[str] = []
+        try:
+            alerts = await self._press(self.codec.decode(query.data), user, origin)
+        finally:
+            await self.delivery.answer(query, alerts)
+
+    async def _press(self, pressed: Pressed | None, user: User, origin: Origin) -> list[str]:
+        assert self.delivery is not None
+        locale = origin.locale
+        if pressed is None:
+            log.info(kv(event="bad_callback", user=user.id))
+            return [adapter_text(locale, "bad_button")]
+        if pressed.local is not None:
+            return await self._picker_press(pressed, user, origin)
+        button = self.delivery.buttons.get(pressed.custom_id)
+        if button is not None and not pressed.args and origin.chat_id is not None:
+            if button.needs == NEEDS_AMOUNT:
+                await self.delivery.ask_amount(button, origin.chat_id, user.id)
+                return []
+            if button.needs == NEEDS_CARDS:
+                return await self._open_draw_picker(button, user, origin)
+        return await self._send_press(pressed, pressed.args, user, origin)
+
+    async def _send_press(
+        self, pressed: Pressed, args: tuple[str, ...], user: User, origin: Origin
+    ) -> list[str]:
+        """Hand a complete press to the core and deliver its answer."""
+        assert self.delivery is not None
+        # Presses in the private chat (the draw) belong to the table's group.
+        channel = self.delivery.table_chats.get(pressed.table_id, origin.chat_id)
+        press = Press(
+            platform=PLATFORM,
+            channel_id=str(channel),
+            user_id=str(user.id),
+            user_name=user.full_name,
+            table_id=pressed.table_id,
+            action=pressed.action,
+            nonce=pressed.nonce,
+            args=args,
+            locale=origin.locale,
+        )
+        items = await self.core.press(press)
+        return await self.delivery.deliver(items, origin)
+
+    async def _open_draw_picker(self, button: Button, user: User, origin: Origin) -> list[str]:
+        """Send the card picker for a draw to the player's private chat."""
+        assert self.delivery is not None
+        locale = origin.locale
+        group = self.delivery.table_chats.get(button.table_id, origin.chat_id)
+        command = Command(
+            platform=PLATFORM,
+            channel_id=str(group),
+            user_id=str(user.id),
+            user_name=user.full_name,
+            name="poker",
+            args=("hand",),
+            locale=locale,
+        )
+        answer = await self.core.handle(command)
+        refusals = [item.text for item in answer if item.kind is OutKind.ERROR]
+        if refusals:
+            return refusals
+        mine = [item.text for item in answer if item.kind is OutKind.PRIVATE]
+        cards = cards_in("\n".join(mine))
+        if not cards:
+            return [adapter_text(locale, "draw_typed")]
+        picker = DrawPicker(button.table_id, button.action, button.nonce, cards, button.max_cards)
+        self.pickers[(user.id, button.custom_id)] = picker
+        parcel = Parcel(
+            adapter_text(
+                locale, "draw_prompt", n=button.max_cards if button.max_cards else len(cards)
+            ),
+            markup=self._picker_keyboard(picker, locale),
+            table_id=button.table_id,
+        )
+        delivered = await self.delivery.send_private(user.id, parcel, group)
+        return (
+            [adapter_text(locale, "draw_sent")] if delivered and origin.chat_id != user.id else []
+        )
+
+    def _picker_keyboard(self, picker: DrawPicker, locale: str | None) -> InlineKeyboardMarkup:
+        custom_id = f"{picker.table_id}:{picker.action}:{picker.nonce}"
+        cards = [
+            InlineKeyboardButton(
+                ("✅ " if card in picker.chosen else "") + card_label(card),
+                callback_data=self.codec.encode(custom_id, TOGGLE + card),
+            )
+            for card in picker.cards
+        ]
+        chosen = " ".join(card_label(card) for card in picker.args())
+        confirm = (
+            adapter_text(locale, "draw_confirm", cards=chosen)
+            if chosen
+            else adapter_text(locale, "draw_pat")
+        )
+        done = InlineKeyboardButton(confirm, callback_data=self.codec.encode(custom_id, CONFIRM))
+        return InlineKeyboardMarkup([cards[i : i + 5] for i in range(0, len(cards), 5)] + [[done]])
+
+    async def _picker_press(self, pressed: Pressed, user: User, origin: Origin) -> list[str]:
+        """A toggle or the confirm button of a draw picker."""
+        assert self.delivery is not None
+        locale = origin.locale
+        key = (user.id, pressed.custom_id)
+        picker = self.pickers.get(key)
+        if picker is None:
+            return [adapter_text(locale, "picker_gone")]
+        if pressed.local == "confirm":
+            del self.pickers[key]
+            query = origin.callback
+            if query is not None and query.message is not None:
+                try:
+                    await self.delivery.bot.edit_message_reply_markup(
+                        query.message.chat.id, query.message.message_id
+                    )
+                except TelegramError as exc:
+                    log.info(kv(event="picker_kept", error=exc))
+            return await self._send_press(pressed, picker.args(), user, origin)
+        if not picker.toggle(pressed.args[0]):
+            return [adapter_text(locale, "too_many", n=picker.max_cards)]
+        query = origin.callback
+        if query is not None and query.message is not None:
+            await query.edit_message_reply_markup(self._picker_keyboard(picker, locale))
+        return []
+
+    async def on_reply(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A typed reply to an amount prompt: the number becomes the press's argument."""
+        message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+        if message is None or user is None or chat is None or message.reply_to_message is None:
+            return
+        assert self.delivery is not None
+        prompt = self.delivery.prompt_of(chat.id, message.reply_to_message.message_id)
+        if prompt is None:
+            return
+        pressed = self.codec.decode(prompt[0])
+        if pressed is None:
+            return
+        locale = locale_of(user.language_code)
+        self.delivery.saw_user(user.id, user.full_name, locale)
+        origin = Origin(chat.id, user.id, message.message_id, None, locale)
+        words = tuple((message.text or "").split()[:1])
+        refusals = await self._send_press(pressed, words, user, origin)
+        for refusal in refusals:  # no button to alert on: the refusal is a reply
+            await self.delivery.bot.send_message(
+                chat.id,
+                refusal,
+                reply_parameters=ReplyParameters(
+                    message.message_id, allow_sending_without_reply=True
+                ),
+            )
+
+    async def deliver(self, items: Sequence[Outgoing]) -> None:
+        """Deliver items that no update asked for (timers, tables resumed at start-up)."""
+        assert self.delivery is not None
+        await self.delivery.deliver(items, Origin())
+
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Log a handler's exception; the bot keeps serving other updates."""
+        log.error(kv(event="handler_error", error=repr(context.error)), exc_info=context.error)

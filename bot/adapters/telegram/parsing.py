@@ -1,0 +1,43 @@
+"""Telegram text → core words: command names and arguments, locales, deep-link payloads."""
+
+from __future__ import annotations
+
+import re
+
+# Telegram deep-link payloads allow only these characters, up to 64 of them.
+PAYLOAD_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def parse_command(text: str, bot_username: str) -> tuple[str, tuple[str, ...]] | None:
+    """Split `/poker open turkish 10` into `("poker", ("open", "turkish", "10"))`.
+
+    `/poker_open 10` (the form Telegram's command menu can list) gives the same as `/poker open 10`;
+    `/cmd@OtherBot` is not for us and gives None, as does text that is not a command.
+    """
+    words = text.strip().split()
+    if not words or not words[0].startswith("/") or len(words[0]) < 2:
+        return None
+    name, _, target = words[0][1:].partition("@")
+    if target and target.lower() != bot_username.lower():
+        return None
+    name = name.lower()
+    if not name:
+        return None
+    head, _, tail = name.partition("_")
+    if head and tail:
+        return head, (tail, *words[1:])
+    return name, tuple(words[1:])
+
+
+def locale_of(language_code: str | None) -> str | None:
+    """The primary language subtag of a Telegram `language_code` (`tr`, `en-GB` → `en`)."""
+    if not language_code:
+        return None
+    return language_code.split("-")[0].lower() or None
+
+
+def deep_link(bot_username: str, payload: str) -> str:
+    """The `t.me` link that opens the private chat with the bot and sends `/start <payload>`."""
+    if not PAYLOAD_RE.match(payload):
+        raise ValueError(f"bad deep-link payload {payload!r}: use 1-64 of A-Z a-z 0-9 _ -")
+    return f"https://t.me/{bot_username}?start={payload}"

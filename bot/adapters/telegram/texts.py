@@ -1,0 +1,79 @@
+"""The few words the Telegram adapter says itself (TR/EN) and the command menu it registers.
+
+Everything about games comes from the core; these are only Telegram-specific prompts.
+"""
+
+from __future__ import annotations
+
+TEXTS: dict[str, dict[str, str]] = {
+    "tr": {
+        "need_start": (
+            "{name}, kartlarını sana özelden gönderemiyorum. Aşağıdaki düğmeye bas ve "
+            "sohbette Başlat'a dokun; kartların hemen gelir."
+        ),
+        "start_button": "Kartlarımı özelden al",
+        "started": "Hazırım! Kartların ve ıstakan bu sohbete gelecek.",
+        "bad_button": "Bu düğme geçersiz.",
+        "amount_prompt": "{name}, {action}: bir miktar seç ya da bu mesaja yanıt olarak yaz (ör. {example}).",
+        "amount_max": "En çok {n}",
+        "draw_prompt": "En çok {n} kart seç ve değiştir; hiç seçmezsen servis yaparsın.",
+        "draw_confirm": "Değiştir: {cards}",
+        "draw_pat": "Servis (değiştirme)",
+        "draw_typed": "Kartların okunamadı: /poker draw yazıp değiştireceğin kartları ekle (ör. /poker draw Ah 7c).",
+        "draw_sent": "Kart seçimi özel sohbette.",
+        "picker_gone": "Bu seçim artık geçerli değil.",
+        "too_many": "En çok {n} kart seçebilirsin.",
+    },
+    "en": {
+        "need_start": (
+            "{name}, I can't send you your cards privately yet. Press the button below and tap "
+            "Start in the chat; your cards arrive right away."
+        ),
+        "start_button": "Get my cards privately",
+        "started": "Ready! Your cards and rack will arrive in this chat.",
+        "bad_button": "This button is not valid.",
+        "amount_prompt": "{name}, {action}: pick an amount or type it as a reply to this message (e.g. {example}).",
+        "amount_max": "Max {n}",
+        "draw_prompt": "Pick up to {n} cards to exchange; pick none to stand pat.",
+        "draw_confirm": "Exchange: {cards}",
+        "draw_pat": "Stand pat",
+        "draw_typed": "I could not read your cards: type /poker draw and the cards to exchange (e.g. /poker draw Ah 7c).",
+        "draw_sent": "Pick your cards in our private chat.",
+        "picker_gone": "This choice is no longer valid.",
+        "too_many": "You may pick at most {n} cards.",
+    },
+}
+
+
+def text(locale: str | None, key: str, **params: object) -> str:
+    """One adapter text in the locale (Turkish when the locale is unknown)."""
+    table = TEXTS.get(locale or "", TEXTS["tr"])
+    return table[key].format(**params)
+
+
+# (command, Turkish description, English description) for Telegram's command menu. Menu entries
+# may only use a-z, 0-9 and `_`, hence `poker_open` for `/poker open` (both work).
+MENU: tuple[tuple[str, str, str], ...] = (
+    (
+        "poker_open",
+        "Poker masası aç (turkish|acik, ante)",
+        "Open a poker table (turkish|acik, ante)",
+    ),
+    ("poker_join", "Poker masasına otur (alış miktarı)", "Join the poker table (buy-in)"),
+    ("poker_start", "Eli başlat", "Start the hand"),
+    ("poker_leave", "Masadan kalk", "Leave the table"),
+    ("poker_hand", "Kartlarımı yeniden gönder", "Resend my cards"),
+    ("poker_table", "Masayı göster", "Show the table"),
+    ("poker_rules", "Masanın kuralları", "The table's rules"),
+    ("okey_start", "Okey masası aç (1|3 el, bahis)", "Open an Okey table (1|3 rounds, stake)"),
+    ("okey_join", "Okey masasına otur", "Join the Okey table"),
+    ("okey_begin", "Okey oyununu başlat", "Begin the Okey game"),
+    ("okey_rack", "Istakamı yeniden gönder", "Resend my rack"),
+    ("table_reset", "Masayı sıfırla (yönetici)", "Reset the table (moderators)"),
+    ("balance", "Fişlerin", "Your chips"),
+    ("daily", "Günlük fiş", "Daily chips"),
+    ("leaderboard", "Sıralama (chips|okey)", "Leaderboard (chips|okey)"),
+    ("verify", "Bir eli doğrula (el no)", "Verify a hand (hand id)"),
+    ("lang", "Dil: tr|en", "Language: tr|en"),
+    ("help", "Yardım", "Help"),
+)

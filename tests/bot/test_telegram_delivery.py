@@ -1,0 +1,326 @@
+"""The adapter against the fake Bot API server, driven by a scripted core (real HTTP, real PTB)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from telegram.ext import AIORateLimiter
+
+from bot.adapters.telegram import build_application
+from bot.adapters.telegram.adapter import TelegramAdapter
+from bot.core.messages import Button, Command, Outgoing, OutKind, Press
+from tests.fakes.telegram_harness import ManualClock, telegram_bot
+from tests.fakes.telegram_server import FakeTelegram
+
+GROUP = -100500
+AYSE, MEHMET = 11, 22
+
+
+class ScriptedCore:
+    """Answers each command name / press action with a scripted list of outgoing items."""
+
+    def __init__(self) -> None:
+        self.commands: list[Command] = []
+        self.presses: list[Press] = []
+        self.on_command: dict[str, Callable[[Command], list[Outgoing]]] = {}
+        self.on_press: dict[str, Callable[[Press], list[Outgoing]]] = {}
+
+    async def handle(self, command: Command) -> list[Outgoing]:
+        self.commands.append(command)
+        return self.on_command.get(command.name, lambda c: [])(command)
+
+    async def press(self, press: Press) -> list[Outgoing]:
+        self.presses.append(press)
+        return self.on_press.get(press.action, lambda p: [])(press)
+
+
+def table_buttons(nonce: str = "1") -> tuple[tuple[Button, ...], ...]:
+    return ((Button("Check", "t1", "check", nonce), Button("Fold", "t1", "fold", nonce)),)
+
+
+def help_core() -> ScriptedCore:
+    core = ScriptedCore()
+    core.on_command["help"] = lambda c: [Outgoing(OutKind.PUBLIC, "Commands: ...", c.channel_id)]
+    core.on_command["frobnicate"] = lambda c: [
+        Outgoing(OutKind.ERROR, "Bilinmeyen komut: /frobnicate", user_id=c.user_id)
+    ]
+    return core
+
+
+async def test_help_goes_to_the_group():
+    async with telegram_bot(help_core()) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/help@masa_test_bot"))
+        assert server.calls[0].method == "getMe"
+        [sent] = server.sent_to(GROUP)
+        assert sent.method == "sendMessage" and sent.params["text"].startswith("Commands:")
+
+
+async def test_refused_command_is_a_reply_to_it():
+    async with telegram_bot(help_core()) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "tr")
+        update = server.message_update(server.group(GROUP), ayse, "/frobnicate now")
+        await bot.feed(update)
+        [sent] = server.sent_to(GROUP)
+        assert sent.params["text"].startswith("Bilinmeyen komut: /frobnicate")
+        assert sent.params["reply_parameters"]["message_id"] == update["message"]["message_id"]
+
+
+async def test_command_translation_and_moderator_lookup_is_cached():
+    core = ScriptedCore()
+    clock = ManualClock()
+    async with telegram_bot(core, clock=clock) as (server, bot):
+        server.admins[GROUP] = {AYSE}
+        ayse, mehmet = server.user(AYSE, "Ayşe", "tr"), server.user(MEHMET, "Mehmet", "en-US")
+        group = server.group(GROUP)
+        await bot.feed(server.message_update(group, ayse, "/poker_open turkish 10"))
+        await bot.feed(server.message_update(group, ayse, "/table reset"))
+        await bot.feed(server.message_update(group, ayse, "/table_reset"))
+        await bot.feed(server.message_update(group, mehmet, "/table reset"))
+        clock.now += 120
+        await bot.feed(server.message_update(group, ayse, "/table reset"))
+        first = core.commands[0]
+        assert (first.platform, first.channel_id, first.user_id, first.user_name) == (
+            "telegram",
+            str(GROUP),
+            str(AYSE),
+            "Ayşe",
+        )
+        assert (first.name, first.args, first.locale) == ("poker", ("open", "turkish", "10"), "tr")
+        assert core.commands[3].locale == "en"
+        assert [c.args for c in core.commands[1:]] == [("reset",)] * 4
+        if hasattr(first, "is_moderator"):
+            assert [c.is_moderator for c in core.commands] == [False, True, True, False, True]
+        asked = [(c.params["user_id"]) for c in server.calls_to("getChatMember")]
+        assert asked == [AYSE, MEHMET, AYSE]  # the second and third lookups came from the cache
+
+
+async def test_table_message_is_edited_and_edits_are_coalesced():
+    core = ScriptedCore()
+    core.on_command["poker"] = lambda c: [
+        Outgoing(OutKind.PUBLIC, "Table t1 opened", channel_id=c.channel_id, table_id="t1"),
+        Outgoing(
+            OutKind.EDIT_TABLE, "Ayşe to act", c.channel_id, table_id="t1", buttons=table_buttons()
+        ),
+    ]
+    core.on_press["check"] = lambda p: [
+        Outgoing(OutKind.EDIT_TABLE, "step 1", table_id="t1", buttons=table_buttons("2")),
+        Outgoing(OutKind.EDIT_TABLE, "step 2", table_id="t1", buttons=table_buttons("3")),
+    ]
+    core.on_press["fold"] = lambda p: [
+        Outgoing(OutKind.EDIT_TABLE, "step 2", table_id="t1", buttons=table_buttons("3")),
+    ]
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker open"))
+        assert len(server.calls_to("sendMessage")) == 2
+        message_id = server.messages_sent_ids(GROUP)[-1]
+        keyboard = server.last_keyboard(GROUP, message_id)
+        assert [b["text"] for b in keyboard[0]] == ["Check", "Fold"]
+        assert keyboard[0][0]["callback_data"] == "t1:check:1"
+
+        await bot.feed(server.press_update(ayse, GROUP, message_id, "t1:check:1"))
+        [edit] = server.calls_to("editMessageText")
+        assert edit.params["message_id"] == message_id and edit.params["text"] == "step 2"
+        assert server.last_keyboard(GROUP, message_id)[0][0]["callback_data"] == "t1:check:3"
+        # The same state again changes nothing, so nothing is sent.
+        await bot.feed(server.press_update(ayse, GROUP, message_id, "t1:fold:3"))
+        assert len(server.calls_to("editMessageText")) == 1
+        assert [p.action for p in core.presses] == ["check", "fold"]
+        assert core.presses[0].channel_id == str(GROUP) and core.presses[0].nonce == "1"
+        assert len(server.calls_to("answerCallbackQuery")) == 2
+        assert not server.open_callbacks
+
+
+async def test_concurrent_edits_collapse_to_the_newest():
+    core = ScriptedCore()
+    async with telegram_bot(core) as (server, bot):
+        adapter = bot.adapter
+        first = Outgoing(OutKind.EDIT_TABLE, "v0", str(GROUP), table_id="t9")
+        await adapter.deliver([first])
+        versions = [
+            Outgoing(OutKind.EDIT_TABLE, f"v{i}", str(GROUP), table_id="t9") for i in range(1, 6)
+        ]
+        await asyncio.gather(*(adapter.deliver([v]) for v in versions))
+        edits = [c.params["text"] for c in server.calls_to("editMessageText")]
+        assert edits[-1] == "v5" and len(edits) <= 2
+
+
+async def test_refusal_of_a_press_is_an_alert_to_the_presser_only():
+    core = ScriptedCore()
+    core.on_press["check"] = lambda p: [
+        Outgoing(OutKind.ERROR, "Not your turn.", user_id=p.user_id)
+    ]
+    async with telegram_bot(core) as (server, bot):
+        mehmet = server.user(MEHMET, "Mehmet", "en")
+        update = server.press_update(mehmet, GROUP, 77, "t1:check:1")
+        await bot.feed(update)
+        [answer] = server.calls_to("answerCallbackQuery")
+        assert answer.params["text"] == "Not your turn." and answer.params["show_alert"] is True
+        assert server.sent_to(GROUP) == []
+
+
+async def test_forged_callback_is_refused_without_reaching_the_core():
+    core = ScriptedCore()
+    async with telegram_bot(core) as (server, bot):
+        mehmet = server.user(MEHMET, "Mehmet", "en")
+        for data in ["garbage", "~ffffffffffffffffffffffffffffffff", "t1:check"]:
+            await bot.feed(server.press_update(mehmet, GROUP, 77, data))
+        answers = server.calls_to("answerCallbackQuery")
+        assert [a.params["text"] for a in answers] == ["This button is not valid."] * 3
+        assert core.presses == []
+
+
+async def test_core_failure_still_answers_the_press():
+    class Broken(ScriptedCore):
+        async def press(self, press: Press) -> list[Outgoing]:
+            raise RuntimeError("boom")
+
+    async with telegram_bot(Broken()) as (server, bot):
+        mehmet = server.user(MEHMET, "Mehmet", "en")
+        await bot.feed(server.press_update(mehmet, GROUP, 77, "t1:check:1"))
+        assert len(server.calls_to("answerCallbackQuery")) == 1
+
+
+async def test_long_button_ids_fit_in_callback_data():
+    core = ScriptedCore()
+    long_action = "discard-" + "x" * 70
+    core.on_command["okey"] = lambda c: [
+        Outgoing(
+            OutKind.PUBLIC,
+            "rack",
+            c.channel_id,
+            table_id="t1",
+            buttons=((Button("R5", "t1", long_action, "4"),),),
+        )
+    ]
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/okey start"))
+        message_id = server.messages_sent_ids(GROUP)[-1]
+        data = server.last_keyboard(GROUP, message_id)[0][0]["callback_data"]
+        assert len(data.encode()) <= 64
+        await bot.feed(server.press_update(ayse, GROUP, message_id, data))
+        assert core.presses[0].action == long_action and core.presses[0].nonce == "4"
+
+
+async def test_private_cards_wait_for_start_and_the_group_gets_only_a_deep_link():
+    core = ScriptedCore()
+    core.on_command["poker"] = lambda c: [
+        Outgoing(OutKind.PUBLIC, "Hand 1 dealt", c.channel_id, table_id="t1"),
+        Outgoing(
+            OutKind.PRIVATE, "Your cards: Ah Kd", c.channel_id, user_id=str(AYSE), table_id="t1"
+        ),
+        Outgoing(
+            OutKind.PRIVATE, "Your cards: Qs Qc", c.channel_id, user_id=str(MEHMET), table_id="t1"
+        ),
+    ]
+    core.on_command["okey"] = lambda c: [
+        Outgoing(OutKind.PRIVATE, "Rack: R5 K13", c.channel_id, user_id=str(AYSE), table_id="t1"),
+    ]
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "tr")
+        server.user(MEHMET, "Mehmet", "en")
+        server.started_users.add(MEHMET)
+        group = server.group(GROUP)
+        await bot.feed(server.message_update(group, ayse, "/poker start"))
+        await bot.feed(server.message_update(group, ayse, "/okey rack"))
+        assert [c.params["text"] for c in server.sent_to(MEHMET)] == ["Your cards: Qs Qc"]
+        group_calls = server.sent_to(GROUP)
+        assert len(group_calls) == 2  # the public message and ONE start prompt
+        prompt = group_calls[1]
+        assert "Ayşe" in prompt.params["text"] and "tg://user?id=11" in prompt.params["text"]
+        [[button]] = prompt.params["reply_markup"]["inline_keyboard"]
+        assert button["url"] == "https://t.me/masa_test_bot?start=cards"
+        for call in group_calls:
+            assert "Ah" not in call.visible_text() and "R5" not in call.visible_text()
+
+        await bot.feed(server.message_update(server.private_chat(ayse), ayse, "/start cards"))
+        refused = [c for c in server.sent_to(AYSE, delivered=False) if not c.ok]
+        assert len(refused) == 1  # later items wait without trying again
+        texts = [c.params["text"] for c in server.sent_to(AYSE)]
+        assert texts[0].startswith("Hazırım")
+        assert texts[1:] == ["Your cards: Ah Kd", "Rack: R5 K13"]
+        assert core.commands[-1].name == "okey"  # /start itself never reaches the core
+
+        # Once started, cards go straight to the private chat.
+        await bot.feed(server.message_update(group, ayse, "/okey rack"))
+        assert server.sent_to(AYSE)[-1].params["text"] == "Rack: R5 K13"
+        assert len(server.sent_to(GROUP)) == 2
+
+
+async def test_forbidden_group_never_stops_the_batch():
+    core = ScriptedCore()
+    core.on_command["poker"] = lambda c: [
+        Outgoing(OutKind.PUBLIC, "to the group", c.channel_id, table_id="t1"),
+        Outgoing(OutKind.EDIT_TABLE, "table", c.channel_id, table_id="t1"),
+        Outgoing(OutKind.PRIVATE, "Your cards: Ah Kd", c.channel_id, user_id=str(AYSE)),
+    ]
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        server.started_users.add(AYSE)
+        server.kicked_from.add(GROUP)
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker start"))
+        assert [c.params["text"] for c in server.sent_to(AYSE)] == ["Your cards: Ah Kd"]
+
+
+async def test_pictures_are_sent_as_photos_and_edited_as_media():
+    core = ScriptedCore()
+    png = b"\x89PNG\r\n\x1a\nfake"
+    core.on_command["poker"] = lambda c: [
+        Outgoing(OutKind.EDIT_TABLE, "table v1", c.channel_id, table_id="t1", picture=png),
+    ]
+    core.on_command["okey"] = lambda c: [
+        Outgoing(OutKind.EDIT_TABLE, "table v2", c.channel_id, table_id="t1", picture=png),
+        Outgoing(OutKind.PUBLIC, "x" * 5000, c.channel_id),
+    ]
+    core.on_command["help"] = lambda c: [
+        Outgoing(OutKind.EDIT_TABLE, "table v3", c.channel_id, table_id="t1"),
+    ]
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        group = server.group(GROUP)
+        await bot.feed(server.message_update(group, ayse, "/poker table"))
+        await bot.feed(server.message_update(group, ayse, "/okey table"))
+        await bot.feed(server.message_update(group, ayse, "/help"))
+        [photo] = server.calls_to("sendPhoto")
+        assert photo.params["caption"] == "table v1" and photo.params["photo"] == png
+        [media] = server.calls_to("editMessageMedia")
+        assert media.params["media"]["caption"] == "table v2"
+        [caption] = server.calls_to("editMessageCaption")
+        assert caption.params["caption"] == "table v3"
+        [long_text] = server.calls_to("sendMessage")
+        assert len(long_text.params["text"]) == 4096
+
+
+async def test_command_menu_in_turkish_and_english():
+    async with telegram_bot(help_core()) as (server, bot):
+        await bot.adapter.register_commands()
+        calls = server.calls_to("setMyCommands")
+        assert [c.params.get("language_code") for c in calls] == [None, "en", "tr"]
+        turkish = {c["command"]: c["description"] for c in calls[2].params["commands"]}
+        assert turkish["poker_open"].startswith("Poker masası aç")
+        assert {"balance", "daily", "leaderboard", "verify", "lang", "help"} <= set(turkish)
+
+
+async def test_long_polling_delivers_queued_updates():
+    server = FakeTelegram()
+    await server.start()
+    application = build_application(
+        server.token, server.base_url, AIORateLimiter(overall_max_rate=0, group_max_rate=0)
+    )
+    TelegramAdapter(help_core()).install(application)
+    try:
+        async with application:
+            await application.start()
+            assert application.updater is not None
+            await application.updater.start_polling(poll_interval=0, timeout=1)
+            ayse = server.user(AYSE, "Ayşe", "en")
+            server.queue_update(server.message_update(server.group(GROUP), ayse, "/help"))
+            [sent] = await server.wait_for("sendMessage")
+            assert sent.params["chat_id"] == GROUP and sent.params["text"].startswith("Commands:")
+            await application.updater.stop()
+            await application.stop()
+    finally:
+        await server.stop()

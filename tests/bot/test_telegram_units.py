@@ -1,0 +1,157 @@
+"""Pure pieces of the Telegram adapter: command parsing, callback data, deep links, the admin cache."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from telegram.error import NetworkError
+
+from bot.adapters.telegram.admins import AdminCache
+from bot.adapters.telegram.callbacks import MAX_CALLBACK_BYTES, CallbackCodec, Pressed
+from bot.adapters.telegram.delivery import coalesce, fit
+from bot.adapters.telegram.parsing import deep_link, locale_of, parse_command
+from bot.adapters.telegram.texts import MENU
+from bot.core.messages import Button, Outgoing, OutKind
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("/poker open turkish 10", ("poker", ("open", "turkish", "10"))),
+        ("/poker_open turkish 10", ("poker", ("open", "turkish", "10"))),
+        ("/Poker@Masa_Test_Bot join 200", ("poker", ("join", "200"))),
+        ("/okey_take@masa_test_bot stock", ("okey", ("take", "stock"))),
+        ("/help", ("help", ())),
+        ("/yardım", ("yardım", ())),
+        ("  /balance  ", ("balance", ())),
+    ],
+)
+def test_parse_command(text, expected):
+    assert parse_command(text, "masa_test_bot") == expected
+
+
+@pytest.mark.parametrize("text", ["hello", "/", "/@masa_test_bot", "/help@other_bot", ""])
+def test_parse_command_ignores_what_is_not_ours(text):
+    assert parse_command(text, "masa_test_bot") is None
+
+
+def test_locale_of():
+    assert locale_of("tr") == "tr"
+    assert locale_of("en-GB") == "en"
+    assert locale_of(None) is None
+    assert locale_of("") is None
+
+
+def test_deep_link():
+    assert deep_link("masa_bot", "cards") == "https://t.me/masa_bot?start=cards"
+    with pytest.raises(ValueError, match="payload"):
+        deep_link("masa_bot", "bad payload!")
+
+
+ID_CHARS = st.characters(blacklist_characters=":|", blacklist_categories=["Cs"])
+
+
+@given(
+    table=st.text(ID_CHARS, min_size=1),
+    action=st.text(
+        st.characters(blacklist_characters="|", blacklist_categories=["Cs"]), min_size=1
+    ),
+    nonce=st.text(ID_CHARS, min_size=1),
+    amount=st.none() | st.integers(0, 10**12),
+)
+def test_callback_round_trip_always_fits(table, action, nonce, amount):
+    codec = CallbackCodec()
+    extras = () if amount is None else (str(amount),)
+    data = codec.encode(f"{table}:{action}:{nonce}", *extras)
+    assert 1 <= len(data.encode()) <= MAX_CALLBACK_BYTES
+    assert codec.decode(data) == Pressed(table, action, nonce, extras)
+
+
+def test_picker_extras_round_trip():
+    codec = CallbackCodec()
+    assert codec.decode(codec.encode("7:draw:ab", "~Ah")) == Pressed(
+        "7", "draw", "ab", ("Ah",), "toggle"
+    )
+    assert codec.decode(codec.encode("7:draw:ab", "=")) == Pressed("7", "draw", "ab", (), "confirm")
+    for forged in ["7:draw:ab|", "7:draw:ab|~", "7:draw:ab|=|x", "7:draw:ab|~Ah|~Kd"]:
+        assert codec.decode(forged) is None
+
+
+def test_short_ids_travel_as_they_are_and_forgeries_decode_to_none():
+    codec = CallbackCodec()
+    assert codec.encode("t7:call:3") == "t7:call:3"
+    assert CallbackCodec().decode("t7:call:3") == Pressed("t7", "call", "3")
+    for forged in ["", "nonsense", "a:b", "::", "~0123456789abcdef", "t7::3", ":call:3"]:
+        assert codec.decode(forged) is None
+
+
+def test_long_ids_are_forgotten_beyond_capacity():
+    codec = CallbackCodec(capacity=2)
+    tokens = [codec.encode(f"table{i}:{'x' * 60}:n") for i in range(3)]
+    assert codec.decode(tokens[0]) is None
+    assert codec.decode(tokens[2]) == Pressed("table2", "x" * 60, "n")
+
+
+def test_fit_cuts_to_the_limit():
+    assert fit("abc", 10) == "abc"
+    assert fit("abcdef", 4) == "abc…"
+    assert fit("", 4) == "…"
+
+
+def test_coalesce_keeps_only_the_last_edit_per_table():
+    items = [
+        Outgoing(OutKind.EDIT_TABLE, "1", table_id="a"),
+        Outgoing(OutKind.PUBLIC, "news", table_id="a"),
+        Outgoing(OutKind.EDIT_TABLE, "2", table_id="a"),
+        Outgoing(OutKind.EDIT_TABLE, "x", table_id="b"),
+        Outgoing(OutKind.EDIT_TABLE, "3", table_id="a"),
+    ]
+    assert [i.text for i in coalesce(items)] == ["news", "x", "3"]
+
+
+def test_menu_fits_telegram():
+    names = [name for name, _, _ in MENU]
+    assert len(names) == len(set(names)) <= 100
+    for name, tr, en in MENU:
+        assert name.replace("_", "").isalnum() and name.islower() and len(name) <= 32
+        assert 1 <= len(tr) <= 256 and 1 <= len(en) <= 256
+
+
+def test_button_custom_id_matches_codec():
+    button = Button("Call", "t1", "call", "9")
+    assert CallbackCodec().decode(button.custom_id) == Pressed("t1", "call", "9")
+
+
+async def test_admin_cache_uses_the_clock():
+    statuses = {(-1, 1): "administrator", (-1, 2): "member", (-1, 3): "creator"}
+    asked: list[tuple[int, int]] = []
+    now = [0.0]
+
+    async def fetch(chat: int, user: int) -> str:
+        asked.append((chat, user))
+        return statuses[(chat, user)]
+
+    cache = AdminCache(fetch, ttl=60, clock=lambda: now[0])
+    assert await cache.is_admin(-1, 1)
+    assert not await cache.is_admin(-1, 2)
+    assert await cache.is_admin(-1, 3)
+    assert not await cache.is_admin(5, 5)  # a private chat has no moderators; nothing asked
+    statuses[(-1, 1)] = "member"
+    now[0] = 59.0
+    assert await cache.is_admin(-1, 1)  # still cached
+    now[0] = 61.0
+    assert not await cache.is_admin(-1, 1)  # expired: asked again
+    assert asked == [(-1, 1), (-1, 2), (-1, 3), (-1, 1)]
+
+
+async def test_admin_cache_failed_lookup_is_not_a_moderator_and_not_cached():
+    calls = [0]
+
+    async def fetch(chat: int, user: int) -> str:
+        calls[0] += 1
+        if calls[0] == 1:
+            raise NetworkError("down")
+        return "administrator"
+
+    cache = AdminCache(fetch, clock=lambda: 0.0)
+    assert not await cache.is_admin(-1, 1)
+    assert await cache.is_admin(-1, 1)

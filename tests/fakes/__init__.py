@@ -1,0 +1,1 @@
+"""Local fakes of chat platforms, used only by the tests."""

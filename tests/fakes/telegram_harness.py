@@ -1,0 +1,65 @@
+"""The real python-telegram-bot client plus the Telegram adapter, wired to the fake Bot API server.
+
+`async with telegram_bot(core) as (server, harness): ...` starts the fake server on loopback, builds
+the Application with PTB's AIORateLimiter (its limits switched off so tests run fast) and lets tests
+feed updates; every outgoing call still travels over real HTTP to the fake server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import Update
+from telegram.ext import AIORateLimiter, Application
+
+from bot.adapters.telegram import TelegramAdapter, build_application
+from bot.adapters.telegram.adapter import CoreApi
+from tests.fakes.telegram_server import FakeTelegram
+
+
+@dataclass
+class Harness:
+    """The running application and adapter; `feed` processes one update dict to completion."""
+
+    server: FakeTelegram
+    application: Application
+    adapter: TelegramAdapter
+
+    async def feed(self, update: dict[str, Any]) -> None:
+        """Process one update the way the updater would, awaiting every handler."""
+        await self.application.process_update(Update.de_json(update, self.application.bot))
+
+
+class ManualClock:
+    """A clock tests move by hand."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@asynccontextmanager
+async def telegram_bot(
+    core: CoreApi,
+    clock: Callable[[], float] | None = None,
+    locale: str = "en",
+    server: FakeTelegram | None = None,
+) -> AsyncIterator[tuple[FakeTelegram, Harness]]:
+    """Start the fake server and an initialised application around the adapter."""
+    server = server or FakeTelegram()
+    await server.start()
+    limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0)
+    application = build_application(server.token, server.base_url, limiter)
+    adapter = TelegramAdapter(core, default_locale=locale, clock=clock or ManualClock())
+    adapter.install(application)
+    try:
+        await application.initialize()
+        yield server, Harness(server, application, adapter)
+    finally:
+        await application.shutdown()
+        await server.stop()
