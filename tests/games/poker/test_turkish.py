@@ -372,3 +372,44 @@ def test_bad_setups_rejected() -> None:
         new(NAMES[:3], [10, 0, 10], seed=SEED)
     with pytest.raises(ValueError):
         new(NAMES[:3], [10, 10, 10], seed=SEED, structure="spread")
+
+
+def test_everyone_all_in_on_the_antes_plays_straight_to_showdown() -> None:
+    game = rigged(["Kh Ks Qh 9s Jd", "Ah Ad Js Tc 9c"], stacks=[1, 1], ante=1)
+    assert game.view(None)["phase"] == "draw" and game.to_act() == 1
+    act(game, "draw", cards="Js")
+    events = act(game, "draw")
+    assert "showdown" in kinds(events)
+    assert game.finished and game.view(None)["stacks"] == [0, 2]
+
+
+def test_all_in_ante_player_cannot_open_but_others_still_speak() -> None:
+    game = rigged(
+        ["Ah Ad Js Tc 9c", "Kh Ks Qh 9s Jd", "Ts 9s 8h Qc Ac"], stacks=[1, 50, 50], ante=1
+    )
+    # Seat 0 is all-in on the ante: seats 1 and 2 speak, seat 0 never does.
+    assert game.to_act() == 1
+    act(game, "open", 3)
+    act(game, "call")
+    assert game.view(None)["phase"] == "draw"
+    assert game.view(None)["all_in"] == [True, False, False]
+
+
+def test_amount_must_be_an_integer() -> None:
+    game = rigged(["Ts 9s 8h Qc Ac", "Kh Ks 9d 8c Jd", "Ah Qd Js Th 9c"], ante=1)
+    assert_refused(game, 1, Action("open"), "amount_required")
+    assert_refused(game, 1, Action("open", True), "amount_required")
+    assert_refused(game, 1, Action("pass", cards=("Kh",)), "unexpected_cards")
+
+
+def test_snapshot_mid_hand_plays_on_identically() -> None:
+    game = rigged(["Ts 9s 8h Qc Ac", "Kh Ks 9d 8c Jd", "Ah Qd Js Th 9c"], ante=1)
+    act(game, "open", 3)
+    act(game, "call")
+    act(game, "call")
+    act(game, "draw", cards="9d 8c Jd")
+    copy = TurkishHand.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert copy.view(2) == game.view(2)
+    a = copy.apply(2, Action("draw", cards=("Qd", "Js", "Th", "9c")))
+    b = game.apply(2, Action("draw", cards=("Qd", "Js", "Th", "9c")))
+    assert a == b and copy.to_dict() == game.to_dict()
