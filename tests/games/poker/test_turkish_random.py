@@ -86,7 +86,7 @@ def live_cards(game: TurkishHand) -> set[str]:
     return {c for seat, h in enumerate(data["hands"]) if not folded[seat] for c in h}
 
 
-@settings(max_examples=250)
+@settings(max_examples=500)
 @given(
     st.binary(min_size=32, max_size=32),
     st.integers(2, 5),
