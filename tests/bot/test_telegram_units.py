@@ -9,6 +9,7 @@ from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import MAX_CALLBACK_BYTES, CallbackCodec, Pressed
 from bot.adapters.telegram.delivery import coalesce, fit
 from bot.adapters.telegram.parsing import deep_link, locale_of, parse_command
+from bot.adapters.telegram.pickers import DrawPicker, amount_sizes, card_label, cards_in
 from bot.adapters.telegram.texts import MENU
 from bot.core.messages import Button, Outgoing, OutKind
 
@@ -155,3 +156,41 @@ async def test_admin_cache_failed_lookup_is_not_a_moderator_and_not_cached():
     cache = AdminCache(fetch, clock=lambda: 0.0)
     assert not await cache.is_admin(-1, 1)
     assert await cache.is_admin(-1, 1)
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "sizes"),
+    [
+        (10, 1000, [10, 20, 30, 50, 500, 1000]),
+        (10, 25, [10, 12, 20, 25]),
+        (40, 40, [40]),
+        (10, None, [10, 20, 30, 50]),
+        (None, 300, [300]),
+        (None, None, []),
+    ],
+)
+def test_amount_sizes(low, high, sizes):
+    assert amount_sizes(low, high) == sizes
+
+
+@given(low=st.integers(1, 10**6), span=st.integers(0, 10**7))
+def test_amount_sizes_stay_in_bounds(low, span):
+    sizes = amount_sizes(low, low + span)
+    assert sizes[0] == low and sizes[-1] == low + span
+    assert sizes == sorted(set(sizes)) and len(sizes) <= 6
+
+
+def test_cards_in_reads_notation_and_symbols():
+    assert cards_in("Your cards: A♥ 10♦ Ks 7c Q♣") == ["Ah", "Td", "Ks", "7c", "Qc"]
+    assert cards_in("Kartların: Ah Ah Kd (The 2 pairs)") == ["Ah", "Kd"]
+    assert cards_in("Tables 12-3 and 1000 chips, R5 K13") == []
+    assert card_label("Td") == "T♦"
+
+
+def test_draw_picker_toggles_within_the_limit():
+    picker = DrawPicker("7", "draw", "n1", ["Ah", "Kd", "Qs", "7c", "8c"], max_cards=2)
+    assert picker.toggle("7c") and picker.toggle("Ah")
+    assert not picker.toggle("Kd")  # a third card is over the limit
+    assert not picker.toggle("2h")  # not in the hand
+    assert picker.args() == ("Ah", "7c")
+    assert picker.toggle("Ah") and picker.args() == ("7c",)

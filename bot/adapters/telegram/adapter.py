@@ -38,15 +38,7 @@ from bot.adapters.telegram.parsing import locale_of, parse_command
 from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
-from bot.core.messages import (
-    NEEDS_AMOUNT,
-    NEEDS_CARDS,
-    Button,
-    Command,
-    Outgoing,
-    OutKind,
-    Press,
-)
+from bot.core.messages import Button, Command, Outgoing, OutKind, Press
 from bot.logs import kv
 
 log = logging.getLogger("bot.telegram")
@@ -55,6 +47,9 @@ PLATFORM = "telegram"
 # Commands whose sender's moderator status the core needs (one getChatMember per cache miss).
 MODERATOR_COMMANDS = frozenset({"table", "masa"})
 _COMMAND_FIELDS = {f.name for f in dataclasses.fields(Command)}
+# What a button may need before its press goes out (`Button.needs`, see bot/core/messages.py).
+NEEDS_AMOUNT = "amount"
+NEEDS_CARDS = "cards"
 
 
 class CoreApi(Protocol):
@@ -185,10 +180,10 @@ class TelegramAdapter:
             return await self._picker_press(pressed, user, origin)
         button = self.delivery.buttons.get(pressed.custom_id)
         if button is not None and not pressed.args and origin.chat_id is not None:
-            if button.needs == NEEDS_AMOUNT:
+            if getattr(button, "needs", None) == NEEDS_AMOUNT:
                 await self.delivery.ask_amount(button, origin.chat_id, user.id)
                 return []
-            if button.needs == NEEDS_CARDS:
+            if getattr(button, "needs", None) == NEEDS_CARDS:
                 return await self._open_draw_picker(button, user, origin)
         return await self._send_press(pressed, pressed.args, user, origin)
 

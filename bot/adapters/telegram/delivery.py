@@ -145,7 +145,7 @@ class Delivery:
         input (an amount, cards) are remembered so a press can ask for it."""
         for row in rows:
             for button in row:
-                if button.needs is not None:
+                if getattr(button, "needs", None) is not None:
                     self.buttons[button.custom_id] = button
                     self.buttons.move_to_end(button.custom_id)
         while len(self.buttons) > MAX_REMEMBERED_BUTTONS:
