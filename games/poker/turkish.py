@@ -164,6 +164,31 @@ class TurkishHand:
     """One hand of Türk pokeri (the `Game` protocol of DESIGN.md). Create it with `new`."""
 
     players: list[str]
+    rules: PokerRules
+    seed: bytes
+    dealer: int
+    options: dict[str, Any]
+    betting: Betting  # stacks, contributions, folds and the current betting round
+    phase: str
+    stock: list[Card]  # the next card is the last one
+    pile: list[Card]  # discards (and folded hands) that a reshuffle may reuse
+    set_aside: list[Card]  # the opener's split discards, never reused
+    hands: list[list[Card]]
+    openers: list[bool]  # dealt a pair of kings or better
+    opener: int | None
+    opening_announced: bool
+    split: bool
+    draw_order: list[int]
+    draw_pos: int
+    owed: list[int]  # seats waiting for the fourth card of a four-card draw
+    drew: list[int | None]
+    reshuffles: int
+    carried: bool
+    shown: dict[int, list[str]]
+    payouts: list[dict[str, int]]
+    antes: list[int]
+    _start_events: list[Event]
+    _cached: tuple[int, list[ActionSpec]] | None
 
     # --- construction ---------------------------------------------------------------------------
 
@@ -171,7 +196,7 @@ class TurkishHand:
     def _blank(cls) -> TurkishHand:
         hand = cls.__new__(cls)
         hand.players = []
-        hand.rules = None
+        hand.rules = turkish_rules(MIN_PLAYERS)
         hand.seed = b""
         hand.dealer = 0
         hand.options = {}
