@@ -118,8 +118,9 @@ def _seat_panel(seat: PokerSeat, style: PictureStyle, to_act: bool) -> Image.Ima
     draw.text((PANEL_PAD + 2, PANEL_PAD), name, font=font(15, True), fill=TEXT, anchor="la")
 
     card_w, card_h = card_size(SEAT_CARD_WIDTH)
-    faces = [card_image(c, style, SEAT_CARD_WIDTH) for c in seat.cards_up]
-    faces += [card_back(SEAT_CARD_WIDTH)] * seat.cards_down_count
+    # Down cards first: Açık poker's hole card is the first card dealt.
+    faces = [card_back(SEAT_CARD_WIDTH)] * seat.cards_down_count
+    faces += [card_image(c, style, SEAT_CARD_WIDTH) for c in seat.cards_up]
     if faces:
         room = pw - 2 * PANEL_PAD - card_w
         step = min(card_w + 3, room // max(1, len(faces) - 1)) if len(faces) > 1 else 0

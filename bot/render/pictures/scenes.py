@@ -52,7 +52,7 @@ class PokerSeat:
     """One seat at a poker table as everyone may see it.
 
     `cards_up` are face-up cards (Açık poker's up cards, or a hand shown at showdown);
-    `cards_down_count` face-down cards are drawn as backs after them. `stake` is the chips put in
+    `cards_down_count` face-down cards are drawn as backs before them. `stake` is the chips put in
     during this betting round; `hand_label` names the hand shown at showdown.
     """
 

@@ -83,8 +83,13 @@ def poker_table_scene(
         raise ValueError(f"not a poker view: game={game!r}")
     labels = hand_labels or {}
     display = _names(view, names)
-    winners = _poker_winners(view) if view.get("finished") else set()
-    all_in = view.get("all_in") or [False] * len(display)
+    finished = bool(view.get("finished"))
+    winners = _poker_winners(view) if finished else set()
+    # Açık poker's view has no all-in list: a live seat with no chips behind is all-in.
+    all_in = view.get("all_in") or [
+        not finished and stack == 0 and not folded
+        for stack, folded in zip(view["stacks"], view["folded"], strict=True)
+    ]
     seats = []
     for seat, name in enumerate(display):
         up, down = _poker_cards(view, seat)

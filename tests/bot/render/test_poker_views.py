@@ -1,0 +1,113 @@
+"""Every state of random Türk pokeri and Açık poker hands renders; public pictures hold no hidden card."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from bot.render.pictures import PictureStyle, render_hand, render_poker_table
+from bot.render.pictures.poker import hand_size, table_size
+from bot.render.pictures.views import poker_hand_scene, poker_table_scene
+from games.base import Action
+from games.poker import acik, turkish
+
+MAX_STEPS = 120
+STYLES = [PictureStyle(), PictureStyle(ranks="tr", four_colour=True, lang="tr")]
+
+
+def size_of(png: bytes) -> tuple[int, int]:
+    assert len(png) < 200_000
+    return Image.open(io.BytesIO(png)).size
+
+
+def random_action(game: Any, seat: int, rnd: random.Random) -> Action:
+    """A random legal move for `seat`."""
+    spec = rnd.choice(game.legal_actions(seat))
+    if spec.kind == "draw":
+        hand = game.view(seat)["hand"]
+        return Action("draw", cards=tuple(rnd.sample(hand, rnd.randint(0, spec.max_cards or 0))))
+    if spec.kind in ("open", "bet", "raise") and spec.min_amount is not None:
+        return Action(spec.kind, rnd.randint(spec.min_amount, spec.max_amount or spec.min_amount))
+    return Action(spec.kind)
+
+
+def hidden_cards(game: Any) -> set[str]:
+    """Cards the public may not see now (before the showdown)."""
+    if game.finished:
+        return set()
+    data = game.to_dict()
+    if data["game"] == "acik":
+        return {c for c in data["down"] if c is not None}
+    return {c for hand in data["hands"] for c in hand}
+
+
+def check_state(game: Any, style: PictureStyle) -> None:
+    public = game.view(None)
+    table = poker_table_scene(public, [f"Oyuncu {i}" for i in range(len(game.players))])
+    shown = {c for seat in table.seats for c in seat.cards_up}
+    assert not shown & hidden_cards(game)
+    assert size_of(render_poker_table(table, style)) == table_size(table)
+    for seat, scene_seat in enumerate(table.seats):
+        assert scene_seat.stack == public["stacks"][seat]
+        assert scene_seat.folded == public["folded"][seat]
+        if not game.finished and public["stacks"][seat] == 0 and not public["folded"][seat]:
+            assert scene_seat.all_in
+    seat = game.to_act()
+    if seat is not None and game.view(seat)["hand"]:
+        hand = poker_hand_scene(game.view(seat))
+        assert hand.cards == tuple(game.view(seat)["hand"])
+        assert size_of(render_hand(hand, style)) == hand_size(hand)
+
+
+def play(game: Any, rnd: random.Random) -> None:
+    style = STYLES[rnd.randrange(2)]
+    check_state(game, style)
+    for _ in range(MAX_STEPS):
+        seat = game.to_act()
+        if seat is None:
+            break
+        game.apply(seat, random_action(game, seat, rnd))
+        check_state(game, style)
+
+
+@settings(max_examples=6)
+@given(
+    seed=st.binary(min_size=32, max_size=32),
+    players=st.integers(2, 5),
+    rnd=st.randoms(use_true_random=False),
+)
+def test_random_turkish_hands_render(seed: bytes, players: int, rnd: random.Random) -> None:
+    stacks = [rnd.randint(5, 200) for _ in range(players)]
+    play(turkish.new([f"p{i}" for i in range(players)], stacks, seed=seed, dealer=players - 1), rnd)
+
+
+@settings(max_examples=6)
+@given(
+    seed=st.binary(min_size=32, max_size=32),
+    players=st.integers(2, 10),
+    rnd=st.randoms(use_true_random=False),
+)
+def test_random_acik_hands_render(seed: bytes, players: int, rnd: random.Random) -> None:
+    stacks = [rnd.randint(5, 200) for _ in range(players)]
+    play(acik.new([f"p{i}" for i in range(players)], stacks, seed=seed, dealer=0), rnd)
+
+
+def test_showdown_marks_winners_and_labels() -> None:
+    rnd = random.Random(7)
+    game = acik.new(["a", "b"], [50, 50], seed=bytes(32))
+    while not game.finished:
+        seat = game.to_act()
+        specs = [s for s in game.legal_actions(seat) if s.kind in ("check", "call")]
+        game.apply(seat, Action(rnd.choice(specs).kind))
+    view = game.view(None)
+    scene = poker_table_scene(view, hand_labels={0: "Per"}, showdown_label="a kazandı")
+    assert scene.showdown_label == "a kazandı"
+    assert scene.seats[0].hand_label == "Per"
+    won = view["result"]["won"]
+    assert [s.winner for s in scene.seats] == [chips > 0 for chips in won]
+    assert all(len(s.cards_up) == 5 and s.cards_down_count == 0 for s in scene.seats)
