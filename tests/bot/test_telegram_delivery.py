@@ -9,6 +9,7 @@ from telegram.ext import AIORateLimiter
 
 from bot.adapters.telegram import build_application
 from bot.adapters.telegram.adapter import TelegramAdapter
+from bot.adapters.telegram.pickers import cards_in
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
 from tests.fakes.telegram_harness import ManualClock, telegram_bot
 from tests.fakes.telegram_server import FakeTelegram
@@ -324,3 +325,135 @@ async def test_long_polling_delivers_queued_updates():
             await application.stop()
     finally:
         await server.stop()
+
+
+def betting_core() -> ScriptedCore:
+    core = ScriptedCore()
+    bet = Button("Bet", "t1", "bet", "5", needs="amount", min_amount=10, max_amount=100)
+    check = Button("Check", "t1", "check", "5")
+    core.on_command["poker"] = lambda c: [
+        Outgoing(
+            OutKind.EDIT_TABLE, "Ayşe to act", c.channel_id, table_id="t1", buttons=((bet, check),)
+        )
+    ]
+    core.on_press["bet"] = lambda p: (
+        [Outgoing(OutKind.EDIT_TABLE, f"Ayşe bets {p.args[0]}", str(GROUP), table_id="t1")]
+        if p.args and p.args[0].isdigit()
+        else [Outgoing(OutKind.ERROR, "Give a number from 10 to 100.", user_id=p.user_id)]
+    )
+    return core
+
+
+async def test_amount_by_keyboard_then_the_prompt_goes_away():
+    core = betting_core()
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker table"))
+        table_id = server.messages_sent_ids(GROUP)[-1]
+        await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:bet:5"))
+        assert core.presses == []  # the amount is asked first
+        prompt_id = server.messages_sent_ids(GROUP)[-1]
+        prompt = server.messages[(GROUP, prompt_id)]
+        assert "Ayşe" in prompt["text"] and "Bet" in prompt["text"]
+        labels = [b["text"] for row in server.last_keyboard(GROUP, prompt_id) for b in row]
+        assert labels == ["10", "20", "30", "50", "Max 100"]
+        data = server.last_keyboard(GROUP, prompt_id)[0][1]["callback_data"]
+        await bot.feed(server.press_update(ayse, GROUP, prompt_id, data))
+        [press] = core.presses
+        assert (press.table_id, press.action, press.nonce, press.args) == (
+            "t1",
+            "bet",
+            "5",
+            ("20",),
+        )
+        assert server.messages[(GROUP, table_id)]["text"] == "Ayşe bets 20"
+        assert (GROUP, prompt_id) not in server.messages  # deleted once the turn moved on
+        assert len(server.calls_to("answerCallbackQuery")) == 2 and not server.open_callbacks
+
+
+async def test_amount_by_typed_reply_and_a_bad_reply_is_refused():
+    core = betting_core()
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        group = server.group(GROUP)
+        await bot.feed(server.message_update(group, ayse, "/poker table"))
+        table_id = server.messages_sent_ids(GROUP)[-1]
+        await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:bet:5"))
+        prompt_id = server.messages_sent_ids(GROUP)[-1]
+        await bot.feed(server.message_update(group, ayse, "lots", reply_to=prompt_id))
+        refusal = server.sent_to(GROUP)[-1]
+        assert refusal.params["text"] == "Give a number from 10 to 100."
+        await bot.feed(server.message_update(group, ayse, "35 please", reply_to=prompt_id))
+        assert [p.args for p in core.presses] == [("lots",), ("35",)]
+        # A reply to any other message is not an amount.
+        await bot.feed(server.message_update(group, ayse, "40", reply_to=table_id))
+        assert len(core.presses) == 2
+
+
+def drawing_core() -> ScriptedCore:
+    core = ScriptedCore()
+    draw = Button("Draw", "t1", "draw", "9", needs="cards", max_cards=3)
+
+    def poker(c: Command) -> list[Outgoing]:
+        if c.args == ("hand",):
+            return [Outgoing(OutKind.PRIVATE, "Your cards: A♥ K♦ Q♠ 7♣ 2♥", user_id=c.user_id)]
+        return [
+            Outgoing(OutKind.EDIT_TABLE, "Draw!", c.channel_id, table_id="t1", buttons=((draw,),))
+        ]
+
+    core.on_command["poker"] = poker
+    core.on_press["draw"] = lambda p: [
+        Outgoing(OutKind.PUBLIC, f"Ayşe draws {len(p.args)}", str(GROUP), table_id="t1")
+    ]
+    return core
+
+
+async def test_draw_by_toggling_cards_in_the_private_chat():
+    core = drawing_core()
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        server.started_users.add(AYSE)
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker table"))
+        table_id = server.messages_sent_ids(GROUP)[-1]
+        await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:draw:9"))
+        picker_id = server.messages_sent_ids(AYSE)[-1]
+        keyboard = server.last_keyboard(AYSE, picker_id)
+        assert [b["text"] for b in keyboard[0]] == ["A♥", "K♦", "Q♠", "7♣", "2♥"]
+        assert keyboard[1][0]["text"] == "Stand pat"
+        for index in (3, 0, 1, 2):  # the fourth pick is over max_cards=3 and refused
+            data = server.last_keyboard(AYSE, picker_id)[0][index]["callback_data"]
+            await bot.feed(server.press_update(ayse, AYSE, picker_id, data))
+        answers = server.calls_to("answerCallbackQuery")
+        assert answers[-1].params["text"] == "You may pick at most 3 cards."
+        keyboard = server.last_keyboard(AYSE, picker_id)
+        assert [b["text"] for b in keyboard[0]][:2] == ["✅ A♥", "✅ K♦"]
+        assert keyboard[1][0]["text"] == "Exchange: A♥ K♦ 7♣"
+        await bot.feed(server.press_update(ayse, AYSE, picker_id, keyboard[1][0]["callback_data"]))
+        [press] = core.presses
+        assert (press.action, press.nonce, press.args) == ("draw", "9", ("Ah", "Kd", "7c"))
+        assert press.channel_id == str(GROUP)  # pressed privately, played at the group's table
+        assert server.sent_to(GROUP)[-1].params["text"] == "Ayşe draws 3"
+        assert server.last_keyboard(AYSE, picker_id) == []
+        # The picker is gone once used.
+        await bot.feed(server.press_update(ayse, AYSE, picker_id, keyboard[0][4]["callback_data"]))
+        assert server.calls_to("answerCallbackQuery")[-1].params["text"] == (
+            "This choice is no longer valid."
+        )
+        for call in server.sent_to(GROUP, delivered=False):
+            assert not set(cards_in(call.visible_text()))
+
+
+async def test_draw_picker_waits_for_start():
+    core = drawing_core()
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker table"))
+        table_id = server.messages_sent_ids(GROUP)[-1]
+        await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:draw:9"))
+        link = server.sent_to(GROUP)[-1]
+        assert link.params["reply_markup"]["inline_keyboard"][0][0]["url"].endswith("?start=cards")
+        await bot.feed(server.message_update(server.private_chat(ayse), ayse, "/start cards"))
+        picker_id = server.messages_sent_ids(AYSE)[-1]
+        keyboard = server.last_keyboard(AYSE, picker_id)
+        await bot.feed(server.press_update(ayse, AYSE, picker_id, keyboard[1][0]["callback_data"]))
+        assert core.presses[0].args == ()  # standing pat

@@ -381,6 +381,12 @@ class FakeTelegram:
             message["reply_markup"] = params["reply_markup"]
         return message
 
+    async def _m_deleteMessage(self, params: dict[str, Any]) -> bool:
+        key = (int(params["chat_id"]), int(params["message_id"]))
+        if self.messages.pop(key, None) is None:
+            raise _ApiError(400, "Bad Request: message to delete not found")
+        return True
+
     async def _m_answerCallbackQuery(self, params: dict[str, Any]) -> bool:
         query_id = str(params["callback_query_id"])
         if query_id not in self.open_callbacks:

@@ -239,10 +239,8 @@ class TelegramAdapter:
             markup=self._picker_keyboard(picker, locale),
             table_id=button.table_id,
         )
-        delivered = await self.delivery.send_private(user.id, parcel, group)
-        return (
-            [adapter_text(locale, "draw_sent")] if delivered and origin.chat_id != user.id else []
-        )
+        await self.delivery.send_private(user.id, parcel, group)
+        return []
 
     def _picker_keyboard(self, picker: DrawPicker, locale: str | None) -> InlineKeyboardMarkup:
         custom_id = f"{picker.table_id}:{picker.action}:{picker.nonce}"
