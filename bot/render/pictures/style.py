@@ -70,11 +70,8 @@ RankStyle = Literal["intl", "tr"]
 
 WORDS: dict[str, dict[str, str]] = {
     "pot": {"tr": "Pot", "en": "Pot"},
-    "stake": {"tr": "Bahis", "en": "Bet"},
     "folded": {"tr": "Çekildi", "en": "Folded"},
     "all_in": {"tr": "All-in", "en": "All-in"},
-    "to_act": {"tr": "Sıra", "en": "To act"},
-    "winner": {"tr": "Kazanan", "en": "Winner"},
     "stock": {"tr": "Deste", "en": "Stock"},
     "indicator": {"tr": "Gösterge", "en": "Indicator"},
     "okey": {"tr": "Okey", "en": "Okey"},
