@@ -5,7 +5,8 @@ among the legal move kinds, a uniform amount in the legal range, a uniform disca
 us, 0-5 for pokerkit). pokerkit is set up as its maintainer suggests for five-card draw
 (uoftcprg/pokerkit#14): `NoLimitDeuceToSevenLowballSingleDraw` with `hand_types =
 (StandardHighHand,)`, every dealer step automated, antes only. Our hands include the ones nobody
-opens (carried pots), which are shorter, so actions per second are printed too.
+opens (carried pots), which are shorter, so moves per second are printed too. The two sides run
+in alternating slices so that load from other processes hits both alike.
 
 Run: `.venv/bin/python benchmarks/bench_turkish.py [seconds per side]` (default 2).
 """
@@ -103,33 +104,41 @@ def make_pokerkit() -> Callable[[random.Random], int]:
     return play
 
 
-def measure(play: Callable[[random.Random], int], seconds: float) -> tuple[float, float, int]:
-    """Play hands for about `seconds`; return hands/s, moves/s and the number of hands."""
-    rnd = random.Random(12345)
-    hands = moves = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        moves += play(rnd)
-        hands += 1
-    elapsed = time.perf_counter() - start
-    return hands / elapsed, moves / elapsed, hands
+class Meter:
+    """Hands, moves and time spent for one side; each side keeps its own random stream."""
+
+    def __init__(self, play: Callable[[random.Random], int]) -> None:
+        self.play = play
+        self.rnd = random.Random(12345)
+        self.hands = self.moves = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Play hands for about `seconds` more."""
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            self.moves += self.play(self.rnd)
+            self.hands += 1
+        self.elapsed += time.perf_counter() - start
 
 
 def main() -> None:
-    """Measure both sides and print the ratio."""
+    """Measure both sides in alternating slices (so machine load hits both alike); print the ratio."""
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
-    ours = measure(play_turkish, seconds)
-    theirs = measure(make_pokerkit(), seconds)
-    print(
-        f"Türk pokeri (4 players): {ours[0]:8.0f} hands/s {ours[1]:9.0f} moves/s ({ours[2]} hands)"
-    )
-    print(
-        f"pokerkit 5-card draw   : {theirs[0]:8.0f} hands/s {theirs[1]:9.0f} moves/s ({theirs[2]} hands)"
-    )
-    print(
-        f"ratio: {ours[0] / theirs[0]:.1f}x hands/s, {ours[1] / theirs[1]:.1f}x moves/s (target 3x)"
-    )
+    slices = 10
+    ours, theirs = Meter(play_turkish), Meter(make_pokerkit())
+    for _ in range(slices):
+        ours.run(seconds / slices)
+        theirs.run(seconds / slices)
+    for name, m in (("Türk pokeri (4 players)", ours), ("pokerkit 5-card draw   ", theirs)):
+        print(
+            f"{name}: {m.hands / m.elapsed:8.0f} hands/s {m.moves / m.elapsed:9.0f} moves/s "
+            f"({m.hands} hands, {m.moves / m.hands:.1f} moves/hand)"
+        )
+    hands_ratio = (ours.hands / ours.elapsed) / (theirs.hands / theirs.elapsed)
+    moves_ratio = (ours.moves / ours.elapsed) / (theirs.moves / theirs.elapsed)
+    print(f"ratio: {hands_ratio:.1f}x hands/s, {moves_ratio:.1f}x moves/s (target 3x)")
 
 
 if __name__ == "__main__":
