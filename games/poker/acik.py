@@ -17,7 +17,7 @@ The void-bet rule (`void_bets`, default on) is judged by `games.poker.void` on e
 - nobody may bet or raise into a player who is dead against them, judged from public information
   (up cards only), so the refusal never reveals anybody's down card.
 
-Hole cards: `opening_events()` holds a private "hole" event for each seat; `view(seat)["hand"]`
+Hole cards: `initial_events()` holds a private "hole" event for each seat; `view(seat)["hand"]`
 is the down card followed by the up cards. With `peek_once`, that deal message is the one look:
 afterwards `view(seat)` leaves the down card out (`down` None, `down_hidden` True) and `peek`
 is refused; without it, `peek(seat)` re-sends the down card privately at any time.
@@ -33,13 +33,14 @@ from games.base import (
     ActionSpec,
     Event,
     IllegalAction,
+    new_seed,
     seed_from_hex,
     seed_hash,
     shuffled,
 )
 from games.base import private as to_seat
 from games.base import public as to_all
-from games.poker import Card, acik_rules, evaluate, key
+from games.poker import Card, HandRank, acik_rules, evaluate, key
 from games.poker.betting import STRUCTURES, Betting
 from games.poker.pots import award
 from games.poker.visible import deal_order, first_speaker
@@ -63,6 +64,10 @@ EVENT_OF = {
     "raise": "raised",
     "fold": "folded",
 }
+
+
+class TableError(IllegalAction, ValueError):
+    """A bad argument for a new hand: an IllegalAction (stable `code`) that is also a ValueError."""
 
 
 def deck_order(rules: Any, seed: bytes) -> list[Card]:
@@ -129,6 +134,18 @@ class AcikHand:
             return []
         return self._allowed(seat)
 
+    def public_legal_actions(self, seat: int) -> list[ActionSpec]:
+        """The moves to offer `seat` where everybody sees them (buttons on the table message).
+
+        Unlike `legal_actions`, this depends on public information only, so it never tells the
+        table that the seat is dead by its down card: it is `legal_actions` with the seat's own
+        deadness judged from up cards alone, plus "fold" when void bets are on (a dead player
+        may fold with no bet). A move offered here may still be refused, privately, by `apply`.
+        """
+        if self.finished or seat != self.betting.to_act:
+            return []
+        return self._allowed(seat, public=True)
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Make a betting move; raises IllegalAction and changes nothing when it is refused."""
         if self.finished:
@@ -155,10 +172,13 @@ class AcikHand:
                 added=outcome["added"],
                 all_in=outcome["all_in"],
                 pot=self.betting.pot,
+                stack=self.betting.stacks[seat],
             )
         ]
         if outcome["closed"]:
             events += self._advance()
+        else:
+            events.append(to_all("turn", seat=self.betting.to_act, street=self.street))
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -183,7 +203,15 @@ class AcikHand:
             "options": dict(self.options),
             "finished": self.finished,
             "result": self.result,
+            "committed": list(b.committed),
+            "all_in": [b.all_in(s) and not self.finished for s in range(len(self.players))],
+            "structure": self.options["structure"],
+            "ante": self.options["ante"],
+            "payouts": list(self.result["payouts"]) if self.result else [],
+            "shown": dict(self.result["hands"]) if self.result else {},
         }
+        if self.finished:
+            data["seed"] = self.seed.hex()
         if seat is None:
             return data
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
@@ -247,7 +275,7 @@ class AcikHand:
 
     # --- beyond the protocol --------------------------------------------------------------------
 
-    def opening_events(self) -> list[Event]:
+    def initial_events(self) -> list[Event]:
         """The events of the deal, for the core to send when the hand starts.
 
         Public "hand_started", "antes" and "dealt_up", a private "hole" per seat, then the first
@@ -323,12 +351,13 @@ class AcikHand:
             and (b.stacks[o] > 0 or b.committed[o] > b.committed[seat])
         ]
 
-    def _dead_for(self, seat: int) -> list[int]:
-        """Opponents at stake that `seat` (by its real cards) is dead against; [] if not voiding."""
+    def _dead_for(self, seat: int, public: bool = False) -> list[int]:
+        """Opponents at stake that `seat` (by its real cards, or its up cards with `public`) is
+        dead against; [] when void bets are off."""
         if not self.options["void_bets"]:
             return []
         dead = self.deadness()
-        return [o for o in self._at_stake(seat) if dead.is_dead(seat, o)]
+        return [o for o in self._at_stake(seat) if dead.is_dead(seat, o, public)]
 
     def _dead_into(self, seat: int) -> list[int]:
         """Opponents at stake publicly dead against `seat`: `seat` may not bet into them."""
@@ -337,14 +366,17 @@ class AcikHand:
         dead = self.deadness()
         return [o for o in self._at_stake(seat) if dead.is_dead(o, seat, public=True)]
 
-    def _allowed(self, seat: int) -> list[ActionSpec]:
+    def _allowed(self, seat: int, public: bool = False) -> list[ActionSpec]:
+        """The betting module's moves for `seat`, filtered by the void-bet rule."""
         specs = self.betting.legal(seat)
-        if self._dead_for(seat):
+        if not self.options["void_bets"]:
+            return specs
+        if self._dead_for(seat, public):
             specs = [s for s in specs if s.kind not in CHIP_KINDS]
-            if not any(s.kind == "fold" for s in specs):
-                specs.insert(0, ActionSpec("fold"))
         elif self._dead_into(seat):
             specs = [s for s in specs if s.kind not in ("bet", "raise")]
+        if (public or self._dead_for(seat)) and not any(s.kind == "fold" for s in specs):
+            specs.insert(0, ActionSpec("fold"))
         return specs
 
     def _check_void(self, seat: int, kind: str) -> None:
@@ -447,42 +479,61 @@ class AcikHand:
         """After a betting round closes: win uncontested, deal the next street, or show down."""
         live = self._live()
         if len(live) == 1:
-            return self._pay({live[0]: 0}, showdown=False)
+            return self._pay({live[0]: HandRank(0)})
         if self.street == STREETS:
             return self._showdown()
         return self._next_street()
 
     def _showdown(self) -> list[Event]:
-        live = self._live()
-        strength = {}
+        live = deal_order(self._live(), self.dealer, len(self.players))
+        strength: dict[int, HandRank] = {}
         hands = []
         for seat in live:
             cards = [self.down[seat], *self.up[seat]]
-            strength[seat] = evaluate(cards, self.rules)
-            hands.append({"seat": seat, "cards": _names(cards), "rank": _describe(strength[seat])})
-        return [to_all("showdown", hands=hands), *self._pay(strength, showdown=True)]
+            rank = strength[seat] = evaluate(cards, self.rules)
+            hands.append(
+                {
+                    "seat": seat,
+                    "cards": _names(cards),
+                    "category": rank.category,
+                    "name": rank.describe("en"),
+                    "name_tr": rank.describe("tr"),
+                }
+            )
+        return [to_all("showdown", hands=hands), *self._pay(strength)]
 
-    def _pay(self, strength: dict[int, Any], showdown: bool) -> list[Event]:
-        """Award every pot, settle the chips, and close the hand."""
+    def _pay(self, strength: dict[int, HandRank]) -> list[Event]:
+        """Award every pot (all of it to the last player left without a showdown), settle, end."""
         b = self.betting
         n = len(self.players)
-        pots = b.pots()
-        payouts = award(pots, strength, self.dealer, n)
-        won = [0] * n
+        showdown = len(strength) > 1
         events: list[Event] = []
-        for index, seat, chips in payouts:
+        if showdown:
+            pots = b.pots()
+            payouts = award(pots, strength, self.dealer, n)
+            for index, seat, chips in payouts:
+                lone = len(pots[index].eligible) == 1 and index > 0
+                events.append(
+                    to_all("returned" if lone else "won", pot=index, seat=seat, amount=chips)
+                )
+        else:
+            (seat,) = strength
+            payouts = [(0, seat, b.pot)]
+            events.append(to_all("won", pot=0, seat=seat, amount=b.pot, uncontested=True))
+        won = [0] * n
+        for _, seat, chips in payouts:
             won[seat] += chips
-            events.append(to_all("won", seat=seat, amount=chips, pot=index))
-        for seat in range(n):
-            b.stacks[seat] += won[seat]
-            b.committed[seat] = 0
-            b.stake[seat] = 0
+            b.stacks[seat] += chips
+        # The middle is empty once paid: the same settling as the Türk pokeri engine.
         b.dead = 0
+        b.committed = [0] * n
+        b.stake = [0] * n
         b.current_bet = 0
         b.to_act = None
         self.result = {
             "showdown": showdown,
             "won": won,
+            "payouts": [{"pot": i, "seat": s, "amount": a} for i, s, a in payouts],
             "hands": (
                 {str(s): _names([self.down[s], *self.up[s]]) for s in strength} if showdown else {}
             ),
@@ -491,15 +542,6 @@ class AcikHand:
             to_all("hand_over", stacks=list(b.stacks), seed=self.seed.hex(), showdown=showdown)
         )
         return events
-
-
-def _describe(rank: Any) -> Any:
-    """A JSON-safe description of a hand rank for events."""
-    for attr in ("name", "category_name", "category"):
-        value = getattr(rank, attr, None)
-        if isinstance(value, str | int):
-            return value
-    return str(rank)
 
 
 def new(
@@ -513,25 +555,24 @@ def new(
     """Start a hand of Açık poker: post antes, deal from the seeded shuffle, open the first street.
 
     `rules` is `acik_rules(...)` (default: 52 cards, flush beats four). `seed` is the hand's
-    32-byte server seed; the deck order is `deck_order(rules, seed)`. Keyword options: `ante`
+    32-byte server seed (fresh from `secrets` when None); the deck order is `deck_order(rules, seed)`. Keyword options: `ante`
     (default 0), `structure` (`pot_limit` default, `fixed`, `no_limit`), `min_bet` (the smallest
     bet; default the ante, at least 1), `big_bet` (the fixed-limit bet on streets 3 and 4; default
     twice `min_bet`), `void_bets` (default True), `peek_once` (default False).
-    The deal's events are in `opening_events()`. Bad arguments raise IllegalAction.
+    The deal's events are in `initial_events()`. Bad arguments raise IllegalAction.
     """
     if rules is None:
         rules = acik_rules()
-    if getattr(rules, "game", None) != GAME:
-        raise IllegalAction("bad_rules", "An Açık poker hand needs acik_rules(...).")
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise IllegalAction(
+        raise TableError(
             "unknown_option",
             f"Unknown Açık poker option(s): {', '.join(unknown)}; known: {', '.join(OPTIONS)}.",
             options=unknown,
         )
+    seed = new_seed() if seed is None else seed
     if not isinstance(seed, bytes) or len(seed) != 32:
-        raise IllegalAction("bad_seed", "A hand needs a 32-byte seed.")
+        raise TableError("bad_seed", "A hand needs a 32-byte seed.")
     return new_with_deck(players, stacks, rules, deck_order(rules, seed), seed, dealer, **options)
 
 
@@ -555,11 +596,13 @@ def new_with_deck(
     Same options as `new`; `deck` must hold every card of `rules.deck` once, and the hand's
     `seed` (whose hash is posted) then does not reproduce it: tables use `new`.
     """
+    if getattr(rules, "game", None) != GAME:
+        raise TableError("bad_rules", "An Açık poker hand needs acik_rules(...).")
     n = len(players)
     deck_size = len(rules.deck)
     limit = MAX_PLAYERS.get(deck_size, deck_size // HAND_SIZE)
     if not MIN_PLAYERS <= n <= limit:
-        raise IllegalAction(
+        raise TableError(
             "player_count",
             f"Açık poker with {deck_size} cards needs {MIN_PLAYERS} to {limit} players, not {n}.",
             players=n,
@@ -567,27 +610,27 @@ def new_with_deck(
             max=limit,
         )
     if len(set(players)) != n:
-        raise IllegalAction("duplicate_player", "A player can sit at a table only once.")
+        raise TableError("duplicate_player", "A player can sit at a table only once.")
     if len(stacks) != n or any(
         isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in stacks
     ):
-        raise IllegalAction(
+        raise TableError(
             "bad_stacks", "Every player needs a positive whole number of chips to play."
         )
     if not isinstance(seed, bytes) or len(seed) != 32:
-        raise IllegalAction("bad_seed", "A hand needs a 32-byte seed.")
+        raise TableError("bad_seed", "A hand needs a 32-byte seed.")
     try:
         cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
     except ValueError as exc:
-        raise IllegalAction("bad_deck", f"Bad deck: {exc}.") from None
+        raise TableError("bad_deck", f"Bad deck: {exc}.") from None
     if sorted(cards) != sorted(rules.deck):
-        raise IllegalAction("bad_deck", "The deck must hold every card of the table's deck once.")
+        raise TableError("bad_deck", "The deck must hold every card of the table's deck once.")
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise IllegalAction("bad_dealer", f"The dealer must be a seat from 0 to {n - 1}.")
+        raise TableError("bad_dealer", f"The dealer must be a seat from 0 to {n - 1}.")
     if isinstance(ante, bool) or not isinstance(ante, int) or ante < 0:
-        raise IllegalAction("bad_ante", "The ante must be a whole number of chips, 0 or more.")
+        raise TableError("bad_ante", "The ante must be a whole number of chips, 0 or more.")
     if structure not in STRUCTURES:
-        raise IllegalAction(
+        raise TableError(
             "bad_structure",
             f"Unknown betting structure {structure!r}; use one of {', '.join(STRUCTURES)}.",
             structure=structure,
@@ -596,7 +639,7 @@ def new_with_deck(
     big_bet = 2 * min_bet if big_bet is None else big_bet
     for name, value in (("min_bet", min_bet), ("big_bet", big_bet)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise IllegalAction(
+            raise TableError(
                 "bad_bet_size", f"{name} must be a whole number of chips, at least 1.", name=name
             )
     options = {

@@ -35,7 +35,7 @@ def test_deal_from_dealers_left_one_down_one_up_and_antes() -> None:
     assert view["stacks"] == [45, 45, 0]
     assert view["pot"] == 13
     assert view["seed_hash"] == seed_hash(SEED)
-    events = hand.opening_events()
+    events = hand.initial_events()
     assert [e.kind for e in events if e.public][:2] == ["hand_started", "antes"]
     holes = {e.seat: e.data["card"] for e in events if e.kind == "hole"}
     assert holes == {s: str(hand.down[s]) for s in range(3)}
@@ -109,7 +109,7 @@ def test_best_visible_hand_speaks_first_then_clockwise() -> None:
 def test_ties_on_visible_ranks_go_to_the_higher_suit() -> None:
     hand = scripted(["2c", "3c", "4c"], [["As"], ["Ah"], ["Kh"]])
     assert hand.first == 1
-    assert [e.data["seat"] for e in hand.opening_events() if e.kind == "speaks_first"] == [1]
+    assert [e.data["seat"] for e in hand.initial_events() if e.kind == "speaks_first"] == [1]
 
 
 def test_an_all_in_first_speaker_passes_the_word_clockwise() -> None:
@@ -201,7 +201,7 @@ def test_32_card_ace_low_straight_beats_trips() -> None:
     )
     events = play_to_showdown(hand)
     show = next(e for e in events if e.kind == "showdown")
-    ranks = {h["seat"]: h["rank"] for h in show.data["hands"]}
+    ranks = {h["seat"]: h["category"] for h in show.data["hands"]}
     assert ranks == {0: "straight", 1: "three_of_a_kind"}
     assert won(events) == {0: 10}
 
@@ -225,7 +225,7 @@ def test_flush_against_four_of_a_kind_follows_the_option(
     )
     events = play_to_showdown(hand)
     show = next(e for e in events if e.kind == "showdown")
-    assert {h["seat"]: h["rank"] for h in show.data["hands"]} == {
+    assert {h["seat"]: h["category"] for h in show.data["hands"]} == {
         0: "flush",
         1: "four_of_a_kind",
     }
@@ -267,7 +267,7 @@ def test_each_player_sees_their_own_down_card_and_the_public_none() -> None:
 
 def test_peek_once_hides_the_down_card_after_the_deal() -> None:
     hand = scripted(["2c", "3c"], [["Ah"], ["Kh"]], peek_once=True)
-    assert [e.data for e in hand.opening_events() if e.kind == "hole" and e.seat == 0] == [
+    assert [e.data for e in hand.initial_events() if e.kind == "hole" and e.seat == 0] == [
         {"card": "2c"}
     ]
     view = hand.view(0)
@@ -294,3 +294,17 @@ def test_snapshot_round_trip_plays_on_identically() -> None:
 def test_foreign_snapshot_is_refused() -> None:
     with pytest.raises(ValueError):
         AcikHand.from_dict({"game": "turkish", "version": 1})
+
+
+def test_table_errors_are_also_value_errors_and_a_missing_seed_is_drawn() -> None:
+    with pytest.raises(ValueError):
+        new(["a"], [10], acik_rules(), SEED)
+    hand = new(["a", "b"], [10, 10])
+    assert len(hand.seed) == 32 and hand.view(None)["rules"]["deck"] == 52
+
+
+def test_turn_events_follow_each_move_within_a_street() -> None:
+    hand = scripted(["2c", "3c", "4c"], [["Ah"], ["Kh"], ["Qh"]], ante=5)
+    events = act(hand, 0, "check")
+    assert [e.kind for e in events] == ["checked", "turn"]
+    assert events[1].data == {"seat": 1, "street": 1}

@@ -57,7 +57,7 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
 def test_random_legal_hands(table: dict[str, Any], choices) -> None:
     hand = new(**table)
     total = sum(table["stacks"])
-    events: list[Event] = list(hand.opening_events())
+    events: list[Event] = list(hand.initial_events())
     for step in range(MAX_STEPS):
         view = hand.view(None)
         assert sum(view["stacks"]) + view["pot"] == total
@@ -73,6 +73,8 @@ def test_random_legal_hands(table: dict[str, Any], choices) -> None:
         specs = hand.legal_actions(seat)
         assert specs, "the seat to act always has a move"
         assert all(hand.legal_actions(s) == [] for s in range(len(hand.players)) if s != seat)
+        offered = {s.kind for s in hand.public_legal_actions(seat)}
+        assert {s.kind for s in specs} <= offered
         spec = choices.choice(specs)
         amount = None
         if spec.kind in ("bet", "raise"):
@@ -93,7 +95,7 @@ def test_random_legal_hands(table: dict[str, Any], choices) -> None:
     pot = (
         moves[-1].data["pot"] if moves else sum(e.data["pot"] for e in events if e.kind == "antes")
     )
-    assert sum(e.data["amount"] for e in events if e.kind == "won") == pot
+    assert sum(e.data["amount"] for e in events if e.kind in ("won", "returned")) == pot
     # No down card in a public event before the showdown; at the showdown only live hands show.
     for event in events:
         if event.kind in ("showdown", "hand_over"):

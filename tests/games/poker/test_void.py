@@ -185,3 +185,24 @@ def test_dead_means_no_completion_beats_the_up_cards(seed, streets) -> None:
         target = k(ups[other])
         can_win = any(k([*known, *extra]) > target for extra in combinations(pool, 5 - len(known)))
         assert result.is_dead(seat, other) == (not can_win)
+
+
+def test_public_buttons_do_not_depend_on_the_down_card() -> None:
+    dead = street(3)
+    alive = scripted(["Kd", "2d"], UPS, ante=5)  # 2d: a 5 still makes two pair, beating AA
+    while alive.street < 3:
+        check_round(alive)
+    for hand in (dead, alive):
+        act(hand, 0, "check")
+    assert dead.is_dead(1, 0) and not alive.is_dead(1, 0)
+    assert kinds(dead, 1) == ["check", "fold"] and kinds(alive, 1) == ["bet", "check"]
+    assert dead.public_legal_actions(1) == alive.public_legal_actions(1)
+    assert sorted(s.kind for s in dead.public_legal_actions(1)) == ["bet", "check", "fold"]
+    # The fold offered publicly is refused, privately, to a player who is not dead.
+    assert refused(alive, 1, Action("fold")).code == "fold_without_bet"
+
+
+def test_public_buttons_respect_public_deadness() -> None:
+    hand = street(4)
+    assert [s.kind for s in hand.public_legal_actions(0)] == ["fold", "check"]
+    assert hand.public_legal_actions(1) == []
