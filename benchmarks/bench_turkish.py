@@ -72,7 +72,7 @@ def make_pokerkit() -> Callable[[random.Random], int]:
             automations,
             True,
             ANTE,
-            (1, 2),
+            (),
             2,
             (STACK,) * PLAYERS,
             PLAYERS,
