@@ -457,3 +457,44 @@ async def test_draw_picker_waits_for_start():
         keyboard = server.last_keyboard(AYSE, picker_id)
         await bot.feed(server.press_update(ayse, AYSE, picker_id, keyboard[1][0]["callback_data"]))
         assert core.presses[0].args == ()  # standing pat
+
+
+async def test_game_commands_typed_privately_play_at_the_users_group_table():
+    core = ScriptedCore()
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        server.started_users.add(AYSE)
+        private = server.private_chat(ayse)
+        await bot.feed(server.message_update(private, ayse, "/okey discard R5"))
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/okey join"))
+        await bot.feed(server.message_update(private, ayse, "/okey discard R5"))
+        await bot.feed(server.message_update(private, ayse, "/balance"))
+        assert [c.channel_id for c in core.commands] == [
+            str(AYSE),  # no group known yet
+            str(GROUP),
+            str(GROUP),  # remembered group
+            str(AYSE),  # not a table command
+        ]
+
+
+async def test_unsolicited_items_only_for_telegram_tables():
+    core = ScriptedCore()
+    async with telegram_bot(core) as (server, bot):
+        server.user(AYSE, "Ayşe", "en")
+        server.started_users.add(AYSE)
+        discord_channel = "998877665544332211"
+        await bot.adapter.deliver(
+            [
+                Outgoing(OutKind.EDIT_TABLE, "resumed", str(GROUP), table_id="7"),
+                Outgoing(OutKind.PRIVATE, "your cards", user_id=str(AYSE), table_id="7"),
+                Outgoing(OutKind.EDIT_TABLE, "discord table", discord_channel, table_id="8"),
+                Outgoing(
+                    OutKind.PRIVATE, "discord cards", user_id="123456789012345678", table_id="8"
+                ),
+            ]
+        )
+        sent = [c for c in server.calls if c.method == "sendMessage"]
+        assert [(c.chat_id, c.params["text"]) for c in sent] == [
+            (GROUP, "resumed"),
+            (AYSE, "your cards"),
+        ]

@@ -6,11 +6,10 @@ No rule or chip logic lives here: the adapter only translates and delivers.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from telegram import (
     BotCommand,
@@ -33,20 +32,20 @@ from telegram.ext import (
 
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import CONFIRM, TOGGLE, CallbackCodec, Pressed
-from bot.adapters.telegram.delivery import Delivery, Origin, Parcel
+from bot.adapters.telegram.delivery import Delivery, Origin, Parcel, as_int
 from bot.adapters.telegram.parsing import locale_of, parse_command
 from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
+from bot.core.commands import route
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
 from bot.logs import kv
 
 log = logging.getLogger("bot.telegram")
 
 PLATFORM = "telegram"
-# Commands whose sender's moderator status the core needs (one getChatMember per cache miss).
-MODERATOR_COMMANDS = frozenset({"table", "masa"})
-_COMMAND_FIELDS = {f.name for f in dataclasses.fields(Command)}
+# Command groups (as the core routes them) that act on the table of a group chat.
+TABLE_GROUPS = frozenset({"poker", "okey", "table"})
 # What a button may need before its press goes out (`Button.needs`, see bot/core/messages.py).
 NEEDS_AMOUNT = "amount"
 NEEDS_CARDS = "cards"
@@ -80,6 +79,7 @@ class TelegramAdapter:
         self.admins: AdminCache | None = None
         self.application: Application | None = None
         self.pickers: dict[tuple[int, str], DrawPicker] = {}
+        self.last_group: dict[int, int] = {}  # user -> the group chat they last played in
 
     # ---- set-up ------------------------------------------------------------------------------
     def install(self, application: Application) -> None:
@@ -128,20 +128,24 @@ class TelegramAdapter:
         if name == "start" and chat.type == ChatType.PRIVATE:
             await self.on_start(user.id, locale, origin)
             return
-        fields: dict[str, Any] = {}
-        if "is_moderator" in _COMMAND_FIELDS:
-            fields["is_moderator"] = name in MODERATOR_COMMANDS and await self.admins.is_admin(
-                chat.id, user.id
-            )
+        group = route(name, args).group
+        channel = chat.id
+        if chat.type == ChatType.PRIVATE:
+            # Game commands typed privately (e.g. `/okey discard R5`) play at the user's table.
+            if group in TABLE_GROUPS and user.id in self.last_group:
+                channel = self.last_group[user.id]
+        else:
+            self.last_group[user.id] = chat.id
+        moderator = group == "table" and await self.admins.is_admin(channel, user.id)
         command = Command(
             platform=PLATFORM,
-            channel_id=str(chat.id),
+            channel_id=str(channel),
             user_id=str(user.id),
             user_name=user.full_name,
             name=name,
             args=args,
             locale=locale,
-            **fields,
+            is_moderator=moderator,
         )
         items = await self.core.handle(command)
         await self.delivery.deliver(items, origin)
@@ -163,6 +167,8 @@ class TelegramAdapter:
         locale = locale_of(user.language_code)
         self.delivery.saw_user(user.id, user.full_name, locale)
         chat_id = query.message.chat.id if query.message is not None else None
+        if chat_id is not None and chat_id < 0:
+            self.last_group[user.id] = chat_id
         origin = Origin(chat_id, user.id, None, query, locale)
         alerts: list[str] = []
         try:
@@ -313,9 +319,27 @@ class TelegramAdapter:
             )
 
     async def deliver(self, items: Sequence[Outgoing]) -> None:
-        """Deliver items that no update asked for (timers, tables resumed at start-up)."""
+        """Deliver items that no update asked for (timers, tables resumed at start-up).
+
+        The core serves every platform and such items do not say which one they are for, so only
+        Telegram's are kept: those of tables this adapter knows and those addressed to a group
+        chat (Telegram group ids are negative; Discord's never are)."""
         assert self.delivery is not None
-        await self.delivery.deliver(items, Origin())
+        chats = self.delivery.table_chats
+        for item in items:
+            chat = as_int(item.channel_id)
+            if item.table_id is not None and chat is not None and chat < 0:
+                chats.setdefault(item.table_id, chat)
+        ours = [
+            item
+            for item in items
+            if (
+                item.table_id in chats
+                if item.table_id is not None
+                else (as_int(item.channel_id) or 0) < 0
+            )
+        ]
+        await self.delivery.deliver(ours, Origin())
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Log a handler's exception; the bot keeps serving other updates."""

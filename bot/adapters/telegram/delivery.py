@@ -87,7 +87,8 @@ def fit(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _as_int(value: str | None) -> int | None:
+def as_int(value: str | None) -> int | None:
+    """The integer in a core id (Telegram chat and user ids), or None."""
     try:
         return int(value) if value is not None else None
     except ValueError:
@@ -192,7 +193,7 @@ class Delivery:
         """The group chat an item belongs to (its table's chat, its channel, or the origin)."""
         if item.table_id is not None and item.table_id in self.table_chats:
             return self.table_chats[item.table_id]
-        chat = _as_int(item.channel_id)
+        chat = as_int(item.channel_id)
         if chat is not None:
             return chat
         return origin.chat_id
@@ -305,7 +306,7 @@ class Delivery:
 
     # ---- private messages --------------------------------------------------------------------
     async def _private(self, item: Outgoing, origin: Origin) -> None:
-        user_id = _as_int(item.user_id)
+        user_id = as_int(item.user_id)
         if user_id is None:
             log.warning(kv(event="private_without_user", table=item.table_id))
             return
@@ -404,7 +405,7 @@ class Delivery:
     # ---- refusals ----------------------------------------------------------------------------
     async def _refusal(self, item: Outgoing, origin: Origin) -> None:
         """A refusal of a typed command: a reply to that command in the same chat."""
-        target = _as_int(item.user_id)
+        target = as_int(item.user_id)
         if origin.chat_id is not None and (target is None or target == origin.user_id):
             reply = (
                 ReplyParameters(origin.message_id, allow_sending_without_reply=True)
