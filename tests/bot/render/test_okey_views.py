@@ -13,7 +13,7 @@ from bot.render.pictures import PictureStyle, render_okey_rack, render_okey_tabl
 from bot.render.pictures.okey import rack_size, table_size
 from bot.render.pictures.views import okey_finish_scene, okey_rack_scene, okey_table_scene
 from games.base import Action
-from games.okey import winning_discards
+from games.okey import OkeyMatch, winning_discards
 from games.okey.round import new
 
 STYLE = PictureStyle(lang="tr")
@@ -95,3 +95,15 @@ def test_public_table_from_a_fresh_round() -> None:
     assert scene.indicator == game.indicator
     assert scene.okey == game.okey
     assert sorted(scene.hand_counts or ()) == [14, 14, 15]
+
+
+def test_match_view_before_and_during_a_round() -> None:
+    match = OkeyMatch.new(["a", "b"], None)
+    empty = okey_table_scene(match.view(None))
+    assert empty.discard_tops == (None, None)
+    assert empty.indicator is None
+    assert size_of(render_okey_table(empty)) == table_size(empty)
+    match.start_round(bytes(32))
+    scene = okey_table_scene(match.view(None), ["Ayşe", "Mehmet"])
+    assert scene.penalties == tuple(match.totals)
+    assert sorted(scene.hand_counts or ()) == [14, 15]
