@@ -53,10 +53,11 @@ POKER = _aliases(
         "raise": ("artır", "yükselt"),
         "fold": ("çekil", "yat"),
         "pass": ("pas",),
-        "draw": ("değiş", "değiştir"),
+        "draw": ("değiş", "değiştir", "exchange"),
+        "pat": ("kartistemem", "stand", "servis"),
     }
 )
-POKER_ACTIONS = frozenset({"open", "pass", "check", "bet", "call", "raise", "fold", "draw"})
+POKER_ACTIONS = frozenset({"open", "pass", "check", "bet", "call", "raise", "fold", "draw", "pat"})
 OKEY = _aliases(
     {
         "start": ("başlat", "aç", "open"),

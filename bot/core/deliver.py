@@ -12,11 +12,19 @@ from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.session import Msg, Note, TableSession
 
 
+def _param(locale: str, value: Any) -> Any:
+    if isinstance(value, Msg):
+        return words(locale, value)
+    if isinstance(value, list):  # a list of notes: "folded, stake 20"; empty: nothing
+        rendered = ", ".join(str(_param(locale, v)) for v in value)
+        return f" ({rendered})" if rendered else ""
+    return value
+
+
 def words(locale: str, line: Msg) -> str:
-    """One catalogue line in `locale`; `Msg` parameters are translated first."""
-    params: dict[str, Any] = {
-        k: words(locale, v) if isinstance(v, Msg) else v for k, v in line.params.items()
-    }
+    """One catalogue line in `locale`; `Msg` parameters are translated first, and a list
+    parameter becomes ` (a, b)` (or nothing when empty)."""
+    params = {k: _param(locale, v) for k, v in line.params.items()}
     return t(locale, line.key, **params)
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.core.commands import VARIANTS, lookup
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
+from bot.core.poker import ENGINES, PokerSession
 from bot.core.session import TableSession, Who
 
-GAMES: dict[str, type[TableSession]] = {}
+GAMES: dict[str, type[TableSession]] = {name: PokerSession for name in ENGINES}
 
 
 def open_session(
@@ -16,4 +18,11 @@ def open_session(
 ) -> tuple[TableSession, str | None]:
     """A new session for `/poker open ...` or `/okey start ...`, and the sub-command the opener
     runs at once (None for none)."""
+    if group == "poker":
+        variant = "turkish"
+        if args and lookup(VARIANTS, args[0]) is not None:
+            variant, args = lookup(VARIANTS, args[0]) or variant, args[1:]
+        if variant not in ENGINES:
+            raise Refusal("err.game_unavailable")
+        return PokerSession.create(variant, who.locale, args, config, now), None
     raise Refusal("err.game_unavailable")

@@ -1,0 +1,700 @@
+"""A poker table: seats and buy-ins, the hand loop (dealer moving left, carried pots), and the
+engine's events turned into messages.
+
+Chips: a buy-in moves wallet -> table escrow; the engine's stacks are chips inside the escrow;
+leaving moves escrow -> wallet. At every committed state the escrow holds exactly
+`sum(chips behind) + carried pot + (engine stacks + engine pot while a hand runs)`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from types import ModuleType
+from typing import Any
+
+from bot.core import ai
+from bot.core.config import CoreConfig
+from bot.core.errors import Refusal
+from bot.core.fairness import check_seed
+from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS
+from bot.core.session import (
+    ButtonSpec,
+    Msg,
+    Note,
+    Seat,
+    Step,
+    TableSession,
+    Who,
+    from_iso,
+    msg,
+    spec_for,
+)
+from bot.render import text as show
+from games.base import Action, Event, seed_from_hex, seed_hash, shuffled
+from games.poker import turkish
+from storage import GameResult, SeedRecord, Transfer, escrow, wallet
+
+ENGINES: dict[str, ModuleType] = {"turkish": turkish}
+MAX_SEATS = {"turkish": turkish.MAX_PLAYERS}
+AMOUNT_KINDS = ("open", "bet", "raise")
+ACTION_WORDS = ("open", "pass", "check", "bet", "call", "raise", "fold", "draw", "pat")
+_SUIT_SYMBOLS = {"♥": "h", "♡": "h", "♠": "s", "♤": "s", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
+
+
+def card_word(word: str) -> str:
+    """A card typed by a player in notation: `A♥` -> `Ah`, `10h` -> `Th`, `ah` -> `Ah`."""
+    text = word.strip()
+    for symbol, suit in _SUIT_SYMBOLS.items():
+        text = text.replace(symbol, suit)
+    if text[:2] == "10":
+        text = "T" + text[2:]
+    return text[:-1].upper() + text[-1:].lower() if len(text) == 2 else text
+
+
+class PokerSession(TableSession):
+    """One poker table (Türk pokeri; Açık poker when its engine is registered)."""
+
+    group = "poker"
+
+    def __init__(self, game: str, locale: str, options: dict[str, Any], created: datetime) -> None:
+        super().__init__(locale, options, created)
+        self.game = game
+        self.chips: dict[str, int] = {}  # player id -> chips behind (outside the running hand)
+        self.carried = 0  # the pot left by a hand nobody opened
+        self.button: int | None = None  # seat index of the last dealer
+        self.engine: Any = None
+        self.in_hand: list[int] = []  # player ids of the engine's seats
+        self.start_stacks: list[int] = []
+
+    @property
+    def max_seats(self) -> int:  # type: ignore[override]
+        """Seats at this table."""
+        return MAX_SEATS[self.game]
+
+    @classmethod
+    def create(
+        cls, game: str, locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime
+    ) -> PokerSession:
+        """A new table from `/poker open [ante] [structure]` words (after the variant)."""
+        from bot.core.commands import STRUCTURES, lookup, parse_int
+
+        ante, structure = config.poker_ante, "pot_limit"
+        for word in args:
+            number = parse_int(word)
+            if number is not None:
+                if not 1 <= number <= config.max_ante:
+                    raise Refusal("err.bad_ante", max=config.max_ante)
+                ante = number
+                continue
+            found = lookup(STRUCTURES, word)
+            if found is None:
+                raise Refusal("err.poker_open_usage")
+            structure = found
+        options = {
+            "ante": ante,
+            "structure": structure,
+            "min_buy_in": ante * config.poker_min_buy_in_antes,
+            "default_buy_in": ante * config.poker_default_buy_in_antes,
+        }
+        return cls(game, locale, options, now)
+
+    # --- snapshot -------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole table as JSON-safe data."""
+        data = self.base_dict()
+        data.update(
+            chips=dict(self.chips),
+            carried=self.carried,
+            button=self.button,
+            engine=None if self.engine is None else self.engine.to_dict(),
+            in_hand=list(self.in_hand),
+            start_stacks=list(self.start_stacks),
+        )
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PokerSession:
+        """Rebuild a table from `to_dict` output."""
+        created = from_iso(data["created"])
+        assert created is not None
+        session = cls(data["game"], data["locale"], data["options"], created)
+        session.load_base(data)
+        session.chips = dict(data["chips"])
+        session.carried = data["carried"]
+        session.button = data["button"]
+        engine = data["engine"]
+        if engine is not None:
+            module = ENGINES[data["game"]]
+            session.engine = _hand_class(module).from_dict(engine)
+        session.in_hand = list(data["in_hand"])
+        session.start_stacks = list(data["start_stacks"])
+        return session
+
+    # --- queries --------------------------------------------------------------------------------
+
+    def running(self) -> bool:
+        """True while a hand is being played."""
+        return self.engine is not None and not self.engine.finished
+
+    def engine_seat(self, player_id: int) -> int | None:
+        """The engine seat of a player in the running hand, or None."""
+        if not self.running() or player_id not in self.in_hand:
+            return None
+        return self.in_hand.index(player_id)
+
+    def seat_of_engine(self, index: int) -> Seat:
+        """The table seat of an engine seat."""
+        seat = self.find(self.in_hand[index])
+        assert seat is not None
+        return self.seats[seat]
+
+    def name(self, index: int) -> str:
+        """The name of the player at engine seat `index`."""
+        return self.seat_of_engine(index).name
+
+    def actor(self) -> int | None:
+        """The table seat to act, or None."""
+        if not self.running():
+            return None
+        index = self.engine.to_act()
+        return None if index is None else self.find(self.in_hand[index])
+
+    def in_play(self, player_id: int) -> bool:
+        """True when the player holds cards in the running hand (not folded)."""
+        index = self.engine_seat(player_id)
+        return index is not None and not self.engine.view(None)["folded"][index]
+
+    def wants_action(self, who: Who, word: str) -> bool:
+        """`/poker open` while the sender may open is the move, not a new table."""
+        index = self.engine_seat(who.player_id)
+        if index is None or self.engine.to_act() != index:
+            return False
+        return spec_for(self.engine.legal_actions(index), word) is not None
+
+    # --- commands -------------------------------------------------------------------------------
+
+    def command(self, who: Who, sub: str, args: tuple[str, ...]) -> Step:
+        """`join`, `leave`, `start` or an action typed as a command (`/poker raise 40`)."""
+        if sub == "join":
+            return self._join(who, args, bot=False)
+        if sub == "leave":
+            return self._leave(who)
+        if sub == "start":
+            return self._start(who)
+        if sub in ACTION_WORDS:
+            return self._act(who, sub, args)
+        raise Refusal("err.poker_usage")
+
+    def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
+        """A turn button."""
+        if action not in ACTION_WORDS:
+            raise Refusal("err.bad_button")
+        return self._act(who, action, args)
+
+    def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
+        """Seat a computer player with the default buy-in."""
+        return self._join(bot, args, bot=True)
+
+    def _join(self, who: Who, args: tuple[str, ...], bot: bool) -> Step:
+        from bot.core.commands import parse_int
+
+        amount = self.options["default_buy_in"]
+        if args:
+            number = parse_int(args[0])
+            if number is None:
+                raise Refusal("err.buy_in_usage", min=self.options["min_buy_in"])
+            amount = number
+        if amount < self.options["min_buy_in"]:
+            raise Refusal("err.buy_in_small", min=self.options["min_buy_in"])
+        index = self.find(who.player_id)
+        step = Step(action={"kind": "buy_in", "amount": amount})
+        if index is not None:
+            if self.in_play(who.player_id) or self.seats[index].leaving:
+                raise Refusal("err.already_seated")
+            self.chips[str(who.player_id)] += amount
+            step.say("poker.rebuy", name=who.name, amount=amount)
+        else:
+            if len(self.seats) >= self.max_seats:
+                raise Refusal("err.table_full", seats=self.max_seats)
+            self.seats.append(Seat(who.player_id, who.user_id, who.name, who.locale, bot=bot))
+            self.chips[str(who.player_id)] = amount
+            step.say("poker.joined", name=who.name, amount=amount)
+            if self.running():
+                step.say("poker.next_hand", name=who.name)
+        step.transfers.append(
+            Transfer(wallet(who.player_id), escrow(self.table_id), amount, "poker buy-in")
+        )
+        step.seat = self.find(who.player_id)
+        step.show_table()
+        return step
+
+    def _leave(self, who: Who) -> Step:
+        index = self.find(who.player_id)
+        if index is None:
+            raise Refusal("err.not_seated")
+        step = Step(action={"kind": "leave"}, seat=index)
+        if self.in_play(who.player_id):
+            self.seats[index].leaving = True
+            step.say("poker.leaving", name=who.name)
+        else:
+            self._remove(index, step)
+        step.show_table()
+        return step
+
+    def kick(self, index: int) -> Step:
+        """A moderator removes a player: folded at their next turn, paid out after the hand."""
+        seat = self.seats[index]
+        step = Step(seat=index)
+        step.say("poker.kicked", name=seat.name)
+        if self.in_play(seat.player_id):
+            seat.leaving = True
+        else:
+            self._remove(index, step)
+        step.show_table()
+        return step
+
+    def _remove(self, index: int, step: Step) -> None:
+        """Cash a seat out and take it away; the last player out also takes a carried pot."""
+        seat = self.seats.pop(index)
+        amount = self.chips.pop(str(seat.player_id), 0)
+        if not self.seats and not self.running():
+            amount += self.carried
+            self.carried = 0
+        if amount:
+            step.transfers.append(
+                Transfer(escrow(self.table_id), wallet(seat.player_id), amount, "poker cash-out")
+            )
+        step.say("poker.left", name=seat.name, amount=amount)
+        if self.button is not None and index <= self.button:
+            self.button = self.button - 1 if self.button > 0 else None
+        if not self.seats and not self.running():
+            step.status = "closed"
+            step.say("table.closed")
+
+    def _eligible(self) -> list[int]:
+        return [
+            i
+            for i, s in enumerate(self.seats)
+            if self.chips.get(str(s.player_id), 0) >= 1 and not s.leaving
+        ]
+
+    def _start(self, who: Who) -> Step:
+        if self.find(who.player_id) is None:
+            raise Refusal("err.not_seated")
+        if self.running():
+            raise Refusal("err.already_playing")
+        if len(self._eligible()) < 2:
+            raise Refusal("err.need_players", count=2)
+        step = Step(action={"kind": "start"})
+        self.phase = "playing"
+        self._deal(step)
+        return step
+
+    # --- the hand loop --------------------------------------------------------------------------
+
+    def _deal(self, step: Step) -> None:
+        eligible = self._eligible()
+        seed = self.seeds()
+        if self.button is None or not self.seats:
+            dealer_seat = eligible[seed[0] % len(eligible)]
+        else:
+            n = len(self.seats)
+            order = [(self.button + k) % n for k in range(1, n + 1)]
+            dealer_seat = next(i for i in order if i in eligible)
+        self.button = dealer_seat
+        self.hand_no += 1
+        self.in_hand = [self.seats[i].player_id for i in eligible]
+        self.start_stacks = [self.chips[str(pid)] for pid in self.in_hand]
+        for pid in self.in_hand:
+            self.chips[str(pid)] = 0
+        module = ENGINES[self.game]
+        self.engine = module.new(
+            [str(pid) for pid in self.in_hand],
+            self.start_stacks,
+            None,
+            seed,
+            eligible.index(dealer_seat),
+            ante=self.options["ante"],
+            structure=self.options["structure"],
+            carried_pot=self.carried,
+        )
+        self.carried = 0
+        hand_id = self.hand_id()
+        step.seeds.append(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
+        self.remember_hand(
+            {
+                "game": self.game,
+                "players": [self.seats[i].name for i in eligible],
+                "dealer": eligible.index(dealer_seat),
+            }
+        )
+        step.say("poker.hand_start", hand=hand_id, dealer=self.seats[dealer_seat].name)
+        self._events(self.engine.initial_events(), step)
+        step.show_table()
+
+    def _finish(self, step: Step) -> None:
+        """Settle a finished hand: chips back behind, results, the seed revealed, leavers paid."""
+        view = self.engine.view(None)
+        hand_id = self.hand_id()
+        for index, pid in enumerate(self.in_hand):
+            self.chips[str(pid)] = view["stacks"][index]
+            delta = view["stacks"][index] - self.start_stacks[index]
+            step.results.append(GameResult(pid, self.game, delta, hand_id=hand_id))
+        self.carried = view["pot"] if view["carried"] else 0
+        seed = view["seed"]
+        step.seeds.append(SeedRecord(hand_id, self.table_id, view["seed_hash"], seed))
+        step.say("poker.hand_end", hand=hand_id, seed=seed)
+        self.engine = None
+        self.in_hand, self.start_stacks = [], []
+        for index in reversed(range(len(self.seats))):
+            seat = self.seats[index]
+            if seat.leaving or (seat.bot and self.chips.get(str(seat.player_id), 0) == 0):
+                self._remove(index, step)
+        for seat in self.seats:
+            if self.chips.get(str(seat.player_id), 0) == 0:
+                step.tell(seat, "poker.busted")
+        if step.status == "closed":
+            return
+        if len(self._eligible()) >= 2:
+            self._deal(step)
+        else:
+            self.phase = "waiting"
+            step.say("poker.waiting_players")
+            step.show_table()
+
+    def _events(self, events: list[Event], step: Step) -> None:
+        for event in events:
+            if event.seat is not None:
+                seat = self.seat_of_engine(event.seat)
+                lines = self._private_event(event)
+                if lines:
+                    step.notes.append(Note(lines, to=seat))
+                continue
+            lines = self._public_event(event)
+            if lines:
+                step.notes.append(Note(lines))
+        if self.engine is not None and self.engine.finished:
+            self._finish(step)
+        else:
+            step.show_table()
+
+    def _private_event(self, event: Event) -> list[Msg]:
+        data = event.data
+        if event.kind == "hand":
+            return [msg("poker.your_cards", cards=show.cards(data["cards"]))]
+        if event.kind == "drew_cards":
+            return [
+                msg(
+                    "poker.you_drew",
+                    received=show.cards(data["received"]) or "—",
+                    cards=show.cards(data["hand"]),
+                )
+            ]
+        if "cards" in data:
+            return [msg("poker.your_cards", cards=show.cards(data["cards"]))]
+        return []
+
+    def _public_event(self, event: Event) -> list[Msg]:
+        """One public engine event as lines; only the fields named here are ever shown."""
+        line = self._public_line(event)
+        return line if isinstance(line, list) else [line]
+
+    def _public_line(self, event: Event) -> Msg | list[Msg]:
+        d = event.data
+        kind = event.kind
+        if kind == "hand_started":
+            return msg(
+                "ev.hand_started", hash=d["seed_hash"], pot=d["pot"], carried=d["carried_pot"]
+            )
+        if kind in ("opened", "passed"):
+            return msg(f"ev.{kind}", name=self.name(d["seat"]), stake=d["stake"], pot=d["pot"])
+        if kind == "bet":
+            key = f"ev.{d['action']}"
+            allin = msg("ev.all_in") if d.get("all_in") else ""
+            return msg(key, name=self.name(d["seat"]), stake=d["stake"], pot=d["pot"], all_in=allin)
+        if kind == "opening_was_legal":
+            return msg("ev.opening_legal", name=self.name(d["seat"]))
+        if kind == "carried":
+            return msg("ev.carried", pot=d["pot"])
+        if kind == "won":
+            key = "ev.won_uncontested" if d.get("uncontested") else "ev.won"
+            return msg(key, name=self.name(d["seat"]), amount=d["amount"])
+        if kind == "returned":
+            return msg("ev.returned", name=self.name(d["seat"]), amount=d["amount"])
+        if kind == "draw_started":
+            return msg("ev.draw_started")
+        if kind == "drew":
+            return msg("ev.drew", name=self.name(d["seat"]), count=d["count"])
+        if kind == "openers_split":
+            return msg("ev.openers_split", name=self.name(d["seat"]))
+        if kind == "fourth_card":
+            return msg("ev.fourth_card", name=self.name(d["seat"]))
+        if kind == "reshuffled":
+            return msg("ev.reshuffled", cards=d["cards"])
+        if kind == "round_started":
+            return msg("ev.round_started", round=d["round"])
+        if kind == "showdown":
+            rows = [
+                msg(
+                    "ev.shows",
+                    name=self.name(h["seat"]),
+                    cards=show.cards(h["cards"]),
+                    hand=h["name_tr"] if self.locale == "tr" else h["name"],
+                )
+                for h in d["hands"]
+            ]
+            return [msg("ev.showdown"), *rows]
+        return []
+
+    # --- moves ----------------------------------------------------------------------------------
+
+    def _act(self, who: Who, kind: str, args: tuple[str, ...]) -> Step:
+        if not self.running():
+            raise Refusal("err.no_hand")
+        index = self.engine_seat(who.player_id)
+        if index is None:
+            raise Refusal("err.not_in_hand")
+        to_act = self.engine.to_act()
+        if to_act != index:
+            raise Refusal("err.not_your_turn", name=self.name(to_act))
+        action = self._parse(index, kind, args)
+        return self._apply(index, action)
+
+    def _parse(self, index: int, kind: str, args: tuple[str, ...]) -> Action:
+        from bot.core.commands import parse_int
+
+        if kind == "pat":
+            if args:
+                raise Refusal("err.pat_no_cards")
+            return Action("draw")
+        if kind == "draw":
+            return Action("draw", cards=tuple(card_word(a) for a in args))
+        if kind in AMOUNT_KINDS:
+            spec = spec_for(self.engine.legal_actions(index), kind)
+            if not args or parse_int(args[0]) is None:
+                if spec is None:
+                    raise Refusal("err.amount_usage", action=kind)
+                raise Refusal(
+                    "err.amount_needed", action=kind, min=spec.min_amount, max=spec.max_amount
+                )
+            return Action(kind, amount=parse_int(args[0]))
+        if args:
+            raise Refusal("err.no_args", action=kind)
+        return Action(kind)
+
+    def _apply(self, index: int, action: Action) -> Step:
+        step = Step(action=action.to_dict(), seat=self.find(self.in_hand[index]))
+        events = self.engine.apply(index, action)
+        self._events(events, step)
+        return step
+
+    def auto_move(self, index: int, afk: bool) -> Step:
+        """The computer acts for table seat `index`."""
+        seat = self.seats[index]
+        engine_index = self.in_hand.index(seat.player_id)
+        cautious = afk or seat.leaving or seat.away
+        action = ai.poker_move(self.engine, engine_index, cautious)
+        step = self._apply(engine_index, action)
+        step.action = {**action.to_dict(), "auto": True}
+        return step
+
+    # --- showing --------------------------------------------------------------------------------
+
+    def buttons(self) -> list[ButtonSpec]:
+        """Buttons of the move kinds the seat to act may make."""
+        if not self.running():
+            return []
+        index = self.engine.to_act()
+        if index is None:
+            return []
+        view = self.engine.view(None)
+        out = []
+        for spec in self.engine.legal_actions(index):
+            kind = spec.kind
+            if kind in AMOUNT_KINDS:
+                out.append(
+                    ButtonSpec(
+                        kind,
+                        msg(f"btn.{kind}", min=spec.min_amount, max=spec.max_amount),
+                        "primary",
+                        NEEDS_AMOUNT,
+                        spec.min_amount,
+                        spec.max_amount,
+                    )
+                )
+            elif kind == "draw":
+                out.append(
+                    ButtonSpec(
+                        "draw",
+                        msg("btn.draw", max=spec.max_cards),
+                        "primary",
+                        NEEDS_CARDS,
+                        max_cards=spec.max_cards,
+                    )
+                )
+                out.append(ButtonSpec("pat", msg("btn.pat")))
+            elif kind == "call":
+                owed = min(view["current_bet"] - view["stakes"][index], view["stacks"][index])
+                out.append(ButtonSpec("call", msg("btn.call", amount=owed), "success"))
+            else:
+                out.append(
+                    ButtonSpec(
+                        kind, msg(f"btn.{kind}"), "danger" if kind == "fold" else "secondary"
+                    )
+                )
+        return out
+
+    def table_lines(self) -> list[Msg]:
+        """Header, each seat's chips and state, pot, and whose turn it is."""
+        lines = [
+            msg(
+                "poker.head",
+                game=msg(f"game.{self.game}"),
+                table=self.table_id,
+                ante=self.options["ante"],
+                structure=msg(f"structure.{self.options['structure']}"),
+            )
+        ]
+        view = self.engine.view(None) if self.running() else None
+        actor = self.actor()
+        for i, seat in enumerate(self.seats):
+            marker = "▶" if i == actor else "·"
+            notes: list[Msg] = []
+            chips = self.chips.get(str(seat.player_id), 0)
+            if view is not None and seat.player_id in self.in_hand:
+                e = self.in_hand.index(seat.player_id)
+                chips = view["stacks"][e]
+                if view["folded"][e]:
+                    notes.append(msg("seat.folded"))
+                elif view["all_in"][e]:
+                    notes.append(msg("seat.all_in"))
+                if view["stakes"][e]:
+                    notes.append(msg("seat.stake", stake=view["stakes"][e]))
+                if view["drew"][e] is not None:
+                    notes.append(msg("seat.drew", count=view["drew"][e]))
+                if e == view["dealer"]:
+                    notes.append(msg("seat.dealer"))
+            elif view is not None:
+                notes.append(msg("seat.next_hand"))
+            if seat.bot:
+                notes.append(msg("seat.bot"))
+            if seat.away:
+                notes.append(msg("seat.away"))
+            if seat.leaving:
+                notes.append(msg("seat.leaving"))
+            lines.append(msg("poker.seat", marker=marker, name=seat.name, chips=chips, notes=notes))
+        if view is not None:
+            lines.append(msg("poker.pot", pot=view["pot"], hand=self.hand_id()))
+            if actor is not None:
+                lines.append(
+                    msg(
+                        "poker.turn",
+                        name=self.seats[actor].name,
+                        phase=msg(f"phase.{view['phase']}"),
+                    )
+                )
+        else:
+            if self.carried:
+                lines.append(msg("poker.carried", pot=self.carried))
+            lines.append(msg("poker.idle", min=self.options["min_buy_in"]))
+        return lines
+
+    def private_lines(self, index: int, sub: str, args: tuple[str, ...]) -> list[Msg]:
+        """`/poker hand`: the player's cards in the running hand."""
+        seat = self.seats[index]
+        e = self.engine_seat(seat.player_id)
+        if e is None:
+            raise Refusal("err.not_in_hand")
+        view = self.engine.view(e)
+        lines = [msg("poker.your_cards", cards=show.cards(view["hand"]) or "—")]
+        if view.get("has_openers") and view["phase"] == "bet1":
+            lines.append(msg("poker.can_open"))
+        return lines
+
+    def rules_lines(self) -> list[Msg]:
+        """The table's options."""
+        return [
+            msg(
+                "poker.rules",
+                game=msg(f"game.{self.game}"),
+                ante=self.options["ante"],
+                structure=msg(f"structure.{self.options['structure']}"),
+                min=self.options["min_buy_in"],
+                seats=self.max_seats,
+            ),
+            msg(f"rules.{self.game}"),
+        ]
+
+    # --- money ----------------------------------------------------------------------------------
+
+    def held(self) -> int:
+        """Chips this table should hold in escrow right now."""
+        total = sum(self.chips.values()) + self.carried
+        if self.running():
+            view = self.engine.view(None)
+            total += sum(view["stacks"]) + view["pot"]
+        return total
+
+    def refunds(self) -> dict[int, int]:
+        """Each player's chips at the table now: behind, plus their stakes in an unfinished hand;
+        a carried (dead) pot is shared evenly, the odd chips to the first seats."""
+        pay: dict[int, int] = {s.player_id: self.chips.get(str(s.player_id), 0) for s in self.seats}
+        dead = self.carried
+        sharers = [s.player_id for s in self.seats]
+        if self.running():
+            view = self.engine.view(None)
+            for e, pid in enumerate(self.in_hand):
+                pay[pid] = pay.get(pid, 0) + view["stacks"][e] + view["committed"][e]
+            dead += view["pot"] - sum(view["committed"])
+            sharers = list(self.in_hand)
+        if dead and sharers:
+            share, rest = divmod(dead, len(sharers))
+            for i, pid in enumerate(sharers):
+                pay[pid] = pay.get(pid, 0) + share + (1 if i < rest else 0)
+        return {pid: amount for pid, amount in pay.items() if amount}
+
+    def close(self) -> Step:
+        """Close a table nobody plays at: everyone is paid back."""
+        if self.running():
+            raise Refusal("err.already_playing")
+        step = Step(action={"kind": "close"}, status="closed")
+        for pid, amount in self.refunds().items():
+            step.transfers.append(
+                Transfer(escrow(self.table_id), wallet(pid), amount, "table closed: refund")
+            )
+        step.say("table.idle_closed")
+        self.chips, self.carried = {}, 0
+        return step
+
+    # --- /verify --------------------------------------------------------------------------------
+
+    @classmethod
+    def verify_lines(cls, info: dict[str, Any], seed_hex: str, posted_hash: str) -> list[Msg]:
+        """Recompute the deck order and each player's five dealt cards from the seed."""
+        lines = [msg("verify.ok" if check_seed(seed_hex, posted_hash) else "verify.bad")]
+        players = info["players"]
+        seed = seed_from_hex(seed_hex)
+        deck = turkish.turkish_rules(len(players)).deck if info["game"] == "turkish" else None
+        if deck is None:
+            return lines
+        order = shuffled(deck, seed, "deal")
+        n = len(players)
+        first = (info["dealer"] + 1) % n
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(turkish.HAND_SIZE * n):
+            hands[(first + i) % n].append(str(order[i]))
+        lines.append(msg("verify.deck", cards=show.cards(str(c) for c in order)))
+        lines += [
+            msg("verify.hand", name=name, cards=show.cards(h))
+            for name, h in zip(players, hands, strict=True)
+        ]
+        return lines
+
+
+def _hand_class(module: ModuleType) -> Any:
+    """The hand class of an engine module (the type `new` returns)."""
+    for name in ("TurkishHand", "AcikHand"):
+        if hasattr(module, name):
+            return getattr(module, name)
+    raise LookupError(f"no hand class in {module.__name__}")
