@@ -413,3 +413,13 @@ def test_snapshot_mid_hand_plays_on_identically() -> None:
     a = copy.apply(2, Action("draw", cards=("Qd", "Js", "Th", "9c")))
     b = game.apply(2, Action("draw", cards=("Qd", "Js", "Th", "9c")))
     assert a == b and copy.to_dict() == game.to_dict()
+
+
+def test_follows_the_game_protocol_and_accepts_rule_options() -> None:
+    from games.base import Game
+
+    game = new(NAMES[:4], [30] * 4, rules={"two_pair_heart_beats_kicker": True}, seed=SEED)
+    assert isinstance(game, Game)
+    assert game.rules == turkish_rules(4, two_pair_heart_beats_kicker=True)
+    assert len(game.rules.deck) == 32
+    assert TurkishHand.from_dict(game.to_dict()).rules == game.rules
