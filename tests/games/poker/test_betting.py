@@ -231,3 +231,14 @@ def test_random_rounds_conserve_chips_and_terminate(stacks, structure, rnd) -> N
                 assert b.stake[s] <= max(b.stake) and (b.stacks[s] == 0 or s in live)
     pots = b.pots()
     assert sum(p.amount for p in pots) == b.pot
+
+
+def test_fold_out_of_turn_moves_the_round_on() -> None:
+    b = anted([100, 100, 100], min_bet=10)
+    b.start_round(first=0)
+    b.fold(2)  # a player who leaves the table
+    b.apply(0, "check")
+    assert b.to_act == 1
+    b.fold(1)  # the seat to act leaves: only seat 0 is left
+    assert b.round_closed and b.live() == [0]
+    assert [(p.amount, p.eligible) for p in b.pots()] == [(15, (0,))]
