@@ -266,7 +266,7 @@ def draw_table(scene: OkeyTableScene, style: PictureStyle) -> Image.Image:
         )
         facts = []
         if scene.penalties is not None:
-            facts.append(f"{style.word('penalty')}: {scene.penalties[seat]}")
+            facts.append(f"{style.word(scene.score_word)}: {scene.penalties[seat]}")
         if scene.hand_counts is not None:
             facts.append(f"{scene.hand_counts[seat]} {style.word('tiles')}")
         if facts:

@@ -129,7 +129,11 @@ class OkeyRackScene:
 @dataclass(frozen=True)
 class OkeyTableScene:
     """The public Okey table: seat names in play order, the top of each seat's discard pile (None
-    for an empty pile), the stock count, the indicator, whose turn, penalty totals and tile counts."""
+    for an empty pile), the stock count, the indicator, whose turn, score totals and tile counts.
+
+    `score_word` names the totals: "penalty" (the penalty preset, lowest wins) or "points" (the
+    classic preset, counting down from 20).
+    """
 
     names: tuple[str, ...]
     discard_tops: tuple[str | None, ...]
@@ -140,9 +144,12 @@ class OkeyTableScene:
     hand_counts: tuple[int, ...] | None = None
     okey: str | None = None
     winner: int | None = None
+    score_word: Literal["penalty", "points"] = "penalty"
 
     def __post_init__(self) -> None:
         n = len(self.names)
+        if self.score_word not in ("penalty", "points"):
+            raise ValueError(f"score_word must be 'penalty' or 'points', got {self.score_word!r}")
         if not 2 <= n <= MAX_OKEY_SEATS:
             raise ValueError(f"an Okey table has 2-{MAX_OKEY_SEATS} seats, got {n}")
         if len(self.discard_tops) != n:

@@ -76,6 +76,7 @@ WORDS: dict[str, dict[str, str]] = {
     "indicator": {"tr": "Gösterge", "en": "Indicator"},
     "okey": {"tr": "Okey", "en": "Okey"},
     "penalty": {"tr": "Ceza", "en": "Penalty"},
+    "points": {"tr": "Puan", "en": "Points"},
     "tiles": {"tr": "taş", "en": "tiles"},
 }
 

@@ -154,6 +154,9 @@ def okey_table_scene(view: Mapping[str, Any], names: Sequence[str] | None = None
         hand_counts=None if view.get("rack_sizes") is None else tuple(view["rack_sizes"]),
         okey=view.get("okey"),
         winner=result.get("winner"),
+        score_word="points"
+        if (view.get("options") or {}).get("preset") == "classic"
+        else "penalty",
     )
 
 

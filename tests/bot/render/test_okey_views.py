@@ -107,3 +107,12 @@ def test_match_view_before_and_during_a_round() -> None:
     scene = okey_table_scene(match.view(None), ["Ayşe", "Mehmet"])
     assert scene.penalties == tuple(match.totals)
     assert sorted(scene.hand_counts or ()) == [14, 15]
+
+
+def test_classic_preset_totals_are_points() -> None:
+    match = OkeyMatch.new(["a", "b"], {"preset": "classic"})
+    match.start_round(bytes(32))
+    scene = okey_table_scene(match.view(None))
+    assert scene.score_word == "points"
+    assert scene.penalties == tuple(match.totals)
+    assert okey_table_scene(new(["a", "b"], bytes(32), None).view(None)).score_word == "penalty"
