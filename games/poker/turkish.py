@@ -290,6 +290,20 @@ class TurkishHand:
             return [ActionSpec("draw", max_cards=MAX_DRAW)]
         return [self._rename(spec) for spec in self._betting_specs(seat)]
 
+    def public_legal_actions(self, seat: int) -> list[ActionSpec]:
+        """The moves to offer `seat` where everybody sees them (buttons on the table message).
+
+        Unlike `legal_actions`, this depends on public information only: before anyone opens it
+        offers "open" to every seat that could bet, whether or not it holds a pair of kings or
+        better, so the table cannot tell who has openers. An "open" without openers is then
+        refused by `apply`, privately, with code "no_openers".
+        """
+        if seat != self.to_act():
+            return []
+        if self.phase == BET1 and self.betting.current_bet == 0:
+            return [self._rename(spec) for spec in self.betting.legal(seat)]
+        return self.legal_actions(seat)
+
     def _betting_specs(self, seat: int) -> list[ActionSpec]:
         """The betting module's specs with the opening requirement applied (cached per move)."""
         cached = self._cached

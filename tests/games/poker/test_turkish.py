@@ -423,3 +423,21 @@ def test_follows_the_game_protocol_and_accepts_rule_options() -> None:
     assert game.rules == turkish_rules(4, two_pair_heart_beats_kicker=True)
     assert len(game.rules.deck) == 32
     assert TurkishHand.from_dict(game.to_dict()).rules == game.rules
+
+
+def test_public_buttons_do_not_tell_who_holds_openers() -> None:
+    game = rigged(["Ts 9s 8h Qc Ac", "Ah Qd Js Th 9c", "Kh Ks 9d 8c Jd"], ante=1)
+    # Seat 1 has no openers: its private list has no "open", the public one does, as for seat 2.
+    assert [s.kind for s in game.legal_actions(1)] == ["pass"]
+    public_specs = game.public_legal_actions(1)
+    assert [(s.kind, s.min_amount, s.max_amount) for s in public_specs] == [
+        ("pass", None, None),
+        ("open", 3, 3),
+    ]
+    assert game.public_legal_actions(0) == []
+    assert_refused(game, 1, Action("open", 3), "no_openers")
+    act(game, "pass")
+    assert game.public_legal_actions(2) == game.legal_actions(2)
+    act(game, "open", 3)
+    # After the open everything is public: both lists agree.
+    assert game.public_legal_actions(0) == game.legal_actions(0)
