@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 from telegram.ext import AIORateLimiter
 
@@ -11,42 +10,15 @@ from bot.adapters.telegram import build_application
 from bot.adapters.telegram.adapter import TelegramAdapter
 from bot.adapters.telegram.pickers import cards_in
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from tests.fakes.telegram_harness import ManualClock, telegram_bot
+from tests.fakes.telegram_harness import ManualClock, ScriptedCore, help_core, telegram_bot
 from tests.fakes.telegram_server import FakeTelegram
 
 GROUP = -100500
 AYSE, MEHMET = 11, 22
 
 
-class ScriptedCore:
-    """Answers each command name / press action with a scripted list of outgoing items."""
-
-    def __init__(self) -> None:
-        self.commands: list[Command] = []
-        self.presses: list[Press] = []
-        self.on_command: dict[str, Callable[[Command], list[Outgoing]]] = {}
-        self.on_press: dict[str, Callable[[Press], list[Outgoing]]] = {}
-
-    async def handle(self, command: Command) -> list[Outgoing]:
-        self.commands.append(command)
-        return self.on_command.get(command.name, lambda c: [])(command)
-
-    async def press(self, press: Press) -> list[Outgoing]:
-        self.presses.append(press)
-        return self.on_press.get(press.action, lambda p: [])(press)
-
-
 def table_buttons(nonce: str = "1") -> tuple[tuple[Button, ...], ...]:
     return ((Button("Check", "t1", "check", nonce), Button("Fold", "t1", "fold", nonce)),)
-
-
-def help_core() -> ScriptedCore:
-    core = ScriptedCore()
-    core.on_command["help"] = lambda c: [Outgoing(OutKind.PUBLIC, "Commands: ...", c.channel_id)]
-    core.on_command["frobnicate"] = lambda c: [
-        Outgoing(OutKind.ERROR, "Bilinmeyen komut: /frobnicate", user_id=c.user_id)
-    ]
-    return core
 
 
 async def test_help_goes_to_the_group():

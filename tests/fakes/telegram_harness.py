@@ -17,6 +17,7 @@ from telegram.ext import AIORateLimiter, Application
 
 from bot.adapters.telegram import TelegramAdapter, build_application
 from bot.adapters.telegram.adapter import CoreApi
+from bot.core.messages import Command, Outgoing, OutKind, Press
 from tests.fakes.telegram_server import FakeTelegram
 
 
@@ -63,3 +64,31 @@ async def telegram_bot(
     finally:
         await application.shutdown()
         await server.stop()
+
+
+class ScriptedCore:
+    """A test double of the core: Answers each command name / press action with a scripted list of outgoing items."""
+
+    def __init__(self) -> None:
+        self.commands: list[Command] = []
+        self.presses: list[Press] = []
+        self.on_command: dict[str, Callable[[Command], list[Outgoing]]] = {}
+        self.on_press: dict[str, Callable[[Press], list[Outgoing]]] = {}
+
+    async def handle(self, command: Command) -> list[Outgoing]:
+        self.commands.append(command)
+        return self.on_command.get(command.name, lambda c: [])(command)
+
+    async def press(self, press: Press) -> list[Outgoing]:
+        self.presses.append(press)
+        return self.on_press.get(press.action, lambda p: [])(press)
+
+
+def help_core() -> ScriptedCore:
+    """A scripted core that answers /help and refuses /frobnicate."""
+    core = ScriptedCore()
+    core.on_command["help"] = lambda c: [Outgoing(OutKind.PUBLIC, "Commands: ...", c.channel_id)]
+    core.on_command["frobnicate"] = lambda c: [
+        Outgoing(OutKind.ERROR, "Bilinmeyen komut: /frobnicate", user_id=c.user_id)
+    ]
+    return core

@@ -301,6 +301,9 @@ class FakeTelegram:
     async def _m_setMyCommands(self, params: dict[str, Any]) -> bool:
         return True
 
+    async def _m_setWebhook(self, params: dict[str, Any]) -> bool:
+        return True
+
     async def _m_getUpdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         offset = int(params.get("offset") or 0)
         timeout = min(float(params.get("timeout") or 0), 1.0)

@@ -1,8 +1,9 @@
 """The Telegram adapter (python-telegram-bot 22): translates between Telegram and the bot core.
 
-Entry points: `run(settings, core)` blocks until stopped (long polling, or a webhook when
-`TELEGRAM_WEBHOOK_URL` is set); `serve(settings, core)` is the same as a coroutine, for sharing an
-event loop with other front ends; `build_application(...)` and `TelegramAdapter` are the pieces.
+Entry points: `run(settings, core=None)` blocks until stopped (long polling, or a webhook when
+`TELEGRAM_WEBHOOK_URL` is set; without a core it opens the store and builds one);
+`serve(settings, core)` is the same as a coroutine, for sharing an event loop and a core with other
+front ends; `build_application(...)` and `TelegramAdapter` are the pieces.
 """
 
 from __future__ import annotations
@@ -15,13 +16,21 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from telegram import Update
+from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
 
 from bot.adapters.telegram.adapter import PLATFORM, CoreApi, TelegramAdapter
 from bot.logs import kv
 from bot.settings import Settings
 
-__all__ = ["PLATFORM", "TelegramAdapter", "build_application", "run", "serve"]
+__all__ = [
+    "PLATFORM",
+    "TelegramAdapter",
+    "build_application",
+    "run",
+    "serve",
+    "serve_with_store",
+]
 
 log = logging.getLogger("bot.telegram")
 
@@ -63,13 +72,19 @@ async def _tick_forever(core: Any, adapter: TelegramAdapter, now: Callable[[], A
 async def serve(
     settings: Settings,
     core: CoreApi,
+    *,
     now: Callable[[], Any] | None = None,
     stop: asyncio.Event | None = None,
+    start_core: bool = True,
+    ready: asyncio.Event | None = None,
 ) -> None:
-    """Run the Telegram bot until `stop` is set (forever by default).
+    """Run the Telegram bot on `core` until `stop` is set (forever by default); `ready` is set
+    once updates are being received.
 
     Long polling unless `settings.telegram_webhook_url` is set, then a webhook server on
-    `settings.telegram_webhook_port` at the URL's path. `now` feeds the core's timers.
+    `settings.telegram_webhook_port` at the URL's path. `now` feeds the core's timers;
+    `start_core` loads the open tables (`core.start()`) — pass False when another front end
+    sharing the core already did.
     """
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
@@ -80,7 +95,12 @@ async def serve(
     stop = stop or asyncio.Event()
     clock = now or _utc_now
     async with application:
-        await adapter.register_commands()
+        try:
+            await adapter.register_commands()
+        except TelegramError as exc:
+            log.warning(kv(event="command_menu_failed", error=exc))
+        if start_core and hasattr(core, "start"):
+            await adapter.deliver(await core.start())
         await application.start()
         assert application.updater is not None
         if settings.telegram_webhook_url:
@@ -98,6 +118,8 @@ async def serve(
             await application.updater.start_polling(allowed_updates=ALLOWED_UPDATES)
             mode = "polling"
         log.info(kv(event="telegram_started", mode=mode, bot=application.bot.username))
+        if ready is not None:
+            ready.set()
         ticker = asyncio.create_task(_tick_forever(core, adapter, clock))
         try:
             await stop.wait()
@@ -107,10 +129,25 @@ async def serve(
             await application.stop()
 
 
-def run(settings: Settings, core: CoreApi) -> None:
-    """Run the Telegram bot in the foreground until interrupted (Ctrl-C)."""
+async def serve_with_store(settings: Settings, stop: asyncio.Event | None = None) -> None:
+    """Open the store (upgrading its schema), build the core and serve Telegram on it."""
+    from bot.core.app import Core
+    from bot.core.config import CoreConfig
+    from storage import Store
+
+    store = await Store.open(settings.database_url, migrate=True)
     try:
-        asyncio.run(serve(settings, core))
+        core = Core(store, CoreConfig(default_locale=settings.default_locale))
+        await serve(settings, core, stop=stop)
+    finally:
+        await store.close()
+
+
+def run(settings: Settings, core: CoreApi | None = None) -> None:
+    """Run the Telegram bot in the foreground until interrupted (Ctrl-C); without a core, one is
+    built on the store at `settings.database_url`."""
+    try:
+        asyncio.run(serve(settings, core) if core is not None else serve_with_store(settings))
     except KeyboardInterrupt:
         log.info(kv(event="telegram_stopped"))
 

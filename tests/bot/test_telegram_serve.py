@@ -1,0 +1,90 @@
+"""`serve()`: the whole start-up against the fake Bot API, in long-polling and in webhook mode."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import aiohttp
+
+from bot.adapters.telegram import _webhook_secret, serve
+from bot.settings import load_settings
+from tests.fakes.telegram_harness import ScriptedCore, help_core
+from tests.fakes.telegram_server import FakeTelegram
+
+
+class StartingCore(ScriptedCore):
+    """A scripted core whose `start()` resumes one Telegram table."""
+
+    async def start(self):
+        from bot.core.messages import Outgoing, OutKind
+
+        return [Outgoing(OutKind.EDIT_TABLE, "Table 3 resumed", str(GROUP), table_id="3")]
+
+
+GROUP = -100500
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+async def test_serve_polls_registers_the_menu_and_resumes_tables():
+    server = FakeTelegram()
+    await server.start()
+    core = StartingCore()
+    core.on_command.update(help_core().on_command)
+    settings = load_settings(telegram_token=server.token, telegram_api_base_url=server.base_url)
+    stop = asyncio.Event()
+    task = asyncio.create_task(serve(settings, core, stop=stop))
+    try:
+        ayse = server.user(11, "Ayşe", "en")
+        server.queue_update(server.message_update(server.group(GROUP), ayse, "/help"))
+        sent = await server.wait_for("sendMessage", count=2)
+        assert [c.params["text"] for c in sent] == ["Table 3 resumed", "Commands: ..."]
+        assert len(server.calls_to("setMyCommands")) == 3
+        assert server.calls_to("getUpdates")[0].params["allowed_updates"] == [
+            "message",
+            "callback_query",
+        ]
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+        await server.stop()
+
+
+async def test_serve_in_webhook_mode_checks_the_secret():
+    server = FakeTelegram()
+    await server.start()
+    port = free_port()
+    settings = load_settings(
+        telegram_token=server.token,
+        telegram_api_base_url=server.base_url,
+        telegram_webhook_url=f"http://127.0.0.1:{port}/tg-hook",
+        telegram_webhook_port=port,
+    )
+    stop, ready = asyncio.Event(), asyncio.Event()
+    task = asyncio.create_task(serve(settings, help_core(), stop=stop, ready=ready))
+    try:
+        await asyncio.wait_for(ready.wait(), 10)
+        [hook] = server.calls_to("setWebhook")
+        assert hook.params["url"] == f"http://127.0.0.1:{port}/tg-hook"
+        secret = hook.params["secret_token"]
+        assert secret == _webhook_secret(server.token) and server.token not in secret
+        ayse = server.user(11, "Ayşe", "en")
+        update = server.message_update(server.group(GROUP), ayse, "/help")
+        url = f"http://127.0.0.1:{port}/tg-hook"
+        async with aiohttp.ClientSession() as http:
+            async with http.post(url, json=update) as forged:
+                assert forged.status == 403  # no secret: not from Telegram
+            headers = {"X-Telegram-Bot-Api-Secret-Token": secret}
+            async with http.post(url, json=update, headers=headers) as real:
+                assert real.status == 200
+        [sent] = await server.wait_for("sendMessage")
+        assert sent.params["text"] == "Commands: ..."
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+        await server.stop()
