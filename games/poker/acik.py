@@ -40,7 +40,7 @@ from games.base import (
 )
 from games.base import private as to_seat
 from games.base import public as to_all
-from games.poker import Card, HandRank, acik_rules, evaluate, key
+from games.poker import Card, HandRank, PokerRules, acik_rules, evaluate, key
 from games.poker.betting import STRUCTURES, Betting
 from games.poker.pots import award
 from games.poker.visible import deal_order, first_speaker
@@ -54,7 +54,7 @@ HAND_SIZE = 5
 STREETS = 4  # up cards per player at the end
 MIN_PLAYERS = 2
 MAX_PLAYERS = {52: 10, 32: 6}
-OPTIONS = ("ante", "structure", "min_bet", "big_bet", "void_bets", "peek_once")
+OPTIONS = ("ante", "structure", "min_bet", "big_bet", "void_bets", "peek_once", "carried_pot")
 BET_KINDS = ("check", "bet", "call", "raise", "fold")
 CHIP_KINDS = ("bet", "raise", "call")
 EVENT_OF = {
@@ -167,6 +167,8 @@ class AcikHand:
         events = [
             to_all(
                 EVENT_OF[action.kind],
+                action=action.kind,
+                street=self.street,
                 seat=seat,
                 stake=outcome["stake"],
                 added=outcome["added"],
@@ -202,6 +204,7 @@ class AcikHand:
             "rules": self.rules.to_dict(),
             "options": dict(self.options),
             "finished": self.finished,
+            "carried": False,  # an Açık poker hand is always played out
             "result": self.result,
             "committed": list(b.committed),
             "all_in": [b.all_in(s) and not self.finished for s in range(len(self.players))],
@@ -254,7 +257,7 @@ class AcikHand:
                 f"not an Açık poker snapshot of version {SNAPSHOT_VERSION}: "
                 f"{data.get('game')!r} v{data.get('version')!r}"
             )
-        rules = type(acik_rules()).from_dict(data["rules"])
+        rules = PokerRules.from_dict(data["rules"])
         hand = cls(
             data["players"],
             rules,
@@ -279,9 +282,10 @@ class AcikHand:
         """The events of the deal, for the core to send when the hand starts.
 
         Public "hand_started", "antes" and "dealt_up", a private "hole" per seat, then the first
-        street's "speaks_first" (or, if nobody can bet, the rest of the hand's events).
+        street's "speaks_first" (or, if nobody can bet, the rest of the hand's events). They are
+        not kept in snapshots: a hand restored by `from_dict` returns [].
         """
-        return list(self._opening)
+        return list(self._initial)
 
     def peek(self, seat: int) -> list[Event]:
         """The player looks at their down card: a private "hole" event for `seat`.
@@ -335,7 +339,7 @@ class AcikHand:
     # --- internals ------------------------------------------------------------------------------
 
     _deadness_street = -1
-    _opening: tuple[Event, ...] = ()
+    _initial: tuple[Event, ...] = ()  # not in snapshots: sent once, when the hand starts
 
     def _key(self, cards: Sequence[Card]) -> int:
         return key(cards, self.rules)
@@ -429,6 +433,8 @@ class AcikHand:
                 seed_hash=seed_hash(self.seed),
                 rules=self.rules.to_dict(),
                 options=dict(self.options),
+                pot=self.betting.pot,
+                carried_pot=self.options["carried_pot"],
             ),
             to_all("antes", amounts=antes, pot=self.betting.pot),
         ]
@@ -558,7 +564,9 @@ def new(
     32-byte server seed (fresh from `secrets` when None); the deck order is `deck_order(rules, seed)`. Keyword options: `ante`
     (default 0), `structure` (`pot_limit` default, `fixed`, `no_limit`), `min_bet` (the smallest
     bet; default the ante, at least 1), `big_bet` (the fixed-limit bet on streets 3 and 4; default
-    twice `min_bet`), `void_bets` (default True), `peek_once` (default False).
+    twice `min_bet`), `void_bets` (default True), `peek_once` (default False), `carried_pot`
+    (chips another game left in the middle, added to the main pot; default 0 — an Açık poker
+    hand itself never carries a pot).
     The deal's events are in `initial_events()`. Bad arguments raise IllegalAction.
     """
     if rules is None:
@@ -590,6 +598,7 @@ def new_with_deck(
     big_bet: int | None = None,
     void_bets: bool = True,
     peek_once: bool = False,
+    carried_pot: int = 0,
 ) -> AcikHand:
     """Start a hand dealt from the given deck order (a recorded deal replayed, scripted tests).
 
@@ -629,6 +638,8 @@ def new_with_deck(
         raise TableError("bad_dealer", f"The dealer must be a seat from 0 to {n - 1}.")
     if isinstance(ante, bool) or not isinstance(ante, int) or ante < 0:
         raise TableError("bad_ante", "The ante must be a whole number of chips, 0 or more.")
+    if isinstance(carried_pot, bool) or not isinstance(carried_pot, int) or carried_pot < 0:
+        raise TableError("bad_carried_pot", "A carried pot must be a whole number of chips.")
     if structure not in STRUCTURES:
         raise TableError(
             "bad_structure",
@@ -649,9 +660,10 @@ def new_with_deck(
         "big_bet": big_bet,
         "void_bets": bool(void_bets),
         "peek_once": bool(peek_once),
+        "carried_pot": carried_pot,
     }
-    betting = Betting(list(stacks), structure=structure, min_bet=min_bet)
+    betting = Betting(list(stacks), structure=structure, min_bet=min_bet, dead=carried_pot)
     hand = AcikHand(players, rules, seed, dealer, options, betting, cards)
     antes = [betting.post(seat, ante) if ante else 0 for seat in range(n)]
-    hand._opening = tuple(hand._deal(antes))
+    hand._initial = tuple(hand._deal(antes))
     return hand

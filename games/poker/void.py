@@ -43,6 +43,11 @@ def best_completion(
     if draw == 0:
         value = key(known)
         return value, ceiling is not None and value > ceiling
+    if len(pool) < draw:
+        return None, False
+    if draw == 1:
+        value = max(key((*known, card)) for card in pool)
+        return value, ceiling is not None and value > ceiling
     # Cards that help most on their own come first, so a completion above the ceiling (the
     # usual case) is found after a handful of evaluations instead of the full enumeration.
     ordered = sorted(pool, key=lambda card: key((*known, card)), reverse=True)

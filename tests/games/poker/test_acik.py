@@ -308,3 +308,14 @@ def test_turn_events_follow_each_move_within_a_street() -> None:
     events = act(hand, 0, "check")
     assert [e.kind for e in events] == ["checked", "turn"]
     assert events[1].data == {"seat": 1, "street": 1}
+    assert events[0].data["action"] == "check" and events[0].data["seat"] == 0
+
+
+def test_a_carried_pot_joins_the_main_pot() -> None:
+    hand = scripted(["2c", "3c"], [["Ah"], ["Kh"]], ante=5, carried_pot=7)
+    started = next(e for e in hand.initial_events() if e.kind == "hand_started")
+    assert (started.data["pot"], started.data["carried_pot"]) == (17, 7)
+    act(hand, 0, "bet", 10)
+    events = act(hand, 1, "fold")
+    assert won(events) == {0: 27}
+    assert hand.view(None)["stacks"] == [112, 95] and not hand.view(None)["carried"]

@@ -49,6 +49,7 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
         "structure": draw(st.sampled_from(["pot_limit", "fixed", "no_limit"])),
         "void_bets": draw(st.booleans()),
         "peek_once": draw(st.booleans()),
+        "carried_pot": draw(st.sampled_from([0, 0, 7])),
     }
 
 
@@ -56,7 +57,7 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
 @given(table=tables(), choices=st.randoms(use_true_random=False))
 def test_random_legal_hands(table: dict[str, Any], choices) -> None:
     hand = new(**table)
-    total = sum(table["stacks"])
+    total = sum(table["stacks"]) + table["carried_pot"]
     events: list[Event] = list(hand.initial_events())
     for step in range(MAX_STEPS):
         view = hand.view(None)
