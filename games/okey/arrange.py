@@ -3,7 +3,8 @@
 Runs mode is an exact search: it always lays the most tiles in sets and runs, and among those
 layouts the one with the highest total face value (a wild counts as the number it plays as, a false
 joker as the okey's number). The search takes the lowest tile left, tries every meld template that
-starts with it (see templates.py) or leaves it loose, and memoizes on the tiles that remain.
+starts with it (see templates.py) or leaves it loose, and memoizes on the tiles that remain
+(see search.py).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from games.okey.melds import winning_discards
-from games.okey.templates import TEMPLATES, WILD, Template
+from games.okey.search import best_layout, best_score
+from games.okey.templates import WILD, Template
 from games.okey.tiles import Rack, colour_of, number_of, read_rack
 
 MODES = ("runs", "pairs")
@@ -53,73 +55,12 @@ def arrange(tiles: Iterable[object], indicator: object, mode: str = "runs") -> A
     return _runs(rack)
 
 
-def best_score(rack: Rack) -> int:
-    """The packed objective (tiles placed * SCALE + face value) of the best runs-mode layout."""
-    return _search(list(rack.counts), rack.wilds, 0, {})
-
-
-def _search(
-    counts: list[int],
-    wilds: int,
-    start: int,
-    memo: dict[tuple[bytes, int], tuple[int, Template | None]],
-) -> int:
-    i = start
-    while i < len(counts) and counts[i] == 0:
-        i += 1
-    if i == len(counts):
-        return 0
-    key = (bytes(counts), wilds)
-    hit = memo.get(key)
-    if hit is not None:
-        return hit[0]
-    counts[i] -= 1
-    best = _search(counts, wilds, i, memo)
-    choice: Template | None = None
-    for tpl in TEMPLATES[i]:
-        if tpl.wilds > wilds:
-            continue
-        others = tpl.others
-        if any(counts[j] == 0 for j in others):
-            continue
-        for j in others:
-            counts[j] -= 1
-        score = tpl.score + _search(counts, wilds - tpl.wilds, i, memo)
-        for j in others:
-            counts[j] += 1
-        if score > best:
-            best, choice = score, tpl
-    counts[i] += 1
-    memo[key] = (best, choice)
-    return best
-
-
 def _runs(rack: Rack) -> Arrangement:
-    counts = list(rack.counts)
-    wilds = rack.wilds
-    memo: dict[tuple[bytes, int], tuple[int, Template | None]] = {}
-    _search(counts, wilds, 0, memo)
-    chosen: list[Template] = []
-    loose: list[int] = []
-    i = 0
-    while True:
-        while i < len(counts) and counts[i] == 0:
-            i += 1
-        if i == len(counts):
-            break
-        tpl = memo[(bytes(counts), wilds)][1]
-        counts[i] -= 1
-        if tpl is None:
-            loose.append(i)
-            continue
-        for j in tpl.others:
-            counts[j] -= 1
-        wilds -= tpl.wilds
-        chosen.append(tpl)
+    chosen, loose, wilds = best_layout(rack.counts, rack.wilds)
     melds = [
         [rack.okey if s == WILD else rack.name(s) for s in tpl.slots] for tpl in _merge(chosen)
     ]
-    return Arrangement(melds, [rack.name(i) for i in loose] + [rack.okey] * wilds)
+    return Arrangement(melds, [rack.name(i) for i in sorted(loose)] + [rack.okey] * wilds)
 
 
 def _merge(chosen: list[Template]) -> list[Template]:
@@ -189,7 +130,7 @@ def suggest_discard(tiles: Iterable[object], indicator: object) -> str:
 
     def keep_score(i: int) -> tuple[int, int, int]:
         counts[i] -= 1
-        score = _search(counts, rack.wilds, 0, {})
+        score = best_score(counts, rack.wilds)
         near = sum(counts[j] for j in _neighbours(i))
         counts[i] += 1
         return score, -near, number_of(i)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import product
 
-from games.okey.templates import HIGH_ONE, TEMPLATES
+from games.okey.search import all_melds
+from games.okey.templates import HIGH_ONE
 from games.okey.tiles import Rack, colour_of, index, normalize, number_of, okey_of, read_rack
 
 HAND_SIZE = 14
@@ -74,33 +75,6 @@ def _seven_pairs(rack: Rack) -> bool:
     return rack.size == HAND_SIZE and singles <= rack.wilds
 
 
-def _all_melds(counts: list[int], wilds: int, start: int, failed: set[tuple[bytes, int]]) -> bool:
-    """True when every tile from `start` on, and every wild, fits in sets and runs."""
-    i = start
-    while i < len(counts) and counts[i] == 0:
-        i += 1
-    if i == len(counts):
-        return wilds == 0
-    key = (bytes(counts), wilds)
-    if key in failed:
-        return False
-    counts[i] -= 1
-    for tpl in TEMPLATES[i]:
-        if tpl.wilds > wilds or any(counts[j] == 0 for j in tpl.others):
-            continue
-        for j in tpl.others:
-            counts[j] -= 1
-        found = _all_melds(counts, wilds - tpl.wilds, i, failed)
-        for j in tpl.others:
-            counts[j] += 1
-        if found:
-            counts[i] += 1
-            return True
-    counts[i] += 1
-    failed.add(key)
-    return False
-
-
 def is_seven_pairs(tiles: Sequence[object], indicator: object) -> bool:
     """True when the 14 tiles form seven pairs (identical tiles, a wild pairs with any tile)."""
     return _seven_pairs(_hand(tiles, indicator))
@@ -109,7 +83,7 @@ def is_seven_pairs(tiles: Sequence[object], indicator: object) -> bool:
 def is_melds(tiles: Sequence[object], indicator: object) -> bool:
     """True when the 14 tiles can all be laid down as sets and runs."""
     rack = _hand(tiles, indicator)
-    return _all_melds(list(rack.counts), rack.wilds, 0, set())
+    return all_melds(rack.counts, rack.wilds)
 
 
 def is_complete(tiles: Sequence[object], indicator: object) -> bool:
@@ -119,7 +93,7 @@ def is_complete(tiles: Sequence[object], indicator: object) -> bool:
     than 14.
     """
     rack = _hand(tiles, indicator)
-    return _seven_pairs(rack) or _all_melds(list(rack.counts), rack.wilds, 0, set())
+    return _seven_pairs(rack) or all_melds(rack.counts, rack.wilds)
 
 
 def _hand(tiles: Sequence[object], indicator: object) -> Rack:

@@ -9,7 +9,7 @@ of tiles and wilds are merged, keeping the highest face value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, product
 
 from games.okey.tiles import COLOURS, NAMES, colour_of, number_of
@@ -20,6 +20,8 @@ MAX_RUN = 5
 HIGH_ONE = 14  # the position of a 1 played after 13 (12-13-1)
 # The objective packs (tiles placed, face value) in one integer; face value stays below this.
 SCALE = 1000
+# The most a wild can add to the objective: one tile placed, playing as a 13.
+WILD_VALUE = SCALE + 13
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class Template:
     colour: int = -1
     lo: int = 0
     hi: int = 0
+    # sum of (SCALE + number) over its plain tiles: what it removes from the search's upper bound
+    plain_value: int = 0
 
 
 def _number_at(position: int) -> int:
@@ -109,8 +113,11 @@ def _templates_for(i: int) -> tuple[Template, ...]:
         key = (tpl.others, tpl.wilds)
         if key not in best or tpl.score > best[key].score:
             best[key] = tpl
-    # Big melds first: the exact searches find good answers early.
-    return tuple(sorted(best.values(), key=lambda t: -t.score))
+    # Big melds first: the exact searches find good answers early and prune the rest.
+    ranked = sorted(best.values(), key=lambda t: -t.score)
+    return tuple(
+        replace(t, plain_value=sum(SCALE + number_of(j) for j in (i, *t.others))) for t in ranked
+    )
 
 
 TEMPLATES: tuple[tuple[Template, ...], ...] = tuple(_templates_for(i) for i in range(len(NAMES)))
