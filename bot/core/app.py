@@ -319,6 +319,8 @@ class Core:
                 raise Refusal("err.not_seated")
             lines = session.private_lines(index, sub, args)
             return [Outgoing(OutKind.PRIVATE, text(who.locale, lines), user_id=who.user_id)]
+        if sub == "back":
+            return await self.tables.run(live, who, lambda s: s.back(who))
         if sub == "addbot":
             bot = await self._bot(live, session.locale)
             return await self.tables.run(live, who, lambda s: s.add_bot(bot, args))

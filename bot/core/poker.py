@@ -178,6 +178,8 @@ class PokerSession(TableSession):
         """`join`, `leave`, `start` or an action typed as a command (`/poker raise 40`)."""
         if sub == "join":
             return self._join(who, args, bot=False)
+        if sub in ("leave", "start") and args:
+            raise Refusal("err.no_args", action=sub)
         if sub == "leave":
             return self._leave(who)
         if sub == "start":

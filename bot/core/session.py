@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.core.errors import Refusal
 from games.base import Action, ActionSpec
 from storage import GameResult, PenaltyEntry, SeedRecord, Transfer
 
@@ -281,6 +282,18 @@ class TableSession:
     def rules_lines(self) -> list[Msg]:
         """The table's rule options, for the `rules` command."""
         raise NotImplementedError
+
+    def back(self, who: Who) -> Step:
+        """An away player is back: the computer stops playing for them."""
+        index = self.find(who.player_id)
+        if index is None:
+            raise Refusal("err.not_seated")
+        if not self.seats[index].away:
+            raise Refusal("err.not_away")
+        step = Step(action={"kind": "back"}, seat=index)
+        step.say("turn.back", name=self.seats[index].name)
+        step.show_table()
+        return step
 
     def auto_seat(self) -> int | None:
         """Index of the seat to act when the computer plays it (a bot or an away player)."""

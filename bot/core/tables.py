@@ -166,13 +166,12 @@ class TableService:
             session = live.session
             self._bind(session)
             try:
-                if who is not None:
-                    index = session.find(who.player_id)
-                    if index is not None:
-                        seat = session.seats[index]
-                        seat.locale = who.locale
-                        seat.away, seat.timeouts = False, 0
                 step = change(session)
+                index = None if who is None else session.find(who.player_id)
+                if who is not None and index is not None:
+                    seat = session.seats[index]  # they are here: no more computer stand-in
+                    seat.locale = who.locale
+                    seat.away, seat.timeouts = False, 0
             except IllegalAction as exc:
                 self._restore(live)
                 raise Refusal(f"illegal.{exc.code}", reason=str(exc), **_safe(exc.params)) from None
@@ -259,6 +258,7 @@ class TableService:
             if index is None:
                 break
             self._bind(live.session)
+            player_id = live.session.seats[index].player_id
             try:
                 step = live.session.auto_move(index, afk=False)
             except (IllegalAction, Refusal) as exc:
@@ -266,7 +266,7 @@ class TableService:
                 log.error(kv(event="auto_move_refused", table=live.id, error=str(exc)))
                 break
             step.seat = index if step.seat is None else step.seat
-            step.player_id = live.session.seats[index].player_id
+            step.player_id = player_id
             out += await self._commit(live, step)
         return out
 
