@@ -35,6 +35,7 @@ ROW_LIP = 12  # the wooden lip under each row of tiles
 
 TABLE_SIZE = (760, 560)
 TABLE_TILE_WIDTH = 40
+OKEY_BADGE_WIDTH = 28  # the small okey tile in the table's centre
 SEAT_PANEL = (190, 66)
 
 
@@ -244,7 +245,7 @@ def draw_table(scene: OkeyTableScene, style: PictureStyle) -> Image.Image:
             fill=TEXT_MUTED,
             anchor="rm",
         )
-        face = tile_image(scene.okey, 28, okey=True)
+        face = tile_image(scene.okey, OKEY_BADGE_WIDTH, okey=True)
         image.paste(face, (round(cx), stack_y - 24 - face.height // 2), face)
 
     pw, ph = SEAT_PANEL
