@@ -1,12 +1,16 @@
-"""Açık poker speed: the void-bet (dead hand) check and whole random hands.
+"""Açık poker speed: the void-bet (dead hand) check, and whole hands beside pokerkit's stud.
 
-1. The dead-hand check for all pairs of players (`games.poker.void.analyse`, the real and the
-   public judgement) at every street of 10-player 52-card hands, everybody still in: median and
-   worst time per street. Target: under 20 ms for a whole table at the worst street, since the
-   engine needs it on the first bet of every street.
-2. Random legal hands played per second (2-10 players, random structures), void bets on and off.
+1. The dead-hand check for all pairs of players (`games.poker.void.analyse`: the judgement from
+   real cards and the public one) at every street of 10-player 52-card deals, everybody still in:
+   median and worst CPU time per street (process time: the machine is shared). Target: under 20 ms for a whole table at the worst street
+   (the engine needs it on the first move of every street, then caches it). Beside it, the
+   naive way: every completion of every player evaluated (no early exit), on fewer deals.
+2. Random legal hands per second, 4 players, fixed limit, ante 1, with void bets on and off, side
+   by side with pokerkit's `FixedLimitSevenCardStud` (the nearest open-stud peer: 7 cards, bring-in)
+   under the same random policy. The sides run in alternating slices so that load from other
+   processes hits both alike.
 
-Run: `.venv/bin/python benchmarks/bench_acik.py [hands]` (default 200 deals for the check).
+Run: `.venv/bin/python benchmarks/bench_acik.py [deals] [seconds per side]` (default 200, 2).
 """
 
 from __future__ import annotations
@@ -15,76 +19,168 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from itertools import combinations
 
 from games.base import Action
-from games.poker import acik_rules, key
+from games.poker import Card, acik_rules, key
 from games.poker.acik import deck_order, new
 from games.poker.void import analyse
 
+RULES = acik_rules(52)
+PLAYERS = 10
+STACK = 200
 
-def time_checks(deals: int) -> dict[int, list[float]]:
-    """Seconds taken by one whole-table check, per street, over `deals` 10-player deals."""
-    rules = acik_rules(52)
-    times: dict[int, list[float]] = {street: [] for street in range(1, 5)}
-    dead_pairs: dict[int, int] = dict.fromkeys(range(1, 5), 0)
-    for i in range(deals):
-        deck = deck_order(rules, i.to_bytes(32, "big"))
-        downs = dict(enumerate(deck[:10]))
-        ups: dict[int, list] = {s: [] for s in range(10)}
-        at = 10
+
+def k(cards) -> int:
+    """The ranking key under the benchmark's rules."""
+    return key(cards, RULES)
+
+
+def deals(count: int):
+    """(street, downs, ups, seen) for every street of `count` seeded 10-player deals."""
+    for i in range(count):
+        deck = deck_order(RULES, i.to_bytes(32, "big"))
+        downs = dict(enumerate(deck[:PLAYERS]))
+        ups: dict[int, list[Card]] = {s: [] for s in range(PLAYERS)}
+        at = PLAYERS
         for street in range(1, 5):
-            for s in range(10):
+            for s in range(PLAYERS):
                 ups[s].append(deck[at])
                 at += 1
-            seen = [c for cards in ups.values() for c in cards]
-            start = time.perf_counter()
-            result = analyse(rules.deck, downs, ups, seen, 5, lambda cards: key(cards, rules))
-            times[street].append(time.perf_counter() - start)
-            dead_pairs[street] += len(result.dead)
-    for street in range(1, 5):
-        print(f"   street {street}: dead pairs per deal {dead_pairs[street] / deals:.2f}")
-    return times
+            yield (
+                street,
+                downs,
+                {s: list(u) for s, u in ups.items()},
+                [c for u in ups.values() for c in u],
+            )
 
 
-def play(hands: int, void_bets: bool) -> float:
-    """Random legal hands per second."""
-    rng = random.Random(7)
-    start = time.perf_counter()
-    for i in range(hands):
-        n = rng.randint(2, 10)
+def naive(downs, ups, seen) -> int:
+    """Every completion of every player, no early exit; returns the dead-pair count."""
+    dead = 0
+    for seat, down in downs.items():
+        known = (down, *ups[seat])
+        pool = [c for c in RULES.deck if c not in seen and c != down]
+        best = max(k(known + extra) for extra in combinations(pool, 5 - len(known)))
+        dead += sum(1 for o in downs if o != seat and not best > k(ups[o]))
+    return dead
+
+
+def time_checks(count: int, naive_count: int) -> None:
+    """Print the per-street figures of the whole-table check."""
+    times: dict[int, list[float]] = {street: [] for street in range(1, 5)}
+    dead: dict[int, int] = dict.fromkeys(range(1, 5), 0)
+    public: dict[int, int] = dict.fromkeys(range(1, 5), 0)
+    for street, downs, ups, seen in deals(count):
+        start = time.process_time()
+        result = analyse(RULES.deck, downs, ups, seen, 5, k)
+        times[street].append(time.process_time() - start)
+        dead[street] += len(result.dead)
+        public[street] += len(result.public)
+    naive_times: dict[int, list[float]] = {street: [] for street in range(1, 5)}
+    for street, downs, ups, seen in deals(naive_count):
+        start = time.process_time()
+        naive(downs, ups, seen)
+        naive_times[street].append(time.process_time() - start)
+    print(f"dead-hand check, {PLAYERS} players, 52 cards, all 90 ordered pairs, {count} deals:")
+    for street, values in times.items():
+        print(
+            f"  street {street}: median {statistics.median(values) * 1e3:7.3f} ms, "
+            f"worst {max(values) * 1e3:7.3f} ms; dead pairs per deal "
+            f"{dead[street] / count:5.2f} (publicly {public[street] / count:5.2f}); "
+            f"naive ({naive_count} deals) median "
+            f"{statistics.median(naive_times[street]) * 1e3:8.2f} ms"
+        )
+
+
+def play_acik(void_bets: bool) -> Callable[[random.Random], int]:
+    """A player of whole Açık hands with random legal moves; returns moves per hand."""
+
+    def play(rnd: random.Random) -> int:
         game = new(
-            [f"p{j}" for j in range(n)],
-            [rng.randint(20, 400) for _ in range(n)],
-            acik_rules(52),
-            i.to_bytes(32, "big"),
-            ante=rng.choice([0, 1, 5]),
-            structure=rng.choice(["pot_limit", "fixed", "no_limit"]),
+            ["a", "b", "c", "d"],
+            [STACK] * 4,
+            RULES,
+            rnd.randbytes(32),
+            ante=1,
+            structure="fixed",
+            min_bet=2,
             void_bets=void_bets,
         )
+        moves = 0
         while not game.finished:
             seat = game.to_act()
             assert seat is not None
-            spec = rng.choice(game.legal_actions(seat))
+            spec = rnd.choice(game.legal_actions(seat))
             amount = None
             if spec.kind in ("bet", "raise"):
-                amount = rng.randint(spec.min_amount or 0, spec.max_amount or 0)
+                amount = rnd.randint(spec.min_amount or 0, spec.max_amount or 0)
             game.apply(seat, Action(spec.kind, amount))
-    return hands / (time.perf_counter() - start)
+            moves += 1
+        return moves
+
+    return play
+
+
+def play_pokerkit() -> Callable[[random.Random], int]:
+    """pokerkit's fixed-limit seven-card stud, 4 players, same policy (dev dependency)."""
+    from pokerkit import Automation, FixedLimitSevenCardStud
+
+    automations = tuple(a for a in Automation if a is not Automation.RUNOUT_COUNT_SELECTION)
+
+    def play(rnd: random.Random) -> int:
+        state = FixedLimitSevenCardStud.create_state(automations, True, 1, 1, 2, 4, (STACK,) * 4, 4)
+        moves = 0
+        while state.status:
+            if state.can_post_bring_in():
+                state.post_bring_in()
+                continue
+            options = ["call"]
+            if state.can_fold():
+                options.append("fold")
+            if state.can_complete_bet_or_raise_to():
+                options.append("raise")
+            choice = rnd.choice(options)
+            if choice == "fold":
+                state.fold()
+            elif choice == "raise":
+                state.complete_bet_or_raise_to()
+            else:
+                state.check_or_call()
+            moves += 1
+        return moves
+
+    return play
+
+
+def side_by_side(seconds: float) -> None:
+    """Alternate slices of each player until each had `seconds`; print hands and moves/s."""
+    sides = {
+        "acik void_bets=on": play_acik(True),
+        "acik void_bets=off": play_acik(False),
+        "pokerkit 7-card stud": play_pokerkit(),
+    }
+    stats = {name: [0, 0, 0.0] for name in sides}
+    rnds = {name: random.Random(12345) for name in sides}
+    while min(s[2] for s in stats.values()) < seconds:
+        for name, play in sides.items():
+            start = time.process_time()
+            while time.process_time() - start < 0.2:
+                stats[name][1] += play(rnds[name])
+                stats[name][0] += 1
+            stats[name][2] += time.process_time() - start
+    print("random hands, 4 players, fixed limit, ante 1:")
+    for name, (hands, moves, elapsed) in stats.items():
+        print(f"  {name:22s} {hands / elapsed:8,.0f} hands/s {moves / elapsed:9,.0f} moves/s")
 
 
 def main() -> None:
     """Print the figures."""
-    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    print(f"dead-hand check, 10 players, 52 cards, {deals} deals, all 90 ordered pairs:")
-    times = time_checks(deals)
-    for street, values in times.items():
-        print(
-            f"   street {street}: median {statistics.median(values) * 1e3:7.3f} ms"
-            f"   worst {max(values) * 1e3:7.3f} ms"
-        )
-    for void_bets in (True, False):
-        rate = play(300, void_bets)
-        print(f"random hands per second (void_bets={void_bets}): {rate:,.0f}")
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 2.0
+    time_checks(count, max(1, count // 100))
+    side_by_side(seconds)
 
 
 if __name__ == "__main__":

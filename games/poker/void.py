@@ -24,14 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, TypeVar
+from typing import Any
 
-C = TypeVar("C")
-Key = Callable[[Sequence[Any]], Any]
+from games.poker.cards import Card
+
+Key = Callable[[Sequence[Card]], Any]
 
 
 def best_completion(
-    known: Sequence[C], pool: Sequence[C], draw: int, key: Key, ceiling: Any = None
+    known: Sequence[Card], pool: Sequence[Card], draw: int, key: Key, ceiling: Any = None
 ) -> tuple[Any, bool]:
     """The strongest hand `known` plus `draw` cards from `pool` can become.
 
@@ -48,9 +49,10 @@ def best_completion(
     if draw == 1:
         value = max(key((*known, card)) for card in pool)
         return value, ceiling is not None and value > ceiling
-    # Cards that help most on their own come first, so a completion above the ceiling (the
-    # usual case) is found after a handful of evaluations instead of the full enumeration.
-    ordered = sorted(pool, key=lambda card: key((*known, card)), reverse=True)
+    # Cards that pair the known ones come first, then high ranks, so a completion above the
+    # ceiling (the usual case) is found after a handful of evaluations, not the enumeration.
+    ranks = {card.rank for card in known}
+    ordered = sorted(pool, key=lambda card: (card.rank in ranks, card.rank), reverse=True)
     best: Any = None
     for extra in combinations(ordered, draw):
         value = key(known + extra)
@@ -93,10 +95,10 @@ class Deadness:
 
 
 def analyse(
-    deck: Iterable[C],
-    downs: Mapping[int, C],
-    ups: Mapping[int, Sequence[C]],
-    seen: Collection[C],
+    deck: Iterable[Card],
+    downs: Mapping[int, Card],
+    ups: Mapping[int, Sequence[Card]],
+    seen: Collection[Card],
     hand_size: int,
     key: Key,
 ) -> Deadness:
