@@ -25,7 +25,7 @@ is refused; without it, `peek(seat)` re-sends the down card privately at any tim
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import (
@@ -560,7 +560,8 @@ def new(
 ) -> AcikHand:
     """Start a hand of Açık poker: post antes, deal from the seeded shuffle, open the first street.
 
-    `rules` is `acik_rules(...)` (default: 52 cards, flush beats four). `seed` is the hand's
+    `rules` is `acik_rules(...)` or a dict of its options (`deck`, `flush_beats_four`,
+    `suit_order`); default 52 cards, flush beats four. `seed` is the hand's
     32-byte server seed (fresh from `secrets` when None); the deck order is `deck_order(rules, seed)`. Keyword options: `ante`
     (default 0), `structure` (`pot_limit` default, `fixed`, `no_limit`), `min_bet` (the smallest
     bet; default the ante, at least 1), `big_bet` (the fixed-limit bet on streets 3 and 4; default
@@ -571,6 +572,11 @@ def new(
     """
     if rules is None:
         rules = acik_rules()
+    elif isinstance(rules, Mapping):
+        try:
+            rules = PokerRules.from_dict({**rules, "game": GAME})
+        except (TypeError, ValueError) as exc:
+            raise TableError("bad_rules", f"Bad Açık poker rules: {exc}") from None
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise TableError(

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.base import Action, IllegalAction, seed_hash
+from games.base import Action, Game, IllegalAction, seed_hash
 from games.poker import acik_rules
 from games.poker.acik import AcikHand, deck_order, new
 
@@ -319,3 +319,12 @@ def test_a_carried_pot_joins_the_main_pot() -> None:
     events = act(hand, 1, "fold")
     assert won(events) == {0: 27}
     assert hand.view(None)["stacks"] == [112, 95] and not hand.view(None)["carried"]
+
+
+def test_the_hand_follows_the_game_protocol_and_takes_rules_as_a_dict() -> None:
+    hand = new(["a", "b"], [10, 10], {"deck": 32, "flush_beats_four": False}, SEED)
+    assert isinstance(hand, Game)
+    assert hand.view(None)["rules"] == acik_rules(32, False).to_dict()
+    with pytest.raises(IllegalAction) as info:
+        new(["a", "b"], [10, 10], {"deck": 40}, SEED)
+    assert info.value.code == "bad_rules"
