@@ -313,3 +313,13 @@ def test_auto_players_finish_or_exhaust_with_the_right_scores() -> None:
             assert game.penalties[game.result["winner"]] == 0
             assert sorted(game.penalties)[1:] == [charge] * (len(game.players) - 1)
     assert "finished" in reasons
+
+
+def test_deal_is_pinned_for_a_published_seed() -> None:
+    # A seed posted after a round must reproduce the same deal in every later release.
+    game = new(PLAYERS, hashlib.sha256(b"pinned").digest())
+    assert game.start_draw == [["Y2"], ["K10"], ["Y12"], ["B9"]]
+    assert game.starter == 2
+    assert game.indicator == "K2"
+    assert game.racks[2][:5] == ["Y6", "R2", "B11", "F", "B13"]
+    assert game.stock[:3] == ["R13", "K3", "R5"]
