@@ -6,10 +6,11 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.base import Action, Event
+from games.base import Action, Event, IllegalAction
 from games.poker import acik_rules
 from games.poker.acik import AcikHand, new
 
@@ -74,6 +75,18 @@ def test_random_legal_hands(table: dict[str, Any], choices) -> None:
         specs = hand.legal_actions(seat)
         assert specs, "the seat to act always has a move"
         assert all(hand.legal_actions(s) == [] for s in range(len(hand.players)) if s != seat)
+        # Every move the betting module allows but the engine does not is refused with a
+        # void-bet reason, and the refusal changes nothing.
+        listed = {s.kind for s in specs}
+        for spec in hand.betting.legal(seat):
+            if spec.kind in listed:
+                continue
+            before = hand.to_dict()
+            with pytest.raises(IllegalAction) as info:
+                hand.apply(seat, Action(spec.kind, spec.min_amount))
+            assert info.value.code in ("void_bet_dead", "void_bet_into_dead")
+            assert hand.to_dict() == before
+            assert_no_down_card(hand, [str(info.value), info.value.params])
         offered = {s.kind for s in hand.public_legal_actions(seat)}
         assert {s.kind for s in specs} <= offered
         spec = choices.choice(specs)
