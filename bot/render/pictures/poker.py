@@ -19,6 +19,7 @@ from bot.render.pictures.style import (
     FELT_DARK,
     FELT_EDGE,
     HIGHLIGHT,
+    HOLE_FRAME,
     PANEL,
     TEXT,
     TEXT_MUTED,
@@ -57,11 +58,16 @@ def draw_hand(scene: HandScene, style: PictureStyle) -> Image.Image:
     """A player's private cards side by side on felt, with the caption under them."""
     image = Image.new("RGB", hand_size(scene), FELT)
     card_w, card_h = card_size(HAND_CARD_WIDTH)
+    draw = ImageDraw.Draw(image)
     for i, card in enumerate(scene.cards):
         face = card_image(card, style, HAND_CARD_WIDTH)
-        image.paste(face, (HAND_PAD + i * (card_w + HAND_GAP), HAND_PAD), face)
+        x = HAND_PAD + i * (card_w + HAND_GAP)
+        if i < scene.hole:
+            draw.rounded_rectangle(
+                (x - 5, HAND_PAD - 5, x + card_w + 4, HAND_PAD + card_h + 4), 11, fill=HOLE_FRAME
+            )
+        image.paste(face, (x, HAND_PAD), face)
     if scene.label:
-        draw = ImageDraw.Draw(image)
         text = fit_text(scene.label, 20, image.width - 2 * HAND_PAD, bold=True)
         draw.text(
             (image.width / 2, HAND_PAD + card_h + HAND_LABEL_HEIGHT / 2 + 2),

@@ -36,14 +36,21 @@ def _check_seat(value: int | None, count: int, what: str) -> None:
 
 @dataclass(frozen=True)
 class HandScene:
-    """One player's private cards, left to right, with an optional caption (e.g. the hand name)."""
+    """One player's private cards, left to right, with an optional caption (e.g. the hand name).
+
+    The first `hole` cards are the ones only this player sees (Açık poker's down card); they get
+    a blue frame so the player knows which card the table cannot see.
+    """
 
     cards: tuple[str, ...]
     label: str | None = None
+    hole: int = 0
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.cards) <= MAX_HAND_CARDS:
             raise ValueError(f"a hand shows 1-{MAX_HAND_CARDS} cards, got {len(self.cards)}")
+        if not 0 <= self.hole <= len(self.cards):
+            raise ValueError(f"hole must be 0-{len(self.cards)}, got {self.hole}")
         _check_cards(self.cards)
 
 

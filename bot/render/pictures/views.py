@@ -32,10 +32,12 @@ def _names(view: Mapping[str, Any], names: Sequence[str] | None) -> tuple[str, .
 
 
 def poker_hand_scene(view: Mapping[str, Any], label: str | None = None) -> HandScene:
-    """A player's own cards from their private view (`view(seat)["hand"]`)."""
+    """A player's own cards from their private view (`view(seat)["hand"]`); in Açık poker the
+    down card (first in the hand, when the player may see it) is framed as the hole card."""
     if "hand" not in view:
         raise ValueError("a hand picture needs a seat's private view (it has no 'hand')")
-    return HandScene(tuple(view["hand"]), label=label)
+    hole = 1 if view.get("game") == "acik" and view.get("down") else 0
+    return HandScene(tuple(view["hand"]), label=label, hole=hole)
 
 
 def _poker_winners(view: Mapping[str, Any]) -> set[int]:

@@ -14,11 +14,12 @@ NAMES = st.text(
 )
 LABELS = st.none() | st.text(alphabet="AaKkFfloşüğİ —:0123456789", min_size=1, max_size=60)
 
-hands = st.builds(
-    HandScene,
-    cards=st.lists(st.sampled_from(CARDS), min_size=1, max_size=10).map(tuple),
-    label=LABELS,
-)
+
+@st.composite
+def hands(draw: st.DrawFn) -> HandScene:
+    """1-10 cards, some of them hole cards, with or without a caption."""
+    cards = tuple(draw(st.lists(st.sampled_from(CARDS), min_size=1, max_size=10)))
+    return HandScene(cards, label=draw(LABELS), hole=draw(st.integers(0, len(cards))))
 
 
 @st.composite

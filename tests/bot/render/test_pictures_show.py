@@ -22,6 +22,7 @@ from bot.render.pictures.style import (
     CARD_BACK,
     FALSE_JOKER_INK,
     HIGHLIGHT,
+    HOLE_FRAME,
     OKEY_MARK,
     SUIT_COLOURS_4,
 )
@@ -111,3 +112,13 @@ def test_face_down_cards_show_backs_only() -> None:
     image = png(render_poker_table(PokerTableScene("turkish", seats, 10)))
     assert count(image, CARD_BACK) > 1000
     assert count(image, RED) == 0
+
+
+def test_hole_card_is_framed() -> None:
+    framed = png(render_hand(HandScene(("Qs", "Ah"), hole=1)))
+    plain = png(render_hand(HandScene(("Qs", "Ah"))))
+    assert count(framed, HOLE_FRAME) > 300
+    assert count(plain, HOLE_FRAME) == 0
+    # The frame is around the first card only.
+    second_card = framed.crop((framed.width // 2 + 2, 0, framed.width, framed.height))
+    assert count(second_card, HOLE_FRAME) == 0

@@ -59,8 +59,14 @@ def check_state(game: Any, style: PictureStyle) -> None:
             assert scene_seat.all_in
     seat = game.to_act()
     if seat is not None and game.view(seat)["hand"]:
-        hand = poker_hand_scene(game.view(seat))
-        assert hand.cards == tuple(game.view(seat)["hand"])
+        mine = game.view(seat)
+        hand = poker_hand_scene(mine)
+        assert hand.cards == tuple(mine["hand"])
+        if mine.get("down"):
+            assert hand.hole == 1
+            assert hand.cards[0] == mine["down"]
+        else:
+            assert hand.hole == 0
         assert size_of(render_hand(hand, style)) == hand_size(hand)
 
 

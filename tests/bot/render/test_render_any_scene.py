@@ -36,7 +36,7 @@ def decoded(png: bytes) -> Image.Image:
 
 
 @settings(max_examples=30)
-@given(hands)
+@given(hands())
 def test_any_hand_renders(scene: HandScene) -> None:
     for style in styles:
         assert decoded(render_hand(scene, style)).size == poker.hand_size(scene)

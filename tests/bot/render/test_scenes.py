@@ -18,6 +18,8 @@ def test_hand_needs_cards_and_valid_names() -> None:
         HandScene(())
     with pytest.raises(NotationError, match="'Xx'"):
         HandScene(("Ah", "Xx"))
+    with pytest.raises(ValueError, match="hole"):
+        HandScene(("Ah",), hole=2)
 
 
 def test_poker_seat_checks_amounts_and_cards() -> None:
