@@ -63,7 +63,7 @@ def best_completion(
     return best, False
 
 
-def dead_against(best: Any, exceeded: bool, targets: Mapping[int, Any]) -> set[int]:
+def not_beaten(best: Any, exceeded: bool, targets: Mapping[int, Any]) -> set[int]:
     """The opponents (keys of `targets`, their visible strengths) that `best` cannot beat."""
     if exceeded:
         return set()
@@ -122,7 +122,7 @@ def analyse(
         best, exceeded = best_completion(
             known, pool, hand_size - len(known), key, max(targets.values())
         )
-        losing = dead_against(best, exceeded, targets)
+        losing = not_beaten(best, exceeded, targets)
         if not losing:
             continue
         dead.update((seat, o) for o in losing)
@@ -135,5 +135,5 @@ def analyse(
             key,
             max(public_targets.values()),
         )
-        public.update((seat, o) for o in dead_against(best, exceeded, public_targets))
+        public.update((seat, o) for o in not_beaten(best, exceeded, public_targets))
     return Deadness(frozenset(dead), frozenset(public))
