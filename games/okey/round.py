@@ -239,6 +239,8 @@ class OkeyRound:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see; `view(None)` never holds a rack (the winner's hand once laid down)."""
+        if seat is not None and not 0 <= seat < len(self.players):
+            raise ValueError(f"no seat {seat} at this table")
         out: dict[str, Any] = {
             "game": "okey",
             "players": list(self.players),

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from games.base import Action, IllegalAction
-from games.okey import OkeyRound, auto_action, full_set, new
+from games.base import Action, Game, IllegalAction
+from games.okey import OkeyMatch, OkeyRound, auto_action, full_set, new
 from games.okey.round import draw_for_start
 
 PLAYERS = ["ayse", "baris", "cem", "deniz"]
@@ -323,3 +323,12 @@ def test_deal_is_pinned_for_a_published_seed() -> None:
     assert game.indicator == "K2"
     assert game.racks[2][:5] == ["Y6", "R2", "B11", "F", "B13"]
     assert game.stock[:3] == ["R13", "K3", "R5"]
+
+
+def test_rounds_and_matches_follow_the_game_protocol() -> None:
+    game = new(PLAYERS[:2], seed(9))
+    assert isinstance(game, Game)
+    assert isinstance(OkeyMatch.new(PLAYERS[:2]), Game)
+    with pytest.raises(ValueError, match="seat"):
+        game.view(5)
+    assert game.legal_actions(5) == []
