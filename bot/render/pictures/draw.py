@@ -45,18 +45,6 @@ def layered(size: tuple[int, int], base: RGB, layers: list[tuple[RGB, Image.Imag
     return image
 
 
-def text_centered(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    fill: RGB,
-    bold: bool = False,
-) -> None:
-    """Draw `text` centred on `xy` (middle of its ink box)."""
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm")
-
-
 def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
     """Shorten `text` with an ellipsis until it fits `max_width` pixels at `size`."""
     face = font(size, bold)
