@@ -75,6 +75,20 @@ def deck_order(rules: Any, seed: bytes) -> list[Card]:
     return shuffled(list(rules.deck), seed, DECK_CONTEXT)
 
 
+def down_cards(rules: Any, seed: bytes, players: int, dealer: int) -> list[str]:
+    """Each seat's down card as dealt from the seed (for `/verify`; seat order).
+
+    The down cards come off the deck first, one to each seat from the dealer's left; the up
+    cards follow in the same order on every street, to the players still in.
+    """
+    deck = deck_order(rules, seed)
+    order = deal_order(range(players), dealer, players)
+    cards = [""] * players
+    for position, seat in enumerate(order):
+        cards[seat] = str(deck[position])
+    return cards
+
+
 def _names(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
 

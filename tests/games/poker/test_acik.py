@@ -8,7 +8,7 @@ import pytest
 
 from games.base import Action, Game, IllegalAction, seed_hash
 from games.poker import acik_rules
-from games.poker.acik import AcikHand, deck_order, new
+from games.poker.acik import AcikHand, deck_order, down_cards, new
 
 from .test_acik_helpers import SEED, act, check_round, kinds, scripted
 
@@ -328,3 +328,8 @@ def test_the_hand_follows_the_game_protocol_and_takes_rules_as_a_dict() -> None:
     with pytest.raises(IllegalAction) as info:
         new(["a", "b"], [10, 10], {"deck": 40}, SEED)
     assert info.value.code == "bad_rules"
+
+
+def test_down_cards_are_recomputed_from_the_seed() -> None:
+    hand = new(["a", "b", "c"], [10, 10, 10], acik_rules(32), SEED, dealer=2)
+    assert down_cards(acik_rules(32), SEED, 3, 2) == [str(c) for c in hand.down]
