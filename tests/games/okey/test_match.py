@@ -9,7 +9,7 @@ import pytest
 from games.base import Action, IllegalAction
 from games.okey import OkeyMatch
 
-from .test_round import COMPLETE, rigged
+from .helpers import COMPLETE, rigged
 
 
 def seed(k: int) -> bytes:
