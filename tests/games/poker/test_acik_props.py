@@ -68,6 +68,10 @@ def test_random_legal_hands(table: dict[str, Any], choices) -> None:
         assert sorted(hand.deck) == sorted(table["rules"].deck)
         if not hand.finished:
             assert_no_down_card(hand, view)
+            # A seat's own view holds its own down card and nobody else's.
+            seat_view = hand.view(step % len(hand.players))
+            others = {str(c) for s, c in enumerate(hand.down) if s != seat_view["seat"]}
+            assert not others & set(strings(seat_view))
         if hand.finished:
             break
         seat = hand.to_act()
