@@ -54,7 +54,7 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=80)
+@settings(max_examples=150)
 @given(table=tables(), choices=st.randoms(use_true_random=False))
 def test_random_legal_hands(table: dict[str, Any], choices) -> None:
     hand = new(**table)

@@ -145,7 +145,7 @@ def deal(seed: int, players: int, streets: int):
     return downs, ups, rest
 
 
-@settings(max_examples=25)
+@settings(max_examples=40)
 @given(
     seed=st.integers(0, 2**64),
     players=st.integers(2, 10),
@@ -172,7 +172,7 @@ def test_hidden_cards_never_change_a_public_judgement(seed, players, streets, sw
         assert check.dead_against(seat) == result.dead_against(seat)
 
 
-@settings(max_examples=15)
+@settings(max_examples=30)
 @given(seed=st.integers(0, 2**64), streets=st.integers(2, 4))
 def test_dead_means_no_completion_beats_the_up_cards(seed, streets) -> None:
     """Brute force over every completion for two players agrees with the analysis."""
