@@ -6,10 +6,11 @@ rounds are dealt with `new(players, seed, options)` (an `OkeyRound`), matches wi
 idle seat.
 """
 
-from games.okey.arrange import Arrangement, arrange, suggest_discard
+from games.okey.arrange import Arrangement, arrange
+from games.okey.auto import auto_action, suggest_discard
 from games.okey.match import OkeyMatch
 from games.okey.melds import is_complete, meld_kind, winning_discards
-from games.okey.round import OkeyRound, auto_action, new
+from games.okey.round import OkeyRound, new
 from games.okey.scoring import OPTION_DEFAULTS, PRESETS, check_options, payout
 from games.okey.tiles import full_set, okey_of
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from games.okey.melds import winning_discards
-from games.okey.search import best_layout, best_score
+from games.okey.search import best_layout
 from games.okey.templates import WILD, Template
 from games.okey.tiles import Rack, colour_of, number_of, read_rack
 
@@ -105,43 +104,3 @@ def _pairs(rack: Rack) -> Arrangement:
         wilds = 0
     singles.sort()
     return Arrangement(melds, [rack.name(i) for i in singles] + [rack.okey] * wilds)
-
-
-def suggest_discard(tiles: Iterable[object], indicator: object) -> str:
-    """The tile a computer player would discard from a 15-tile rack.
-
-    A winning discard when there is one (an okey tile first: finishing with it scores more);
-    otherwise the tile whose removal leaves the best runs-mode layout of the other 14, never a
-    wild while another tile will do. Ties go to the tile with the fewest near neighbours.
-    """
-    rack = read_rack(tiles, indicator)
-    if rack.size != MAX_RACK:
-        raise ValueError(f"a rack before the discard has {MAX_RACK} tiles, got {rack.size}")
-    names = [rack.okey] * rack.wilds + [
-        rack.name(i) for i, c in enumerate(rack.counts) for _ in range(c)
-    ]
-    winners = winning_discards(names, indicator)
-    if winners:
-        return rack.okey if rack.okey in winners else winners[0]
-    candidates = [i for i, c in enumerate(rack.counts) if c]
-    if not candidates:
-        return rack.okey
-    counts = list(rack.counts)
-
-    def keep_score(i: int) -> tuple[int, int, int]:
-        counts[i] -= 1
-        score = best_score(counts, rack.wilds)
-        near = sum(counts[j] for j in _neighbours(i))
-        counts[i] += 1
-        return score, -near, number_of(i)
-
-    return rack.name(max(candidates, key=keep_score))
-
-
-def _neighbours(i: int) -> list[int]:
-    c, n = colour_of(i), number_of(i)
-    same_number = [k * 13 + n - 1 for k in range(4) if k != c]
-    same_colour = [c * 13 + m - 1 for m in (n - 2, n - 1, n + 1, n + 2) if 1 <= m <= 13]
-    if n in (12, 13):
-        same_colour.append(c * 13)  # the 1 that may follow 13
-    return same_number + same_colour + [i]

@@ -21,7 +21,7 @@ from games.base import (
     seed_hash,
     shuffled,
 )
-from games.okey.arrange import arrange, suggest_discard
+from games.okey.arrange import arrange
 from games.okey.melds import is_complete, is_seven_pairs, winning_discards
 from games.okey.scoring import check_options, finish_charge, indicator_charge
 from games.okey.tiles import FALSE_JOKER, NAMES, full_set, index, normalize, number_of, okey_of
@@ -417,21 +417,3 @@ class OkeyRound:
 
     def _opponents(self, seat: int) -> list[int]:
         return [s for s in range(len(self.players)) if s != seat]
-
-
-def auto_action(game: OkeyRound, seat: int) -> Action:
-    """The move a computer player (or the AFK timer) makes for `seat` now.
-
-    Draws from the stock (on an empty stock that ends the round, so idle tables always end);
-    with 15 tiles it finishes when it can, otherwise discards per `suggest_discard`.
-    """
-    if game.to_act() != seat:
-        raise ValueError(f"seat {seat} is not to act")
-    if game.phase == TAKE:
-        return Action("take", source="stock")
-    rack = game.racks[seat]
-    tile = suggest_discard(rack, game.indicator)
-    rest = list(rack)
-    rest.remove(tile)
-    kind = "finish" if is_complete(rest, game.indicator) else "discard"
-    return Action(kind, cards=(tile,))
