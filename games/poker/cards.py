@@ -27,24 +27,31 @@ _SUIT_BY_TEXT.update(
 # Default suit strength: clubs 0 .. hearts 3.
 _DEFAULT_STRENGTH = {s: 3 - i for i, s in enumerate(DEFAULT_SUIT_ORDER)}
 # All bits of one suit strength in the rank-major 52-bit card mask (bit 4*(rank-2) + strength).
+RV_SHIFT = 64
+#: The suit-count field (bits 52-63 of a sum of `bits`) of five cards of one suit.
+FLUSH_COUNTS = frozenset(5 << (52 + 3 * s) for s in range(4))
 LANES = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
 
 
-class Card:
+class Card(int):
     """One playing card: `rank` 2..14 (ace high), `suit` one of `h s d c`.
 
     Immutable, hashable and ordered by rank, then by the default suit order (hearts high).
-    `str(card)` is its notation ("Ah", "Td"). The slots `index`, `mask`, `rv` and `lane` are
-    precomputed integers used by the hand evaluator.
+    `str(card)` is its notation ("Ah", "Td"). A Card is an int subclass whose value packs what
+    the evaluator sums (see `bits`), so five cards add up without attribute lookups; never
+    serialise a Card as a number, write `str(card)` (json.dumps would emit the int).
+    Precomputed attributes: `index` (0..51, rank-major, default suit strength), `mask`
+    (1 << index), `rv` (1 << 3*(rank-2)), `lane` (all mask bits of its suit) and
+    `bits` == int(card) == rv << 64 | 1 << (52 + 3*suit strength) | mask.
     """
 
-    __slots__ = ("index", "lane", "mask", "rank", "rv", "suit")
     rank: int
     suit: str
     index: int
     mask: int
     rv: int
     lane: int
+    bits: int
 
     _interned: dict[tuple[int, str], Card] = {}  # noqa: RUF012 - class-level cache, never replaced
 
@@ -57,16 +64,21 @@ class Card:
 
     @classmethod
     def _make(cls, rank: int, suit: str) -> Card:
-        card = object.__new__(cls)
         strength = _DEFAULT_STRENGTH[suit]
         index = 4 * (rank - 2) + strength
+        rv = 1 << (3 * (rank - 2))
+        # One sum over five cards yields the card mask (bits 0-51), a 3-bit count per suit
+        # (bits 52-63) and the rank multiset value (from bit 64).
+        bits = (rv << RV_SHIFT) | (1 << (52 + 3 * strength)) | (1 << index)
+        card = int.__new__(cls, bits)
         set_ = object.__setattr__
         set_(card, "rank", rank)
         set_(card, "suit", suit)
         set_(card, "index", index)
         set_(card, "mask", 1 << index)
-        set_(card, "rv", 1 << (3 * (rank - 2)))
+        set_(card, "rv", rv)
         set_(card, "lane", LANES[strength])
+        set_(card, "bits", bits)
         cls._interned[rank, suit] = card
         return card
 
@@ -95,6 +107,9 @@ class Card:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Card, (self.rank, self.suit))
 
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self.rank, self.suit)
+
     def __copy__(self) -> Card:
         return self
 
@@ -104,31 +119,13 @@ class Card:
     def __str__(self) -> str:
         return RANK_CHARS[self.rank - 2] + self.suit
 
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    def __hash__(self) -> int:
-        return self.index
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index < other.index
-
-    def __le__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index <= other.index
-
-    def __gt__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index > other.index
-
-    def __ge__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index >= other.index
+    __hash__ = int.__hash__
 
 
 for _rank in range(2, 15):

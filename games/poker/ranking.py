@@ -30,7 +30,14 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.poker.cards import DEFAULT_SUIT_ORDER, SUIT_CHARS, Card, make_deck, parse_cards
+from games.poker.cards import (
+    DEFAULT_SUIT_ORDER,
+    FLUSH_COUNTS,
+    SUIT_CHARS,
+    Card,
+    make_deck,
+    parse_cards,
+)
 
 ROYAL_FLUSH = "royal_flush"
 STRAIGHT_FLUSH = "straight_flush"
@@ -125,6 +132,12 @@ NAMES_TR_ACIK = {
     HIGH_CARD: "Beş Benzemez",
 }
 
+# The fast paths spell FLUSH_COUNTS as a literal set so it compiles to a constant.
+if (
+    frozenset({0x50000000000000, 0x280000000000000, 0x1400000000000000, 0xA000000000000000})
+    != FLUSH_COUNTS
+):  # pragma: no cover - guards the literal
+    raise ImportError("FLUSH_COUNTS literal out of date")
 # Bit positions of the key layout (see the module docstring).
 CARDS_BITS = 52
 _N2 = 52
@@ -170,9 +183,6 @@ class HandRank(int):
         return f"HandRank({self.category}, {int(self):#x})"
 
 
-_new_rank = int.__new__
-
-
 class PokerRules:
     """An immutable, hashable ruleset for ranking hands: the game, its deck and its options.
 
@@ -181,6 +191,8 @@ class PokerRules:
     """
 
     __slots__ = (
+        "_fast_flush",
+        "_fast_pattern",
         "_flush_table",
         "_index_masks",
         "_outside",
@@ -209,6 +221,8 @@ class PokerRules:
     _pattern_table: dict[int, tuple[int, int, int]]
     _flush_table: dict[int, tuple[int, int, int]]
     _outside: int
+    _fast_pattern: dict[int, tuple[int, int, int]]
+    _fast_flush: dict[int, tuple[int, int, int]]
     _index_masks: tuple[int, ...] | None
 
     def __init__(
@@ -271,6 +285,11 @@ class PokerRules:
         set_(self, "_flush_table", flush_table)
         set_(self, "_outside", ((1 << CARDS_BITS) - 1) ^ sum(c.mask for c in self.deck))
         set_(self, "_index_masks", _index_masks(suit_order))
+        # A non-default suit order needs remapped masks: empty fast tables send every hand to
+        # the slow path.
+        default = self._index_masks is None
+        set_(self, "_fast_pattern", pattern_table if default else {})
+        set_(self, "_fast_flush", flush_table if default else {})
 
     def _params(self) -> tuple[Any, ...]:
         return (
@@ -470,7 +489,9 @@ def _tables(
                 base = (variant << VARIANT_SHIFT) | (value[category] << CATEGORY_SHIFT)
                 base |= fields[0] << _R1 | fields[1] << _R2 | fields[2] << _R3
                 base |= fields[3] << _R4 | fields[4] << _R5
-                entry = (base, 4 * (tie_rank - 2), _N1 if tie_first else _N2)
+                # (base, mask of the tie-break card(s), shift moving them to N1 or N2)
+                shift = 4 * (tie_rank - 2)
+                entry = (base, 15 << shift, (_N1 if tie_first else _N2) - shift)
                 (flush_table if flush else pattern_table)[rv] = entry
     return pattern_table, flush_table
 
@@ -498,10 +519,10 @@ def _slow_key(cards: Any, rules: PokerRules) -> int:
         rv += card.rv
     lane = hand[0].lane
     if len(hand) == 5 and all(c.lane == lane for c in hand):
-        base, shift, slot = rules._flush_table[rv]
+        base, tie, move = rules._flush_table[rv]
     else:
-        base, shift, slot = rules._pattern_table[rv]
-    return base + (((mask >> shift) & 15) << slot) + mask
+        base, tie, move = rules._pattern_table[rv]
+    return base + ((mask & tie) << move) + mask
 
 
 def card_rank_text(rank: int) -> str:
@@ -515,20 +536,27 @@ def key(cards: Sequence[Card] | str, rules: PokerRules) -> int:
     Keys of one ruleset compare like the hands; a 5-card key can be compared with a partial
     (1-4 card) key: category first, then ranks with missing cards counting lowest.
     """
+    # Fast path for five Cards (ints equal to Cards work alike). A card outside the deck (or any card under a non-default suit
+    # order, whose fast tables are empty) misses the table; a duplicate carries into the next
+    # mask bit so the mask has fewer than 5 bits. Either way the slow path gives the error.
     try:
         c0, c1, c2, c3, c4 = cards
-        mask = c0.mask | c1.mask | c2.mask | c3.mask | c4.mask
-        rv = c0.rv + c1.rv + c2.rv + c3.rv + c4.rv
-        lane = c0.lane
-    except (ValueError, TypeError, AttributeError):
+        total = c0 + c1 + c2 + c3 + c4
+        if total & 0xFFF0000000000000 in {
+            0x50000000000000,
+            0x280000000000000,
+            0x1400000000000000,
+            0xA000000000000000,
+        }:
+            base, tie, move = rules._fast_flush[total >> 64]
+        else:
+            base, tie, move = rules._fast_pattern[total >> 64]
+    except (ValueError, TypeError, AttributeError, KeyError):
         return _slow_key(cards, rules)
-    if mask.bit_count() != 5 or mask & rules._outside or rules._index_masks is not None:
+    mask = total & 0xFFFFFFFFFFFFF
+    if mask.bit_count() != 5:
         return _slow_key(cards, rules)
-    if mask & lane == mask:
-        base, shift, slot = rules._flush_table[rv]
-    else:
-        base, shift, slot = rules._pattern_table[rv]
-    return base + (((mask >> shift) & 15) << slot) + mask
+    return base + ((mask & tie) << move) + mask
 
 
 def evaluate(cards: Sequence[Card] | str, rules: PokerRules) -> HandRank:
@@ -541,18 +569,22 @@ def evaluate(cards: Sequence[Card] | str, rules: PokerRules) -> HandRank:
     # Same as key(); inlined because this is the hot path of every showdown and enumeration.
     try:
         c0, c1, c2, c3, c4 = cards
-        mask = c0.mask | c1.mask | c2.mask | c3.mask | c4.mask
-        rv = c0.rv + c1.rv + c2.rv + c3.rv + c4.rv
-        lane = c0.lane
-    except (ValueError, TypeError, AttributeError):
-        return _new_rank(HandRank, _slow_key(cards, rules))
-    if mask.bit_count() != 5 or mask & rules._outside or rules._index_masks is not None:
-        return _new_rank(HandRank, _slow_key(cards, rules))
-    if mask & lane == mask:
-        base, shift, slot = rules._flush_table[rv]
-    else:
-        base, shift, slot = rules._pattern_table[rv]
-    return _new_rank(HandRank, base + (((mask >> shift) & 15) << slot) + mask)
+        total = c0 + c1 + c2 + c3 + c4
+        if total & 0xFFF0000000000000 in {
+            0x50000000000000,
+            0x280000000000000,
+            0x1400000000000000,
+            0xA000000000000000,
+        }:
+            base, tie, move = rules._fast_flush[total >> 64]
+        else:
+            base, tie, move = rules._fast_pattern[total >> 64]
+    except (ValueError, TypeError, AttributeError, KeyError):
+        return HandRank(_slow_key(cards, rules))
+    mask = total & 0xFFFFFFFFFFFFF
+    if mask.bit_count() != 5:
+        return HandRank(_slow_key(cards, rules))
+    return HandRank(base + ((mask & tie) << move) + mask)
 
 
 def category_of(rank_key: int) -> str:
