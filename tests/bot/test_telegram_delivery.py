@@ -470,3 +470,21 @@ async def test_unsolicited_items_only_for_telegram_tables():
             (GROUP, "resumed"),
             (AYSE, "your cards"),
         ]
+
+
+async def test_edited_commands_are_not_replayed_and_anonymous_admins_moderate():
+    core = ScriptedCore()
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        group = server.group(GROUP)
+        edited = server.message_update(group, ayse, "/poker bet 40")
+        edited["edited_message"] = edited.pop("message")
+        await bot.feed(edited)
+        assert core.commands == []
+        anonymous = server.message_update(
+            group, {"id": 1087968824, "is_bot": True, "first_name": "Group"}, "/table reset"
+        )
+        anonymous["message"]["sender_chat"] = group
+        await bot.feed(anonymous)
+        [command] = core.commands
+        assert command.is_moderator and server.calls_to("getChatMember") == []

@@ -93,11 +93,17 @@ class TelegramAdapter:
 
         self.admins = AdminCache(status, ttl=self.admin_ttl, clock=self.clock)
         application.add_handler(
-            MessageHandler(filters.TEXT & filters.Regex(r"^/"), self.on_command)
+            # New messages only: an edited command must not be played a second time.
+            MessageHandler(
+                filters.UpdateType.MESSAGE & filters.TEXT & filters.Regex(r"^/"), self.on_command
+            )
         )
         application.add_handler(CallbackQueryHandler(self.on_press))
         application.add_handler(
-            MessageHandler(filters.TEXT & filters.REPLY & ~filters.COMMAND, self.on_reply)
+            MessageHandler(
+                filters.UpdateType.MESSAGE & filters.TEXT & filters.REPLY & ~filters.COMMAND,
+                self.on_reply,
+            )
         )
         application.add_error_handler(self.on_error)
 
@@ -136,7 +142,11 @@ class TelegramAdapter:
                 channel = self.last_group[user.id]
         else:
             self.last_group[user.id] = chat.id
-        moderator = group == "table" and await self.admins.is_admin(channel, user.id)
+        # An administrator posting anonymously (as the group itself) is a moderator too.
+        anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
+        moderator = group == "table" and (
+            anonymous_admin or await self.admins.is_admin(channel, user.id)
+        )
         command = Command(
             platform=PLATFORM,
             channel_id=str(channel),
