@@ -1,9 +1,11 @@
 """Poker: cards, hand ranking, betting and side pots, and the Türk pokeri and Açık poker engines.
 
 Ranking API (see docs/rules/ranking.md): `Card`, `parse_cards`, `turkish_rules`, `acik_rules`,
-`evaluate` -> `HandRank` and the int-key primitive `key`.
+`evaluate` -> `HandRank`, the int-key primitive `key`, and the batch path `evaluate_all`,
+`best_completion`, `batch_keys`.
 """
 
+from games.poker.batch import batch_keys, best_completion, evaluate_all
 from games.poker.cards import Card, parse_cards
 from games.poker.ranking import (
     HandRank,
@@ -20,8 +22,11 @@ __all__ = [
     "HandRank",
     "PokerRules",
     "acik_rules",
+    "batch_keys",
+    "best_completion",
     "category_of",
     "evaluate",
+    "evaluate_all",
     "key",
     "parse_cards",
     "turkish_rules",

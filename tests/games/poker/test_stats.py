@@ -1,0 +1,59 @@
+"""Category counts by full enumeration: the açık text's 52-card table and the Türk pokeri decks."""
+
+from __future__ import annotations
+
+from math import comb
+
+import pytest
+
+from games.poker import acik_rules, turkish_rules
+from games.poker.stats import category_counts, main
+
+# The table at the end of acik-poker.txt ("52 KAĞITLIK DESTEDE ELLERİN TÜRLERİNE GÖRE
+# OLASILIKLARI"); the text lists them in international order, the counts are the same.
+ACIK_52_TABLE = {
+    "straight_flush": 40,
+    "four_of_a_kind": 624,
+    "full_house": 3744,
+    "flush": 5108,
+    "straight": 10200,
+    "three_of_a_kind": 54912,
+    "two_pair": 123552,
+    "pair": 1098240,
+    "high_card": 1302540,
+}
+
+
+def test_acik_52_reproduces_the_rule_text_table() -> None:
+    counts = category_counts(acik_rules(52))
+    assert counts == ACIK_52_TABLE
+    assert list(counts) == list(acik_rules(52).categories)
+    assert sum(counts.values()) == 2598960
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_turkish_counts_cover_the_deck(players: int) -> None:
+    rules = turkish_rules(players)
+    counts = category_counts(rules)
+    assert sum(counts.values()) == comb(rules.deck_size, 5)
+    assert counts["royal_flush"] == counts["minor_straight_flush"] == 4
+    assert counts["minor_straight"] == 4**5 - 4
+    assert counts["four_of_a_kind"] == (rules.deck_size // 4) * (rules.deck_size - 4)
+    assert all(n > 0 for n in counts.values())
+
+
+def test_cli_prints_the_table_in_game_order(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--game", "acik", "--deck", "52", "--lang", "tr"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["Dizi", "Renk", "40"]
+    assert lines[2].split() == ["Renk", "5,108"]
+    assert lines[-1].split() == ["Toplam", "2,598,960"]
+    assert main(["--game", "turkish", "--players", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Minor straight flush" in out and "201,376" in out
+
+
+def test_cli_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--game", "turkish", "--players", "7"])
+    assert "2-5 players" in capsys.readouterr().err
