@@ -263,3 +263,64 @@ async def test_admins_reset_a_table_and_others_cannot(store):
         assert table.live() is None
         assert "reset" in server.sent_to(GROUP)[-1].params["text"].lower()
         assert [c.params["user_id"] for c in server.calls_to("getChatMember")] == [AYSE, ZEYNEP]
+
+
+async def seat_and_start(table: Table, ayse: dict[str, Any], mehmet: dict[str, Any]) -> None:
+    await table.command(ayse, "/poker open turkish 10")
+    await table.command(ayse, "/poker join 200")
+    await table.command(mehmet, "/poker join 200")
+    await table.command(mehmet, "/poker start")
+
+
+async def test_turn_timer_output_reaches_the_group(store):
+    clock = Clock()
+    core = Core(store, CoreConfig(default_locale="en"), clock=clock, seeds=SeededSource("afk"))
+    async with telegram_bot(core) as (server, bot):
+        ayse, mehmet = server.user(AYSE, "Ayşe", "en"), server.user(MEHMET, "Mehmet", "en")
+        server.started_users |= {AYSE, MEHMET}
+        table = Table(server, bot, core, {})
+        await seat_and_start(table, ayse, mehmet)
+        session = table.live().session
+        actor = session.seats[session.actor()].name
+        nonce = session.nonce
+        message = table.message_id()
+        before = len(server.calls)
+        clock.now = clock.now.replace(hour=13)
+        await bot.adapter.deliver(await core.tick(clock.now))
+        assert table.live().session.nonce != nonce
+        said = "\n".join(c.visible_text() for c in server.calls[before:] if c.chat_id == GROUP)
+        assert f"{actor} took too long" in said
+        assert table.message_id() == message  # the same table message was edited
+
+
+async def test_after_a_restart_the_table_is_posted_again_and_play_goes_on(tmp_path):
+    url = f"sqlite+aiosqlite:///{tmp_path}/bot.db"
+    server = FakeTelegram()
+    server.started_users |= {AYSE, MEHMET}
+    first_store = await Store.open(url)
+    async with telegram_bot(make_core(first_store, "restart"), server=server) as (_, bot):
+        ayse, mehmet = server.user(AYSE, "Ayşe", "en"), server.user(MEHMET, "Mehmet", "en")
+        table = Table(server, bot, bot.adapter.core, {})
+        await seat_and_start(table, ayse, mehmet)
+    await first_store.close()
+
+    store = await Store.open(url)
+    try:
+        core = make_core(store, "restart-2")
+        async with telegram_bot(core, server=FakeTelegram()) as (server2, bot2):
+            server2.started_users |= {AYSE, MEHMET}
+            ayse, mehmet = server2.user(AYSE, "Ayşe", "en"), server2.user(MEHMET, "Mehmet", "en")
+            await bot2.adapter.deliver(await core.start())
+            table = Table(server2, bot2, core, {})
+            resumed = "\n".join(c.visible_text() for c in server2.sent_to(GROUP))
+            assert "To act:" in resumed and "is back" in resumed
+            assert table.message_id() in server2.messages_sent_ids(GROUP)
+            session = table.live().session
+            user = {str(AYSE): ayse, str(MEHMET): mehmet}[session.seats[session.actor()].user_id]
+            nonce = session.nonce
+            action = next(a for a in ("pass", "check", "call", "fold") if a in table.buttons())
+            await table.play(user, action, random.Random(1))
+            assert table.live().session.nonce != nonce
+            assert all(not a.get("show_alert") for a in server2.answered_callbacks.values())
+    finally:
+        await store.close()
