@@ -8,10 +8,10 @@ from __future__ import annotations
 TEXTS: dict[str, dict[str, str]] = {
     "tr": {
         "need_start": (
-            "{name}, kartlarını sana özelden gönderemiyorum. Aşağıdaki düğmeye bas ve "
-            "sohbette Başlat'a dokun; kartların hemen gelir."
+            "{name}, sana özelden yazamıyorum (kartların, ıstakan, bakiyen). Aşağıdaki düğmeye bas "
+            "ve sohbette Başlat'a dokun; bekleyen mesajların hemen gelir."
         ),
-        "start_button": "Kartlarımı özelden al",
+        "start_button": "Özel sohbeti başlat",
         "started": "Hazırım! Kartların ve ıstakan bu sohbete gelecek.",
         "bad_button": "Bu düğme geçersiz.",
         "amount_prompt": "{name}, {action}: bir miktar seç ya da bu mesaja yanıt olarak yaz (ör. {example}).",
@@ -25,10 +25,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "en": {
         "need_start": (
-            "{name}, I can't send you your cards privately yet. Press the button below and tap "
-            "Start in the chat; your cards arrive right away."
+            "{name}, I can't message you privately yet (your cards, rack, balance). Press the "
+            "button below and tap Start in the chat; what is waiting for you arrives right away."
         ),
-        "start_button": "Get my cards privately",
+        "start_button": "Start the private chat",
         "started": "Ready! Your cards and rack will arrive in this chat.",
         "bad_button": "This button is not valid.",
         "amount_prompt": "{name}, {action}: pick an amount or type it as a reply to this message (e.g. {example}).",
