@@ -325,6 +325,8 @@ async def test_amount_by_keyboard_then_the_prompt_goes_away():
         await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:bet:5"))
         assert core.presses == []  # the amount is asked first
         prompt_id = server.messages_sent_ids(GROUP)[-1]
+        await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:bet:5"))
+        assert server.messages_sent_ids(GROUP)[-1] == prompt_id  # no second prompt
         prompt = server.messages[(GROUP, prompt_id)]
         assert "Ayşe" in prompt["text"] and "Bet" in prompt["text"]
         labels = [b["text"] for row in server.last_keyboard(GROUP, prompt_id) for b in row]
@@ -340,7 +342,7 @@ async def test_amount_by_keyboard_then_the_prompt_goes_away():
         )
         assert server.messages[(GROUP, table_id)]["text"] == "Ayşe bets 20"
         assert (GROUP, prompt_id) not in server.messages  # deleted once the turn moved on
-        assert len(server.calls_to("answerCallbackQuery")) == 2 and not server.open_callbacks
+        assert len(server.calls_to("answerCallbackQuery")) == 3 and not server.open_callbacks
 
 
 async def test_amount_by_typed_reply_and_a_bad_reply_is_refused():

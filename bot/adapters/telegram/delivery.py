@@ -360,7 +360,10 @@ class Delivery:
 
     # ---- amount prompts ----------------------------------------------------------------------
     async def ask_amount(self, button: Button, chat_id: int, user_id: int) -> None:
-        """Post a prompt with amount buttons for `button`; a typed reply to it works too."""
+        """Post a prompt with amount buttons for `button`; a typed reply to it works too.
+        One prompt per user and turn: pressing the button again posts nothing new."""
+        if (button.custom_id, user_id) in self.prompts.values():
+            return
         locale = self.locales.get(user_id, self.default_locale)
         sizes = amount_sizes(button.min_amount, button.max_amount)
         row = [
