@@ -1,0 +1,149 @@
+"""The Discord adapter (discord.py 2.x): translates between Discord and the bot core.
+
+Entry points: `run(settings, core=None)` blocks until stopped (without a core it opens the store
+and builds one); `serve(settings, core)` is the same as a coroutine, for sharing an event loop
+and a core with other front ends. `DiscordBot` is the client; `DiscordAdapter` does the
+translating and `install_commands` builds the slash command tree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import discord
+from discord import app_commands
+
+from bot.adapters.discord.adapter import PLATFORM, CoreApi, DiscordAdapter, is_moderator
+from bot.adapters.discord.commands import Translator, install_commands
+from bot.adapters.discord.components import DYNAMIC_ITEMS
+from bot.logs import kv
+from bot.settings import Settings
+
+__all__ = [
+    "PLATFORM",
+    "DiscordAdapter",
+    "DiscordBot",
+    "install_commands",
+    "is_moderator",
+    "run",
+    "serve",
+]
+
+log = logging.getLogger("bot.discord")
+
+TICK_SECONDS = 1.0
+
+
+def utcnow() -> datetime:
+    """The current time in UTC (the timers' default clock)."""
+    return datetime.now(UTC)
+
+
+class DiscordBot(discord.AutoShardedClient):
+    """The bot's gateway client: slash commands, persistent buttons and the core's timers.
+
+    `shard_count=None` lets Discord pick the number of shards; `guild_id` syncs the commands to
+    that one server (instant, for testing) instead of globally (up to an hour to appear)."""
+
+    def __init__(
+        self,
+        adapter: DiscordAdapter,
+        *,
+        shard_count: int | None = None,
+        guild_id: int | None = None,
+        start_core: bool = True,
+        now: Callable[[], datetime] = utcnow,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and roles for permissions; no message content needed
+        super().__init__(intents=intents, shard_count=shard_count)
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self._command_error  # type: ignore[method-assign]
+        install_commands(self.tree, adapter)
+        adapter.attach(self)
+        self.guild_id = guild_id
+        self.start_core = start_core
+        self.now = now
+        self._ticker: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        """After login: register the buttons, sync the commands, resume tables, start timers."""
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(Translator())
+        if self.guild_id is not None:
+            guild = discord.Object(self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info(kv(event="commands_synced", count=len(synced), guild=self.guild_id or "global"))
+        core = self.adapter.core
+        if self.start_core and hasattr(core, "start"):
+            await self.adapter.deliver_unasked(await core.start())
+        self._ticker = asyncio.create_task(self._tick_forever())
+
+    async def _tick_forever(self) -> None:
+        tick = getattr(self.adapter.core, "tick", None)
+        if tick is None:
+            return
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            try:
+                await self.adapter.deliver_unasked(await tick(self.now()))
+            except Exception:
+                log.exception(kv(event="tick_failed"))
+
+    async def close(self) -> None:
+        """Stop the timers and the pending table edits, then disconnect."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+        await self.adapter.boards.settle()
+        await super().close()
+
+    async def _command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        log.error(kv(event="command_error", error=repr(error)), exc_info=error)
+
+
+async def serve(settings: Settings, core: CoreApi, *, start_core: bool = True) -> None:
+    """Run the Discord bot on `core` until it is closed."""
+    if settings.discord_token is None:
+        raise ValueError("DISCORD_TOKEN is not set")
+    adapter = DiscordAdapter(
+        core, default_locale=settings.default_locale, moderator_role=settings.moderator_role
+    )
+    client = DiscordBot(
+        adapter,
+        shard_count=settings.discord_shards,
+        guild_id=settings.discord_guild_id,
+        start_core=start_core,
+    )
+    async with client:
+        await client.start(settings.discord_token.get_secret_value())
+
+
+async def serve_with_store(settings: Settings) -> None:
+    """Open the store (upgrading its schema), build the core and serve Discord on it."""
+    from bot.core.app import Core
+    from bot.core.config import CoreConfig
+    from storage import Store
+
+    store = await Store.open(settings.database_url, migrate=True)
+    try:
+        core = Core(store, CoreConfig(default_locale=settings.default_locale))
+        await serve(settings, core)
+    finally:
+        await store.close()
+
+
+def run(settings: Settings, core: CoreApi | None = None) -> None:
+    """Run the Discord bot in the foreground until interrupted (Ctrl-C); without a core, one is
+    built on the store at `settings.database_url`."""
+    try:
+        asyncio.run(serve(settings, core) if core is not None else serve_with_store(settings))
+    except KeyboardInterrupt:
+        log.info(kv(event="discord_stopped"))

@@ -1,0 +1,438 @@
+"""Discord interactions -> core commands and presses, and the core's answers back out.
+
+Every interaction is acknowledged first (a deferral, or the amount modal), then answered with
+follow-ups, so Discord's 3-second deadline holds however long the core takes:
+
+- slash commands and "Show my hand" defer as an ephemeral "thinking" reply; the sender's own
+  private lines and refusals replace it (or it is deleted when there are none);
+- turn buttons, the draw select and the amount modal defer as a silent update; the sender's
+  private lines and refusals arrive as ephemeral follow-ups.
+
+Public lines go to the channel, the table message is edited through `Boards` (coalesced). A
+private item for someone other than the sender goes by direct message; when their DMs are closed
+it is kept for their next interaction and the channel is told, without any card.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+from discord.app_commands import Choice
+
+from bot.adapters.discord.board import Boards, Render, clip, picture_file
+from bot.adapters.discord.components import (
+    AmountModal,
+    TurnRef,
+    cards_in,
+    draw_view,
+    table_view,
+    tiles_in,
+)
+from bot.adapters.discord.texts import locale_of, text
+from bot.core.commands import route
+from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
+from bot.logs import kv
+
+log = logging.getLogger("bot.discord")
+
+PLATFORM = "discord"
+GAME_GROUPS = ("poker", "okey")
+HAND_WORD = {"poker": "hand", "okey": "rack"}
+INBOX_LIMIT = 10  # private texts kept for one user whose DMs are closed
+MAX_CHOICES = 25
+SNOWFLAKE_MIN = 1 << 32  # Discord ids are far above this; Telegram group ids are negative
+
+
+class CoreApi(Protocol):
+    """What the adapter needs from the bot core."""
+
+    async def handle(self, command: Command) -> list[Outgoing]: ...
+
+    async def press(self, press: Press) -> list[Outgoing]: ...
+
+
+@dataclass
+class Origin:
+    """The interaction being answered: who sent it, and how its reply was acknowledged.
+
+    `thinking` is True when the acknowledgement was an ephemeral "thinking" reply (which the first
+    ephemeral text replaces), False for a silent update (every text is a new follow-up)."""
+
+    interaction: Any
+    user_id: str
+    locale: str | None
+    thinking: bool
+    answered: bool = False
+
+
+def is_moderator(interaction: Any, role: str | None) -> bool:
+    """Manage Server or Manage Messages in this channel, or the configured role (name or id)."""
+    perms = getattr(interaction, "permissions", None)
+    if perms is not None and (perms.manage_guild or perms.manage_messages):
+        return True
+    if not role:
+        return False
+    roles = getattr(interaction.user, "roles", None) or ()
+    return any(r.name == role or str(r.id) == role for r in roles)
+
+
+def chunks(texts: Sequence[str]) -> list[str]:
+    """Texts joined into as few messages of at most 2,000 characters as possible."""
+    out: list[str] = []
+    for piece in texts:
+        if out and len(out[-1]) + 2 + len(piece) <= 2000:
+            out[-1] += "\n\n" + piece
+        else:
+            out.append(clip(piece))
+    return out
+
+
+class DiscordAdapter:
+    """Translates between Discord interactions and the core; one per bot (all shards)."""
+
+    def __init__(
+        self,
+        core: CoreApi,
+        *,
+        default_locale: str = "tr",
+        moderator_role: str | None = None,
+        dm_fallback: bool = True,
+        boards: Boards | None = None,
+    ) -> None:
+        self.core = core
+        self.default_locale = default_locale
+        self.moderator_role = moderator_role
+        self.dm_fallback = dm_fallback
+        self.client: Any = None  # set by `attach`
+        self.boards = boards or Boards(self._channel)
+        self.buttons: dict[str, Button] = {}  # core custom id -> last drawn button (bounds)
+        self.groups: dict[str, str] = {}  # table id -> "poker" | "okey"
+        self.inbox: dict[str, list[str]] = {}  # user id -> private texts kept for them
+        self.dm_closed: set[str] = set()
+        self.told: set[tuple[str, str]] = set()  # (table, user) told in the channel already
+
+    def attach(self, client: Any) -> None:
+        """Serve `client`'s interactions (components find the adapter as `client.adapter`)."""
+        self.client = client
+        client.adapter = self
+
+    def _channel(self, channel_id: int) -> Any:
+        return self.client.get_partial_messageable(channel_id)
+
+    # ---- acknowledging -----------------------------------------------------------------------
+    def _origin(self, interaction: Any, thinking: bool) -> Origin:
+        return Origin(
+            interaction, str(interaction.user.id), locale_of(interaction.locale), thinking
+        )
+
+    async def _defer(self, interaction: Any, thinking: bool) -> Origin | None:
+        """Acknowledge at once; None when Discord no longer knows the interaction (too late)."""
+        try:
+            if thinking:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await interaction.response.defer()
+        except discord.NotFound:
+            log.warning(kv(event="interaction_expired", user=interaction.user.id))
+            return None
+        return self._origin(interaction, thinking)
+
+    async def _reply(self, origin: Origin, texts: Sequence[str], view: Any = None) -> None:
+        """The sender's ephemeral texts; resolves a "thinking" reply even when there are none."""
+        kept = self.inbox.pop(origin.user_id, [])
+        messages = chunks([*kept, *texts])
+        interaction = origin.interaction
+        try:
+            if origin.thinking and not origin.answered:
+                origin.answered = True
+                if not messages:
+                    await interaction.delete_original_response()
+                    return
+                first, messages = messages[0], messages[1:]
+                extra = {} if view is None else {"view": view}
+                await interaction.edit_original_response(content=first, **extra)
+                view = None
+            for content in messages:
+                await interaction.followup.send(content, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning(kv(event="reply_failed", user=origin.user_id, status=exc.status))
+
+    # ---- slash commands ----------------------------------------------------------------------
+    async def run_command(self, interaction: Any, name: str, args: tuple[str, ...]) -> None:
+        """A slash command: deferred, sent to the core, answered."""
+        origin = await self._defer(interaction, thinking=True)
+        if origin is None:
+            return
+        command = Command(
+            platform=PLATFORM,
+            channel_id=str(interaction.channel_id),
+            user_id=origin.user_id,
+            user_name=interaction.user.display_name,
+            name=name,
+            args=args,
+            locale=origin.locale,
+            is_moderator=is_moderator(interaction, self.moderator_role),
+        )
+        group = route(name, args).group
+        await self._call(origin, self.core.handle(command), group)
+
+    async def _call(self, origin: Origin, pending: Any, group: str | None = None) -> None:
+        """Await a core answer and deliver it; a crash still answers the sender."""
+        try:
+            items = await pending
+        except Exception:
+            log.exception(kv(event="core_failed", user=origin.user_id))
+            await self._reply(origin, [text(origin.locale, "failed")])
+            return
+        if group in GAME_GROUPS:
+            for item in items:
+                if item.table_id is not None:
+                    self.groups[item.table_id] = group
+        await self.deliver(items, origin)
+
+    async def rack_choices(self, interaction: Any, current: str) -> list[Choice[str]]:
+        """Autocomplete for `/okey discard|finish`: the tiles of my own rack."""
+        command = Command(
+            PLATFORM,
+            str(interaction.channel_id),
+            str(interaction.user.id),
+            interaction.user.display_name,
+            "okey",
+            ("rack",),
+            locale_of(interaction.locale),
+        )
+        try:
+            items = await self.core.handle(command)
+        except Exception:
+            log.exception(kv(event="autocomplete_failed", user=interaction.user.id))
+            return []
+        mine = [i.text for i in items if i.kind is OutKind.PRIVATE and i.user_id == command.user_id]
+        typed = current.strip().upper()
+        tiles = [t for t in tiles_in("\n".join(mine)) if t.upper().startswith(typed)]
+        return [Choice(name=t, value=t) for t in tiles[:MAX_CHOICES]]
+
+    # ---- components --------------------------------------------------------------------------
+    def _press(self, interaction: Any, ref: TurnRef, args: tuple[str, ...]) -> Press:
+        return Press(
+            platform=PLATFORM,
+            channel_id=str(interaction.channel_id),
+            user_id=str(interaction.user.id),
+            user_name=interaction.user.display_name,
+            table_id=ref.table_id,
+            action=ref.action,
+            nonce=ref.nonce,
+            args=args,
+            locale=locale_of(interaction.locale),
+            is_moderator=is_moderator(interaction, self.moderator_role),
+        )
+
+    async def on_turn(self, interaction: Any, ref: TurnRef) -> None:
+        """A turn button: an amount asks through a modal, a draw through a select of my cards,
+        anything else goes straight to the core."""
+        locale = locale_of(interaction.locale)
+        if ref.needs == NEEDS_AMOUNT:
+            modal = AmountModal(ref, locale, self.buttons.get(ref.core_id))
+            try:
+                await interaction.response.send_modal(modal)
+            except discord.NotFound:
+                log.warning(kv(event="interaction_expired", user=interaction.user.id))
+            return
+        if ref.needs == NEEDS_CARDS:
+            await self._draw_picker(interaction, ref)
+            return
+        origin = await self._defer(interaction, thinking=False)
+        if origin is not None:
+            await self._call(origin, self.core.press(self._press(interaction, ref, ())))
+
+    async def _draw_picker(self, interaction: Any, ref: TurnRef) -> None:
+        """Answer a draw button with an ephemeral select of the presser's own cards."""
+        origin = await self._defer(interaction, thinking=True)
+        if origin is None:
+            return
+        command = Command(
+            PLATFORM,
+            str(interaction.channel_id),
+            origin.user_id,
+            interaction.user.display_name,
+            "poker",
+            ("hand",),
+            origin.locale,
+        )
+        try:
+            items = await self.core.handle(command)
+        except Exception:
+            log.exception(kv(event="core_failed", user=origin.user_id))
+            await self._reply(origin, [text(origin.locale, "failed")])
+            return
+        refusals = [i.text for i in items if i.kind is OutKind.ERROR]
+        if refusals:
+            await self._reply(origin, refusals)
+            return
+        hand = "\n".join(
+            i.text for i in items if i.kind is OutKind.PRIVATE and i.user_id == origin.user_id
+        )
+        cards = cards_in(hand)
+        if not cards:
+            await self._reply(origin, [text(origin.locale, "draw_unreadable")])
+            return
+        most = ref.max_cards if ref.max_cards is not None else len(cards)
+        prompt = hand + "\n" + text(origin.locale, "draw_prompt", n=most)
+        await self._reply(origin, [prompt], view=draw_view(ref, cards, origin.locale))
+
+    async def on_draw(self, interaction: Any, ref: TurnRef, cards: tuple[str, ...]) -> None:
+        """The draw select was submitted: the chosen cards are the press's arguments."""
+        origin = await self._defer(interaction, thinking=False)
+        if origin is None:
+            return
+        await self._call(origin, self.core.press(self._press(interaction, ref, cards)))
+        try:  # the picker has done its job
+            await interaction.edit_original_response(view=None)
+        except discord.HTTPException as exc:
+            log.info(kv(event="picker_kept", status=exc.status))
+
+    async def on_amount(self, interaction: Any, ref: TurnRef, value: str) -> None:
+        """The amount modal was submitted: the number is the press's argument."""
+        origin = await self._defer(interaction, thinking=False)
+        if origin is None:
+            return
+        words = tuple(value.split()[:1])
+        await self._call(origin, self.core.press(self._press(interaction, ref, words)))
+
+    async def on_show_hand(self, interaction: Any, table_id: str, group: str) -> None:
+        """ "Show my hand": the presser's cards or rack, only to them."""
+        origin = await self._defer(interaction, thinking=True)
+        if origin is None:
+            return
+        self.groups.setdefault(table_id, group)
+        command = Command(
+            PLATFORM,
+            str(interaction.channel_id),
+            origin.user_id,
+            interaction.user.display_name,
+            group,
+            (HAND_WORD.get(group, "hand"),),
+            origin.locale,
+        )
+        await self._call(origin, self.core.handle(command), group)
+
+    # ---- delivery ----------------------------------------------------------------------------
+    async def deliver(self, items: Sequence[Outgoing], origin: Origin | None = None) -> None:
+        """Send the core's items: the sender's own as ephemeral replies, the rest to channels,
+        table messages and direct messages."""
+        mine: list[str] = []
+        for item in items:
+            if item.kind in (OutKind.PRIVATE, OutKind.ERROR):
+                if origin is not None and item.user_id == origin.user_id:
+                    mine.append(item.text)
+                elif item.kind is OutKind.PRIVATE:
+                    await self._elsewhere(item, origin)
+                else:
+                    log.info(kv(event="error_dropped", user=item.user_id))
+        if origin is not None:
+            await self._reply(origin, mine)
+        for item in items:
+            if item.kind is OutKind.PUBLIC:
+                await self._public(item)
+            elif item.kind is OutKind.EDIT_TABLE:
+                await self._table(item)
+
+    async def deliver_unasked(self, items: Sequence[Outgoing]) -> None:
+        """Items no interaction asked for (timers, tables resumed at start): only Discord's."""
+        await self.deliver([item for item in items if self._ours(item)])
+
+    def _ours(self, item: Outgoing) -> bool:
+        if item.table_id is not None:
+            if item.table_id in self.boards.boards or item.table_id in self.groups:
+                return True
+            live = self._live(item.table_id)
+            if live is not None:
+                return getattr(live, "platform", None) == PLATFORM
+        channel = item.channel_id or ""
+        return channel.isdigit() and int(channel) >= SNOWFLAKE_MIN
+
+    def _live(self, table_id: str) -> Any:
+        """The core's open table, when the core exposes its table service (read only)."""
+        tables = getattr(self.core, "tables", None)
+        getter = getattr(tables, "get", None)
+        return getter(table_id) if callable(getter) else None
+
+    def _group(self, table_id: str) -> str:
+        group = self.groups.get(table_id)
+        if group is None:
+            live = self._live(table_id)
+            group = getattr(getattr(live, "session", None), "group", None) or "poker"
+            self.groups[table_id] = group
+        return group
+
+    async def _public(self, item: Outgoing) -> None:
+        channel_id = item.channel_id
+        if channel_id is None and item.table_id is not None:
+            known = self.boards.channel_id(item.table_id)
+            channel_id = None if known is None else str(known)
+        if channel_id is None or not channel_id.isdigit():
+            log.warning(kv(event="public_without_channel", table=item.table_id))
+            return
+        kwargs: dict[str, Any] = {"content": clip(item.text)}
+        if item.picture is not None:
+            kwargs["file"] = picture_file(item.picture)
+        try:
+            await self._channel(int(channel_id)).send(**kwargs)
+        except discord.HTTPException as exc:
+            log.warning(kv(event="post_failed", channel=channel_id, status=exc.status))
+
+    async def _table(self, item: Outgoing) -> None:
+        if item.table_id is None or item.channel_id is None or not item.channel_id.isdigit():
+            log.warning(kv(event="table_without_channel", table=item.table_id))
+            return
+        for row in item.buttons:
+            for button in row:
+                self.buttons[button.custom_id] = button
+        label = text(self.default_locale, "show_hand")
+        view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
+        render = Render(item.text, view, item.picture)
+        await self.boards.show(item.table_id, int(item.channel_id), render)
+
+    async def _elsewhere(self, item: Outgoing, origin: Origin | None) -> None:
+        """A private item for someone who is not the sender: a direct message, or kept for their
+        next interaction (and the channel told, without the content) when DMs are closed."""
+        user_id = item.user_id
+        if user_id is None or not user_id.isdigit():
+            return
+        if self.dm_fallback and user_id not in self.dm_closed:
+            try:
+                user = self.client.get_user(int(user_id)) or await self.client.fetch_user(
+                    int(user_id)
+                )
+                await user.send(clip(item.text))
+                return
+            except discord.Forbidden:
+                self.dm_closed.add(user_id)
+                log.info(kv(event="dm_closed", user=user_id))
+            except discord.HTTPException as exc:
+                log.warning(kv(event="dm_failed", user=user_id, status=exc.status))
+        kept = self.inbox.setdefault(user_id, [])
+        kept.append(item.text)
+        del kept[:-INBOX_LIMIT]
+        table = item.table_id or ""
+        if (table, user_id) in self.told:
+            return
+        channel = self.boards.channel_id(table) if table else None
+        if channel is None and origin is not None:
+            channel = getattr(origin.interaction, "channel_id", None)
+        if channel is None:
+            return
+        self.told.add((table, user_id))
+        notice = text(self.default_locale, "dm_closed", mention=f"<@{user_id}>")
+        try:
+            await self._channel(int(channel)).send(
+                content=notice,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(int(user_id))]
+                ),
+            )
+        except discord.HTTPException as exc:
+            log.warning(kv(event="notice_failed", channel=channel, status=exc.status))

@@ -1,0 +1,429 @@
+"""The slash command tree: groups, options, choices, autocomplete, and their Turkish names.
+
+Every callback only turns its options into the words of a core `Command` (English canonical
+words, as `/help` shows them) and hands them to the adapter; the core decides everything else.
+Names and descriptions are `locale_str`s whose `tr` extra is the Turkish text; `Translator`
+gives Discord those for the `tr` locale (English is the default).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range, locale_str
+
+MAX_CHIPS = 1_000_000_000
+
+
+def L(english: str, turkish: str) -> locale_str:
+    """A localizable string: English as written, Turkish in the `tr` extra."""
+    return locale_str(english, tr=turkish)
+
+
+class Runner(Protocol):
+    """What the commands call on the adapter."""
+
+    async def run_command(self, interaction: Any, name: str, args: tuple[str, ...]) -> None: ...
+
+    async def rack_choices(self, interaction: Any, current: str) -> list[Choice[str]]: ...
+
+
+class Translator(app_commands.Translator):
+    """Turkish names and descriptions from each `locale_str`'s `tr` extra."""
+
+    async def translate(
+        self,
+        string: locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        """The Turkish text for `tr`; None (the English default) for every other locale."""
+        if locale is discord.Locale.turkish:
+            return string.extras.get("tr")
+        return None
+
+
+def words(*parts: object) -> tuple[str, ...]:
+    """The given options as command words, leaving out the ones not given."""
+    return tuple(str(p) for p in parts if p is not None and str(p) != "")
+
+
+GAMES = [
+    Choice(name=L("Türk pokeri", "Türk pokeri"), value="turkish"),
+    Choice(name=L("Açık poker", "Açık poker"), value="acik"),
+]
+STRUCTURES = [
+    Choice(name=L("Pot limit", "Pot limit"), value="pot"),
+    Choice(name=L("Fixed limit", "Sabit limit"), value="fixed"),
+    Choice(name=L("No limit", "Limitsiz"), value="nolimit"),
+]
+ROUNDS = [Choice(name=L("1 round", "1 el"), value=1), Choice(name=L("3 rounds", "3 el"), value=3)]
+SOURCES = [
+    Choice(name=L("Stock (face down)", "Deste (kapalı)"), value="stock"),
+    Choice(name=L("Discard (the tile passed to me)", "Yerdeki taş (bana atılan)"), value="discard"),
+]
+MODES = [
+    Choice(name=L("Runs and sets", "Seri ve per"), value="runs"),
+    Choice(name=L("Pairs", "Çiftler"), value="pairs"),
+]
+BOARDS = [
+    Choice(name=L("Chips", "Fiş"), value="chips"),
+    Choice(name=L("Okey", "Okey"), value="okey"),
+]
+LANGUAGES = [
+    Choice(name=L("Türkçe", "Türkçe"), value="tr"),
+    Choice(name=L("English", "English"), value="en"),
+]
+
+
+class PokerCommands(app_commands.Group):
+    """`/poker ...`: Türk pokeri and Açık poker tables."""
+
+    def __init__(self, runner: Runner) -> None:
+        super().__init__(
+            name=L("poker", "poker"),
+            description=L(
+                "Türk pokeri and Açık poker tables", "Türk pokeri ve açık poker masaları"
+            ),
+            guild_only=True,
+        )
+        self.runner = runner
+
+    async def _run(self, interaction: discord.Interaction, *args: object) -> None:
+        await self.runner.run_command(interaction, "poker", words(*args))
+
+    @app_commands.command(
+        name=L("open", "aç"),
+        description=L("Open a poker table in this channel", "Bu kanalda poker masası aç"),
+    )
+    @app_commands.rename(
+        game=L("game", "oyun"), ante=L("ante", "ante"), structure=L("limit", "limit")
+    )
+    @app_commands.describe(
+        game=L("Which poker", "Hangi poker"),
+        ante=L("Ante in chips", "Fiş olarak ante"),
+        structure=L("Betting limit", "Bahis limiti"),
+    )
+    @app_commands.choices(game=GAMES, structure=STRUCTURES)
+    async def cmd_open(
+        self,
+        interaction: discord.Interaction,
+        game: str = "turkish",
+        ante: Range[int, 1, 1_000_000] | None = None,
+        structure: str | None = None,
+    ) -> None:
+        """/poker open."""
+        await self._run(interaction, "open", game, ante, structure)
+
+    @app_commands.command(
+        name=L("join", "katıl"),
+        description=L("Sit down with a buy-in", "Masaya otur (alış miktarı)"),
+    )
+    @app_commands.rename(buy_in=L("buy-in", "alış"))
+    @app_commands.describe(buy_in=L("Chips to bring to the table", "Masaya getireceğin fiş"))
+    async def cmd_join(
+        self, interaction: discord.Interaction, buy_in: Range[int, 1, MAX_CHIPS] | None = None
+    ) -> None:
+        """/poker join."""
+        await self._run(interaction, "join", buy_in)
+
+    @app_commands.command(
+        name=L("leave", "ayrıl"),
+        description=L("Leave the table (after the hand)", "Masadan kalk (el bitince)"),
+    )
+    async def cmd_leave(self, interaction: discord.Interaction) -> None:
+        """/poker leave."""
+        await self._run(interaction, "leave")
+
+    @app_commands.command(name=L("start", "başla"), description=L("Deal a hand", "Eli dağıt"))
+    async def cmd_start(self, interaction: discord.Interaction) -> None:
+        """/poker start."""
+        await self._run(interaction, "start")
+
+    @app_commands.command(
+        name=L("hand", "el"),
+        description=L("Show my cards (only to me)", "Kartlarımı göster (yalnız bana)"),
+    )
+    async def cmd_hand(self, interaction: discord.Interaction) -> None:
+        """/poker hand."""
+        await self._run(interaction, "hand")
+
+    @app_commands.command(
+        name=L("table", "masa"), description=L("Show the table again", "Masayı yeniden göster")
+    )
+    async def cmd_table(self, interaction: discord.Interaction) -> None:
+        """/poker table."""
+        await self._run(interaction, "table")
+
+    @app_commands.command(
+        name=L("rules", "kurallar"),
+        description=L("The rules of this table", "Bu masanın kuralları"),
+    )
+    async def cmd_rules(self, interaction: discord.Interaction) -> None:
+        """/poker rules."""
+        await self._run(interaction, "rules")
+
+    @app_commands.command(
+        name=L("addbot", "botekle"),
+        description=L("Seat a computer player", "Bilgisayar oyuncu ekle"),
+    )
+    @app_commands.rename(buy_in=L("buy-in", "alış"))
+    @app_commands.describe(buy_in=L("Chips the computer brings", "Bilgisayarın getireceği fiş"))
+    async def cmd_addbot(
+        self, interaction: discord.Interaction, buy_in: Range[int, 1, MAX_CHIPS] | None = None
+    ) -> None:
+        """/poker addbot."""
+        await self._run(interaction, "addbot", buy_in)
+
+
+class OkeyCommands(app_commands.Group):
+    """`/okey ...`: Okey tables."""
+
+    def __init__(self, runner: Runner) -> None:
+        super().__init__(
+            name=L("okey", "okey"),
+            description=L("Okey tables", "Okey masaları"),
+            guild_only=True,
+        )
+        self.runner = runner
+
+    async def _run(self, interaction: discord.Interaction, *args: object) -> None:
+        await self.runner.run_command(interaction, "okey", words(*args))
+
+    async def _tiles(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self.runner.rack_choices(interaction, current)
+
+    @app_commands.command(
+        name=L("start", "başlat"),
+        description=L("Open an Okey table in this channel", "Bu kanalda okey masası aç"),
+    )
+    @app_commands.rename(rounds=L("rounds", "el"), stake=L("stake", "bahis"))
+    @app_commands.describe(
+        rounds=L("How many rounds", "Kaç el"),
+        stake=L("Chips each player puts in", "Her oyuncunun koyacağı fiş"),
+    )
+    @app_commands.choices(rounds=ROUNDS)
+    async def cmd_start(
+        self,
+        interaction: discord.Interaction,
+        rounds: int | None = None,
+        stake: Range[int, 1, MAX_CHIPS] | None = None,
+    ) -> None:
+        """/okey start."""
+        if stake is not None and rounds is None:
+            rounds = 1  # the stake is the second word
+        await self._run(interaction, "start", rounds, stake)
+
+    @app_commands.command(
+        name=L("join", "katıl"), description=L("Sit down at the Okey table", "Okey masasına otur")
+    )
+    async def cmd_join(self, interaction: discord.Interaction) -> None:
+        """/okey join."""
+        await self._run(interaction, "join")
+
+    @app_commands.command(
+        name=L("begin", "başla"), description=L("Deal the tiles", "Taşları dağıt")
+    )
+    async def cmd_begin(self, interaction: discord.Interaction) -> None:
+        """/okey begin."""
+        await self._run(interaction, "begin")
+
+    @app_commands.command(name=L("take", "çek"), description=L("Take a tile", "Taş çek"))
+    @app_commands.rename(source=L("from", "nereden"))
+    @app_commands.describe(
+        source=L("The stock or the tile passed to me", "Desteden ya da bana atılan taşı")
+    )
+    @app_commands.choices(source=SOURCES)
+    async def cmd_take(self, interaction: discord.Interaction, source: str) -> None:
+        """/okey take."""
+        await self._run(interaction, "take", source)
+
+    @app_commands.command(
+        name=L("discard", "at"), description=L("Discard a tile from my rack", "Istakamdan taş at")
+    )
+    @app_commands.rename(tile=L("tile", "taş"))
+    @app_commands.describe(tile=L("A tile of my rack, e.g. R5", "Istakamdaki bir taş, ör. R5"))
+    async def cmd_discard(self, interaction: discord.Interaction, tile: str) -> None:
+        """/okey discard."""
+        await self._run(interaction, "discard", tile)
+
+    @app_commands.command(
+        name=L("finish", "bitir"), description=L("Finish with this tile", "Bu taşla bitir")
+    )
+    @app_commands.rename(tile=L("tile", "taş"))
+    @app_commands.describe(tile=L("The tile to finish with", "Bitireceğin taş"))
+    async def cmd_finish(self, interaction: discord.Interaction, tile: str) -> None:
+        """/okey finish."""
+        await self._run(interaction, "finish", tile)
+
+    @app_commands.command(
+        name=L("arrange", "diz"), description=L("Arrange my rack", "Istakamı diz")
+    )
+    @app_commands.rename(mode=L("mode", "düzen"))
+    @app_commands.describe(mode=L("Runs and sets, or pairs", "Seri ve per ya da çiftler"))
+    @app_commands.choices(mode=MODES)
+    async def cmd_arrange(self, interaction: discord.Interaction, mode: str = "runs") -> None:
+        """/okey arrange."""
+        await self._run(interaction, "arrange", mode)
+
+    @app_commands.command(
+        name=L("show", "göster"), description=L("Show the indicator tile", "Gösterge taşını göster")
+    )
+    async def cmd_show(self, interaction: discord.Interaction) -> None:
+        """/okey show."""
+        await self._run(interaction, "show")
+
+    @app_commands.command(
+        name=L("rack", "ıstaka"),
+        description=L("Show my rack (only to me)", "Istakamı göster (yalnız bana)"),
+    )
+    async def cmd_rack(self, interaction: discord.Interaction) -> None:
+        """/okey rack."""
+        await self._run(interaction, "rack")
+
+    @app_commands.command(
+        name=L("addbot", "botekle"),
+        description=L("Seat a computer player", "Bilgisayar oyuncu ekle"),
+    )
+    async def cmd_addbot(self, interaction: discord.Interaction) -> None:
+        """/okey addbot."""
+        await self._run(interaction, "addbot")
+
+    @app_commands.command(
+        name=L("leave", "ayrıl"), description=L("Leave the table", "Masadan kalk")
+    )
+    async def cmd_leave(self, interaction: discord.Interaction) -> None:
+        """/okey leave."""
+        await self._run(interaction, "leave")
+
+    @app_commands.command(
+        name=L("table", "masa"), description=L("Show the table again", "Masayı yeniden göster")
+    )
+    async def cmd_table(self, interaction: discord.Interaction) -> None:
+        """/okey table."""
+        await self._run(interaction, "table")
+
+    @app_commands.command(
+        name=L("rules", "kurallar"),
+        description=L("The rules of this table", "Bu masanın kuralları"),
+    )
+    async def cmd_rules(self, interaction: discord.Interaction) -> None:
+        """/okey rules."""
+        await self._run(interaction, "rules")
+
+    @cmd_discard.autocomplete("tile")
+    async def _discard_tiles(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._tiles(interaction, current)
+
+    @cmd_finish.autocomplete("tile")
+    async def _finish_tiles(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._tiles(interaction, current)
+
+
+class TableCommands(app_commands.Group):
+    """`/table ...`: moderators' tools; the core checks the moderator flag the adapter sets."""
+
+    def __init__(self, runner: Runner) -> None:
+        super().__init__(
+            name=L("table", "masa"),
+            description=L(
+                "Moderators: reset a table or remove a player",
+                "Moderatörler: masayı sıfırla ya da oyuncu çıkar",
+            ),
+            guild_only=True,
+        )
+        self.runner = runner
+
+    @app_commands.command(
+        name=L("reset", "sıfırla"),
+        description=L("End the table and refund everyone", "Masayı kapat, fişleri geri ver"),
+    )
+    @app_commands.rename(reason=L("reason", "sebep"))
+    @app_commands.describe(reason=L("Why (goes into the log)", "Neden (kayda geçer)"))
+    async def cmd_reset(
+        self, interaction: discord.Interaction, reason: Range[str, 1, 200] | None = None
+    ) -> None:
+        """/table reset."""
+        await self.runner.run_command(
+            interaction, "table", ("reset", *words(*(reason or "").split()))
+        )
+
+    @app_commands.command(
+        name=L("kick", "çıkar"),
+        description=L("Remove a player from the table", "Bir oyuncuyu masadan çıkar"),
+    )
+    @app_commands.rename(player=L("player", "oyuncu"))
+    @app_commands.describe(player=L("The player's name at the table", "Oyuncunun masadaki adı"))
+    async def cmd_kick(self, interaction: discord.Interaction, player: Range[str, 1, 100]) -> None:
+        """/table kick."""
+        await self.runner.run_command(interaction, "table", ("kick", *player.split()))
+
+
+def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
+    """`/balance`, `/daily`, `/leaderboard`, `/verify`, `/lang`, `/help`."""
+
+    @app_commands.command(
+        name=L("balance", "bakiye"),
+        description=L("My chips (only to me)", "Fişlerim (yalnız bana)"),
+    )
+    async def balance(interaction: discord.Interaction) -> None:
+        await runner.run_command(interaction, "balance", ())
+
+    @app_commands.command(
+        name=L("daily", "günlük"), description=L("Today's free chips", "Günün bedava fişleri")
+    )
+    async def daily(interaction: discord.Interaction) -> None:
+        await runner.run_command(interaction, "daily", ())
+
+    @app_commands.command(
+        name=L("leaderboard", "sıralama"), description=L("The best players", "En iyi oyuncular")
+    )
+    @app_commands.rename(board=L("board", "tablo"))
+    @app_commands.describe(board=L("Chips or Okey points", "Fiş ya da okey puanı"))
+    @app_commands.choices(board=BOARDS)
+    async def leaderboard(interaction: discord.Interaction, board: str = "chips") -> None:
+        await runner.run_command(interaction, "leaderboard", (board,))
+
+    @app_commands.command(
+        name=L("verify", "doğrula"),
+        description=L(
+            "Check that a hand's shuffle was fair", "Bir elin karıştırmasının adil olduğunu doğrula"
+        ),
+    )
+    @app_commands.rename(hand=L("hand", "el"))
+    @app_commands.describe(hand=L("The hand id, e.g. 12-3", "El numarası, ör. 12-3"))
+    async def verify(interaction: discord.Interaction, hand: Range[str, 1, 40]) -> None:
+        await runner.run_command(interaction, "verify", (hand.strip(),))
+
+    @app_commands.command(
+        name=L("lang", "dil"),
+        description=L("My language for the bot", "Botun benimle konuşacağı dil"),
+    )
+    @app_commands.rename(language=L("language", "dil"))
+    @app_commands.describe(language=L("Turkish or English", "Türkçe ya da İngilizce"))
+    @app_commands.choices(language=LANGUAGES)
+    async def lang(interaction: discord.Interaction, language: str) -> None:
+        await runner.run_command(interaction, "lang", (language,))
+
+    @app_commands.command(
+        name=L("help", "yardım"), description=L("The bot's commands", "Botun komutları")
+    )
+    async def help_(interaction: discord.Interaction) -> None:
+        await runner.run_command(interaction, "help", ())
+
+    return [balance, daily, leaderboard, verify, lang, help_]
+
+
+def install_commands(tree: app_commands.CommandTree[Any], runner: Runner) -> None:
+    """Add every command to the tree (global commands; sync them to a guild or everywhere)."""
+    tree.add_command(PokerCommands(runner))
+    tree.add_command(OkeyCommands(runner))
+    tree.add_command(TableCommands(runner))
+    for command in top_level(runner):
+        tree.add_command(command)

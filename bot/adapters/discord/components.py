@@ -1,0 +1,272 @@
+"""Buttons, the draw select and the amount modal of table messages.
+
+Every component's custom id carries what the press needs, so buttons keep working after a restart
+(the classes are registered once with `client.add_dynamic_items(*DYNAMIC_ITEMS)`):
+
+    t:<table>:<action>:<nonce>:<needs>   a turn button; needs is `-`, `a` (amount) or `c<n>` (cards)
+    h:<table>:<group>                    "Show my hand" (group `poker` or `okey`)
+    d:<table>:<action>:<nonce>           the draw select of my cards
+    m:<table>:<action>:<nonce>           the amount modal (lives in memory, like any modal)
+
+The callbacks only hand the press to the adapter (`interaction.client.adapter`); the core checks it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+from bot.adapters.discord.texts import text
+from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button
+
+MAX_CUSTOM_ID = 100  # Discord's limit for component custom ids
+MAX_LABEL = 80
+MAX_OPTIONS = 25
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+_PART = r"[^:]{1,40}"
+
+
+@dataclass(frozen=True)
+class TurnRef:
+    """What a turn component stands for: the core's table, action and nonce, and its input."""
+
+    table_id: str
+    action: str
+    nonce: str
+    needs: str | None = None
+    max_cards: int | None = None
+
+    @classmethod
+    def of(cls, button: Button) -> TurnRef:
+        """The reference of a core button."""
+        return cls(button.table_id, button.action, button.nonce, button.needs, button.max_cards)
+
+    @property
+    def core_id(self) -> str:
+        """The core's `table:action:nonce`."""
+        return f"{self.table_id}:{self.action}:{self.nonce}"
+
+    def needs_code(self) -> str:
+        """`-`, `a` or `c<n>` for the custom id."""
+        if self.needs == NEEDS_AMOUNT:
+            return "a"
+        if self.needs == NEEDS_CARDS:
+            return "c" + ("" if self.max_cards is None else str(self.max_cards))
+        return "-"
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> TurnRef:
+        """Parse the groups of a turn template match."""
+        code = match.groupdict().get("needs") or "-"
+        needs, max_cards = None, None
+        if code == "a":
+            needs = NEEDS_AMOUNT
+        elif code.startswith("c"):
+            needs = NEEDS_CARDS
+            max_cards = int(code[1:]) if code[1:] else None
+        return cls(match["table"], match["action"], match["nonce"], needs, max_cards)
+
+
+class Handler(Protocol):
+    """What the components call on the adapter (`interaction.client.adapter`)."""
+
+    async def on_turn(self, interaction: Any, ref: TurnRef) -> None: ...
+
+    async def on_show_hand(self, interaction: Any, table_id: str, group: str) -> None: ...
+
+    async def on_draw(self, interaction: Any, ref: TurnRef, cards: tuple[str, ...]) -> None: ...
+
+    async def on_amount(self, interaction: Any, ref: TurnRef, value: str) -> None: ...
+
+
+def handler_of(interaction: Any) -> Handler:
+    """The adapter serving this interaction's client."""
+    return interaction.client.adapter
+
+
+class TurnButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"t:(?P<table>{_PART}):(?P<action>{_PART}):(?P<nonce>{_PART}):(?P<needs>-|a|c\d{{0,2}})",
+):
+    """A turn button of the table message (check, call, raise, draw, ...)."""
+
+    def __init__(self, ref: TurnRef, label: str = "", style: str = "secondary") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or ref.action)[:MAX_LABEL],
+                style=STYLES.get(style, discord.ButtonStyle.secondary),
+                custom_id=f"t:{ref.core_id}:{ref.needs_code()}",
+            )
+        )
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TurnButton:
+        """Rebuild the button from a pressed custom id."""
+        return cls(TurnRef.from_match(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the press to the adapter."""
+        await handler_of(interaction).on_turn(interaction, self.ref)
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"h:(?P<table>{_PART}):(?P<group>poker|okey)",
+):
+    """ "Show my hand": the presser's cards or rack as an ephemeral reply."""
+
+    def __init__(self, table_id: str, group: str, label: str = "Show my hand") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:MAX_LABEL],
+                style=discord.ButtonStyle.secondary,
+                emoji="🂠",
+                custom_id=f"h:{table_id}:{group}",
+            )
+        )
+        self.table_id = table_id
+        self.group = group
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        """Rebuild the button from a pressed custom id."""
+        return cls(match["table"], match["group"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the press to the adapter."""
+        await handler_of(interaction).on_show_hand(interaction, self.table_id, self.group)
+
+
+class DrawSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"d:(?P<table>{_PART}):(?P<action>{_PART}):(?P<nonce>{_PART})",
+):
+    """The cards to exchange, picked from the player's own hand (none picked: stand pat)."""
+
+    def __init__(
+        self, ref: TurnRef, cards: list[tuple[str, str]] | None = None, placeholder: str = ""
+    ) -> None:
+        options = [discord.SelectOption(label=label, value=value) for value, label in cards or []]
+        options = options[:MAX_OPTIONS] or [discord.SelectOption(label="-", value="-")]
+        most = len(options) if ref.max_cards is None else min(ref.max_cards, len(options))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"d:{ref.core_id}",
+                placeholder=placeholder or None,
+                min_values=0,
+                max_values=max(most, 1),
+                options=options,
+            )
+        )
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DrawSelect:
+        """Rebuild the select from a submitted custom id."""
+        ref = TurnRef(match["table"], match["action"], match["nonce"], NEEDS_CARDS)
+        return cls(ref)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the chosen cards to the adapter."""
+        data = interaction.data or {}
+        values = tuple(v for v in data.get("values", ()) if v != "-")
+        await handler_of(interaction).on_draw(interaction, self.ref, values)
+
+
+class AmountModal(discord.ui.Modal):
+    """Asks for the total stake of a bet, raise or open."""
+
+    def __init__(self, ref: TurnRef, locale: str | None, button: Button | None) -> None:
+        low = button.min_amount if button is not None else None
+        high = button.max_amount if button is not None else None
+        title = (button.label if button is not None else ref.action)[:45]
+        super().__init__(title=title, custom_id=f"m:{ref.core_id}"[:MAX_CUSTOM_ID], timeout=600)
+        label = (
+            text(locale, "amount_label", min=low, max=high)
+            if low is not None and high is not None
+            else text(locale, "amount_label_open")
+        )
+        self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
+            label=label[:45],
+            placeholder=str(low) if low is not None else None,
+            default=str(low) if low is not None else None,
+            min_length=1,
+            max_length=15,
+        )
+        self.add_item(self.amount)
+        self.ref = ref
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        """Hand the typed amount to the adapter."""
+        await handler_of(interaction).on_amount(interaction, self.ref, self.amount.value.strip())
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TurnButton, HandButton, DrawSelect)
+
+
+def table_view(
+    rows: tuple[tuple[Button, ...], ...], table_id: str | None, group: str | None, hand_label: str
+) -> discord.ui.View:
+    """The table message's components: the core's turn buttons row by row, then "Show my hand"."""
+    view = discord.ui.View(timeout=None)
+    used = 0
+    for row in rows[:4]:
+        for button in row[:5]:
+            item = TurnButton(TurnRef.of(button), button.label, button.style)
+            item.row = used
+            view.add_item(item)
+        used += 1
+    if table_id is not None and group is not None:
+        hand = HandButton(table_id, group, hand_label)
+        hand.row = min(used, 4)
+        view.add_item(hand)
+    return view
+
+
+def draw_view(ref: TurnRef, cards: list[str], locale: str | None) -> discord.ui.View:
+    """An ephemeral picker of my cards for a draw."""
+    from bot.render.text import card
+
+    view = discord.ui.View(timeout=None)
+    choices = [(c, card(c)) for c in cards]
+    view.add_item(DrawSelect(ref, choices, text(locale, "draw_placeholder")))
+    return view
+
+
+CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([hsdc♥♠♦♣])(?![0-9A-Za-z])")
+TILE_RE = re.compile(r"(?<![0-9A-Za-z])([RYBK](?:1[0-3]|[1-9])|F)(?![0-9A-Za-z])")
+_SUIT = {"♥": "h", "♠": "s", "♦": "d", "♣": "c"}
+
+
+def cards_in(words: str) -> list[str]:
+    """Cards named in a core text, in notation and order, each once (`A♥ 10♦` -> `Ah Td`)."""
+    found: list[str] = []
+    for rank, suit in CARD_RE.findall(words):
+        item = ("T" if rank == "10" else rank) + _SUIT.get(suit, suit)
+        if item not in found:
+            found.append(item)
+    return found
+
+
+def tiles_in(words: str) -> list[str]:
+    """Okey tiles named in a core text (`R5`, `K13`, `F`), in order, each once."""
+    found: list[str] = []
+    for tile in TILE_RE.findall(words):
+        if tile not in found:
+            found.append(tile)
+    return found

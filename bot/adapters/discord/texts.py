@@ -1,0 +1,49 @@
+"""The few words the Discord adapter says itself, in Turkish and English.
+
+Everything about games comes from the core; these are only Discord-specific labels and notices.
+"""
+
+from __future__ import annotations
+
+TEXTS: dict[str, dict[str, str]] = {
+    "tr": {
+        "show_hand": "Elimi göster",
+        "amount_label": "Miktar ({min}-{max})",
+        "amount_label_open": "Miktar",
+        "draw_prompt": "Değiştireceğin kartları seç (en çok {n}); hiç seçmezsen servis yaparsın.",
+        "draw_placeholder": "Değiştirilecek kartlar",
+        "draw_unreadable": "Kartların okunamadı: /poker hand ile bak, sonra /poker draw yaz.",
+        "dm_closed": "{mention}, özel mesajların kapalı: kartlarını görmek için masadaki "
+        "**Elimi göster** düğmesine bas.",
+        "bad_button": "Bu düğme geçersiz.",
+        "failed": "Bir şeyler ters gitti; tekrar dene.",
+    },
+    "en": {
+        "show_hand": "Show my hand",
+        "amount_label": "Amount ({min}-{max})",
+        "amount_label_open": "Amount",
+        "draw_prompt": "Pick the cards to exchange (at most {n}); pick none to stand pat.",
+        "draw_placeholder": "Cards to exchange",
+        "draw_unreadable": "I could not read your cards: see /poker hand, then type /poker draw.",
+        "dm_closed": "{mention}, your direct messages are closed: press **Show my hand** on the "
+        "table to see your cards.",
+        "bad_button": "This button is not valid.",
+        "failed": "Something went wrong; please try again.",
+    },
+}
+
+
+def locale_of(value: object) -> str | None:
+    """`tr`, `en` or None from a Discord locale (`discord.Locale.turkish`, `en-US`, ...)."""
+    raw = str(getattr(value, "value", value) or "").lower()
+    if raw.startswith("tr"):
+        return "tr"
+    if raw.startswith("en"):
+        return "en"
+    return None
+
+
+def text(locale: str | None, key: str, **params: object) -> str:
+    """One adapter text in `locale` (`tr`/`en`, anything else falls back to English)."""
+    table = TEXTS.get(locale or "", TEXTS["en"])
+    return table[key].format(**params)
