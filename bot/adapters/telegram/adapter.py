@@ -16,7 +16,6 @@ from telegram import (
     BotCommandScopeDefault,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
-    ReplyParameters,
     Update,
     User,
 )
@@ -247,6 +246,9 @@ class TelegramAdapter:
         if not cards:
             return [adapter_text(locale, "draw_typed")]
         picker = DrawPicker(button.table_id, button.action, button.nonce, cards, button.max_cards)
+        # One open picker per player: an older one (an earlier turn) is stale anyway.
+        for key in [key for key in self.pickers if key[0] == user.id]:
+            del self.pickers[key]
         self.pickers[(user.id, button.custom_id)] = picker
         parcel = Parcel(
             adapter_text(
@@ -318,15 +320,8 @@ class TelegramAdapter:
         self.delivery.saw_user(user.id, user.full_name, locale)
         origin = Origin(chat.id, user.id, message.message_id, None, locale)
         words = tuple((message.text or "").split()[:1])
-        refusals = await self._send_press(pressed, words, user, origin)
-        for refusal in refusals:  # no button to alert on: the refusal is a reply
-            await self.delivery.bot.send_message(
-                chat.id,
-                refusal,
-                reply_parameters=ReplyParameters(
-                    message.message_id, allow_sending_without_reply=True
-                ),
-            )
+        # With no button to alert on, a refusal comes back as a reply to the typed message.
+        await self._send_press(pressed, words, user, origin)
 
     async def deliver(self, items: Sequence[Outgoing]) -> None:
         """Deliver items that no update asked for (timers, tables resumed at start-up).
