@@ -303,12 +303,12 @@ class FakeInteraction:
 
     def _show(self, content: str, ephemeral: bool, view: Any, how: str) -> FakeMessage:
         assert len(content) <= 2000
-        if ephemeral:
+        channel = self.client.get_partial_messageable(self.channel_id)
+        if ephemeral:  # in the channel, but only this user sees it
             self.log.deliveries.append(
                 Delivery("ephemeral", self.user.id, content, how, view, self.id)
             )
-            return FakeMessage(next_id(), None, content, view, ephemeral_to=self.user.id)
-        channel = self.client.get_partial_messageable(self.channel_id)
+            return FakeMessage(next_id(), channel, content, view, ephemeral_to=self.user.id)
         self.log.deliveries.append(Delivery("channel", channel.id, content, how, view, self.id))
         message = FakeMessage(next_id(), channel, content, view)
         channel.messages[message.id] = message

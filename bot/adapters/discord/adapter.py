@@ -108,7 +108,9 @@ class DiscordAdapter:
         self.moderator_role = moderator_role
         self.dm_fallback = dm_fallback
         self.client: Any = None  # set by `attach`
-        self.boards = boards or Boards(self._channel)
+        self.boards = boards or Boards()
+        if self.boards.channel_of is None:
+            self.boards.channel_of = self._channel
         self.buttons: dict[str, Button] = {}  # core custom id -> last drawn button (bounds)
         self.groups: dict[str, str] = {}  # table id -> "poker" | "okey"
         self.inbox: dict[str, list[str]] = {}  # user id -> private texts kept for them

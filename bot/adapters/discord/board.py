@@ -60,11 +60,12 @@ def picture_file(picture: bytes) -> discord.File:
 
 
 class Boards:
-    """The table messages of every table, written through `channel_of(channel_id)`."""
+    """The table messages of every table, written through `channel_of(channel_id)` (the adapter
+    fills it in when it is not given)."""
 
     def __init__(
         self,
-        channel_of: Callable[[int], Any],
+        channel_of: Callable[[int], Any] | None = None,
         *,
         min_interval: float = 1.0,
         repost_after: float = 3600.0,
@@ -121,6 +122,7 @@ class Boards:
                 await self._edit_or_post(table_id, board, render)
 
     async def _edit_or_post(self, table_id: str, board: Board, render: Render) -> None:
+        assert self.channel_of is not None
         channel = self.channel_of(board.channel_id)
         old = board.message_id
         if old is not None and self.clock() - board.posted_at < self.repost_after:
