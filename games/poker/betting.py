@@ -304,6 +304,10 @@ class Betting:
                 action=kind,
                 allowed=[s.kind for s in specs],
             )
+        if kind in ("check", "fold") and amount is not None:
+            raise IllegalAction(
+                "unexpected_amount", f"This move ({kind}) takes no amount.", action=kind
+            )
         target = self.stake[seat]
         if kind in ("bet", "raise"):
             if amount is None or isinstance(amount, bool) or not isinstance(amount, int):

@@ -41,7 +41,7 @@ from games.base import (
     seed_hash,
     shuffled,
 )
-from games.poker.betting import STRUCTURES, Betting
+from games.poker.betting import BETTING_KINDS, STRUCTURES, Betting
 from games.poker.cards import Card
 from games.poker.pots import award, seats_from_dealer_left
 from games.poker.ranking import HIGH_CARD, PokerRules, evaluate, turkish_rules
@@ -363,13 +363,9 @@ class TurkishHand:
                     "fold_without_bet", "Nobody has opened yet; pass instead of folding."
                 )
         elif kind in ("pass", "open"):
-            raise IllegalAction(
-                "action_not_allowed",
-                f"You cannot {kind} now; allowed: "
-                f"{', '.join(s.kind for s in self.legal_actions(seat))}.",
-                action=kind,
-                allowed=[s.kind for s in self.legal_actions(seat)],
-            )
+            raise self._not_allowed(seat, kind)
+        if internal not in BETTING_KINDS:
+            raise self._not_allowed(seat, kind)
         if action.cards:
             raise IllegalAction("unexpected_cards", "Betting moves take no cards.")
         result = b.apply(seat, internal, action.amount, allowed=self._betting_specs(seat))
@@ -386,6 +382,15 @@ class TurkishHand:
             return events
         events += self._end_round()
         return events
+
+    def _not_allowed(self, seat: int, kind: str) -> IllegalAction:
+        allowed = [s.kind for s in self.legal_actions(seat)]
+        return IllegalAction(
+            "action_not_allowed",
+            f"You cannot {kind} now; allowed: {', '.join(allowed)}.",
+            action=kind,
+            allowed=allowed,
+        )
 
     def _bet_event(self, kind: str, result: dict[str, Any]) -> Event:
         b = self.betting
