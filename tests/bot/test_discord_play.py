@@ -367,3 +367,17 @@ def test_is_moderator(perms, roles, role, expected):
     user = SimpleNamespace(roles=[SimpleNamespace(name=n, id=i) for n, i in roles])
     interaction = SimpleNamespace(permissions=perms, user=user)
     assert is_moderator(interaction, role) is expected
+
+
+async def test_poker_table_posts_the_table_again_at_the_bottom():
+    core = make_core(MemStore(), seed="again")
+    harness, _ = build(core)
+    ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
+    await seat_two(harness, ayse, mehmet)
+    channel = harness.channel(CHANNEL)
+    first = channel.table_message()
+    await harness.slash(mehmet, "poker table", CHANNEL)
+    second = channel.table_message()
+    assert second.id != first.id and first.deleted
+    assert second is channel.live()[-1]
+    assert harness.unanswered() == []

@@ -67,6 +67,7 @@ class Origin:
     locale: str | None
     thinking: bool
     answered: bool = False
+    fresh_table: bool = False  # `/poker table`: post the table message anew
 
 
 def is_moderator(interaction: Any, role: str | None) -> bool:
@@ -179,8 +180,9 @@ class DiscordAdapter:
             locale=origin.locale,
             is_moderator=is_moderator(interaction, self.moderator_role),
         )
-        group = route(name, args).group
-        await self._call(origin, self.core.handle(command), group)
+        routed = route(name, args)
+        origin.fresh_table = routed.sub == "table"
+        await self._call(origin, self.core.handle(command), routed.group)
 
     async def _call(self, origin: Origin, pending: Any, group: str | None = None) -> None:
         """Await a core answer and deliver it; a crash still answers the sender."""
@@ -340,7 +342,7 @@ class DiscordAdapter:
             if item.kind is OutKind.PUBLIC:
                 await self._public(item)
             elif item.kind is OutKind.EDIT_TABLE:
-                await self._table(item)
+                await self._table(item, fresh=origin is not None and origin.fresh_table)
 
     async def deliver_unasked(self, items: Sequence[Outgoing]) -> None:
         """Items no interaction asked for (timers, tables resumed at start): only Discord's."""
@@ -386,7 +388,7 @@ class DiscordAdapter:
         except discord.HTTPException as exc:
             log.warning(kv(event="post_failed", channel=channel_id, status=exc.status))
 
-    async def _table(self, item: Outgoing) -> None:
+    async def _table(self, item: Outgoing, *, fresh: bool = False) -> None:
         if item.table_id is None or item.channel_id is None or not item.channel_id.isdigit():
             log.warning(kv(event="table_without_channel", table=item.table_id))
             return
@@ -396,7 +398,7 @@ class DiscordAdapter:
         label = text(self.default_locale, "show_hand")
         view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
         render = Render(item.text, view, item.picture)
-        await self.boards.show(item.table_id, int(item.channel_id), render)
+        await self.boards.show(item.table_id, int(item.channel_id), render, fresh=fresh)
 
     async def _elsewhere(self, item: Outgoing, origin: Origin | None) -> None:
         """A private item for someone who is not the sender: a direct message, or kept for their

@@ -84,11 +84,16 @@ class Boards:
         board = self.boards.get(table_id)
         return None if board is None else board.channel_id
 
-    async def show(self, table_id: str, channel_id: int, render: Render) -> None:
-        """Bring the table message up to date now, or as soon as the rate allows."""
+    async def show(
+        self, table_id: str, channel_id: int, render: Render, *, fresh: bool = False
+    ) -> None:
+        """Bring the table message up to date now, or as soon as the rate allows; `fresh` posts
+        it anew at the bottom of the channel (someone asked to see the table again)."""
         board = self.boards.get(table_id)
         if board is None or board.channel_id != channel_id:
             board = self.boards[table_id] = Board(channel_id)
+        if fresh:
+            board.posted_at = float("-inf")
         board.pending = render
         if board.task is not None and not board.task.done():
             return  # the waiting writer will take the newest state
