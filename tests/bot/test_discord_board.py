@@ -113,3 +113,27 @@ async def test_a_failing_channel_is_logged_not_raised(caplog):
 def test_long_text_is_clipped_to_discord_limit():
     assert len(clip("x" * 5000)) == MAX_CONTENT
     assert clip("short") == "short"
+
+
+async def test_the_picture_goes_with_the_post_and_each_edit():
+    boards, client, _ = make(min_interval=0)
+    png = b"\x89PNG fake bytes"
+    await boards.show("7", CHANNEL, Render("with picture", None, png))
+    channel = client.channels[CHANNEL]
+    [message] = channel.live()
+    [attached] = message.files
+    assert attached.filename == "table.png" and attached.fp.read() == png
+    edits: list[dict] = []
+    partial = channel.get_partial_message(message.id)
+    original_edit = partial.edit
+
+    async def record(**kwargs):
+        edits.append(kwargs)
+        await original_edit(**kwargs)
+
+    channel.get_partial_message = lambda message_id: type(
+        "P", (), {"edit": staticmethod(record), "delete": partial.delete}
+    )()
+    await boards.show("7", CHANNEL, Render("still", None, png))
+    [edit] = edits
+    assert edit["content"] == "still" and edit["attachments"][0].fp.read() == png

@@ -1,0 +1,95 @@
+"""The gateway client without a gateway: its start-up registers the persistent buttons, the
+translator and the commands (to one guild when DISCORD_GUILD_ID is set), resumes open tables,
+and `serve` refuses to start without a token."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.adapters.discord import DiscordAdapter, DiscordBot, serve
+from bot.adapters.discord.commands import Translator
+from bot.adapters.discord.components import DYNAMIC_ITEMS
+from bot.core.messages import Outgoing, OutKind
+from bot.settings import load_settings
+
+CHANNEL = "700000000000000001"
+
+
+class StartCore:
+    """A core whose start-up resumes one table; nothing else is asked of it here."""
+
+    def __init__(self) -> None:
+        self.started = 0
+
+    async def start(self):
+        self.started += 1
+        return [Outgoing(OutKind.PUBLIC, "table 5 resumed", channel_id=CHANNEL, table_id="5")]
+
+    async def handle(self, command):
+        return []
+
+    async def press(self, press):
+        return []
+
+
+class Sent:
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    async def send(self, content=None, **kwargs):
+        self.texts.append(content)
+
+
+async def test_setup_hook_registers_buttons_commands_and_resumes_tables():
+    core = StartCore()
+    adapter = DiscordAdapter(core, default_locale="en")
+    client = DiscordBot(adapter, shard_count=2, guild_id=42)
+    synced: list[object] = []
+
+    async def sync(*, guild=None):
+        synced.append(guild)
+        return client.tree.get_commands(guild=guild)
+
+    client.tree.sync = sync  # no network: record where the commands would go
+    channel = Sent()
+    client.get_partial_messageable = lambda channel_id, **kw: channel
+    try:
+        await client.setup_hook()
+        assert client.adapter is adapter and adapter.client is client
+        assert client.shard_count == 2
+        stored = set(client._connection._view_store._dynamic_items.values())
+        assert stored == set(DYNAMIC_ITEMS)
+        assert isinstance(client.tree.translator, Translator)
+        [guild] = synced
+        assert guild.id == 42
+        names = {c.name for c in client.tree.get_commands(guild=guild)}
+        assert {"poker", "okey", "table", "balance", "help"} <= names
+        assert core.started == 1 and channel.texts == ["table 5 resumed"]
+    finally:
+        if client._ticker is not None:
+            client._ticker.cancel()
+
+
+async def test_without_guild_the_commands_sync_globally():
+    client = DiscordBot(DiscordAdapter(StartCore()), start_core=False)
+    synced: list[object] = []
+
+    async def sync(*, guild=None):
+        synced.append(guild)
+        return []
+
+    client.tree.sync = sync
+    try:
+        await client.setup_hook()
+        assert synced == [None]
+        assert client.shard_count is None  # Discord recommends the number of shards
+    finally:
+        if client._ticker is not None:
+            client._ticker.cancel()
+
+
+async def test_serve_needs_a_token(monkeypatch):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    settings = load_settings(discord_token=None)
+    with pytest.raises(ValueError, match="DISCORD_TOKEN"):
+        await serve(settings, StartCore())
