@@ -93,3 +93,42 @@ async def test_serve_needs_a_token(monkeypatch):
     settings = load_settings(discord_token=None)
     with pytest.raises(ValueError, match="DISCORD_TOKEN"):
         await serve(settings, StartCore())
+
+
+async def test_the_timer_delivers_what_core_tick_returns(monkeypatch):
+    import asyncio
+
+    import bot.adapters.discord as package
+
+    monkeypatch.setattr(package, "TICK_SECONDS", 0)
+    ticked = asyncio.Event()
+
+    class TickCore(StartCore):
+        async def tick(self, now):
+            ticked.set()
+            return [Outgoing(OutKind.PUBLIC, "Ayşe timed out", channel_id=CHANNEL)]
+
+    client = DiscordBot(DiscordAdapter(TickCore()), start_core=False)
+    channel = Sent()
+    client.get_partial_messageable = lambda channel_id, **kw: channel
+    ticker = asyncio.create_task(client._tick_forever())
+    try:
+        await asyncio.wait_for(ticked.wait(), 5)
+        for _ in range(10):
+            if channel.texts:
+                break
+            await asyncio.sleep(0)
+        assert channel.texts[0] == "Ayşe timed out"
+    finally:
+        ticker.cancel()
+
+
+async def test_shared_core_mode_runs_no_timer_of_its_own():
+    client = DiscordBot(DiscordAdapter(StartCore()), start_core=False, timers=False)
+
+    async def sync(*, guild=None):
+        return []
+
+    client.tree.sync = sync
+    await client.setup_hook()
+    assert client._ticker is None

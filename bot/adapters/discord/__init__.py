@@ -55,6 +55,7 @@ class DiscordBot(discord.AutoShardedClient):
         shard_count: int | None = None,
         guild_id: int | None = None,
         start_core: bool = True,
+        timers: bool = True,
         now: Callable[[], datetime] = utcnow,
     ) -> None:
         intents = discord.Intents.none()
@@ -66,6 +67,7 @@ class DiscordBot(discord.AutoShardedClient):
         adapter.attach(self)
         self.guild_id = guild_id
         self.start_core = start_core
+        self.timers = timers
         self.now = now
         self._ticker: asyncio.Task[None] | None = None
 
@@ -83,7 +85,8 @@ class DiscordBot(discord.AutoShardedClient):
         core = self.adapter.core
         if self.start_core and hasattr(core, "start"):
             await self.adapter.deliver_unasked(await core.start())
-        self._ticker = asyncio.create_task(self._tick_forever())
+        if self.timers:
+            self._ticker = asyncio.create_task(self._tick_forever())
 
     async def _tick_forever(self) -> None:
         tick = getattr(self.adapter.core, "tick", None)
@@ -109,11 +112,22 @@ class DiscordBot(discord.AutoShardedClient):
         log.error(kv(event="command_error", error=repr(error)), exc_info=error)
 
 
-async def serve(settings: Settings, core: CoreApi, *, start_core: bool = True) -> None:
-    """Run the Discord bot on `core` until it is closed."""
+async def serve(
+    settings: Settings,
+    core: CoreApi,
+    *,
+    start_core: bool = True,
+    timers: bool = True,
+    adapter: DiscordAdapter | None = None,
+) -> None:
+    """Run the Discord bot on `core` until it is closed.
+
+    With one core shared by several front ends, only one of them should call `core.start()` and
+    `core.tick()` and hand the items to every adapter (`adapter.deliver_unasked(items)` here):
+    pass `start_core=False, timers=False` and your own `adapter` for that."""
     if settings.discord_token is None:
         raise ValueError("DISCORD_TOKEN is not set")
-    adapter = DiscordAdapter(
+    adapter = adapter or DiscordAdapter(
         core, default_locale=settings.default_locale, moderator_role=settings.moderator_role
     )
     client = DiscordBot(
@@ -121,6 +135,7 @@ async def serve(settings: Settings, core: CoreApi, *, start_core: bool = True) -
         shard_count=settings.discord_shards,
         guild_id=settings.discord_guild_id,
         start_core=start_core,
+        timers=timers,
     )
     async with client:
         await client.start(settings.discord_token.get_secret_value())
