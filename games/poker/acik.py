@@ -175,6 +175,8 @@ class AcikHand:
                 action=action.kind,
                 allowed=list(BET_KINDS),
             )
+        if action.cards:
+            raise IllegalAction("unexpected_cards", "Betting moves take no cards.")
         self._check_void(seat, action.kind)
         allowed = self._allowed(seat)
         outcome = self.betting.apply(seat, action.kind, action.amount, allowed=allowed)
