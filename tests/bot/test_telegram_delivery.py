@@ -490,3 +490,22 @@ async def test_edited_commands_are_not_replayed_and_anonymous_admins_moderate():
         await bot.feed(anonymous)
         [command] = core.commands
         assert command.is_moderator and server.calls_to("getChatMember") == []
+
+
+async def test_a_new_private_keyboard_retires_the_old_one():
+    core = ScriptedCore()
+    tiles = ((Button("R5", "t1", "d.R5", "1"), Button("K13", "t1", "d.K13", "1")),)
+    core.on_command["okey"] = lambda c: [
+        Outgoing(
+            OutKind.PRIVATE, "Your rack: R5 K13", user_id=c.user_id, table_id="t1", buttons=tiles
+        )
+    ]
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        server.started_users.add(AYSE)
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/okey rack"))
+        first = server.messages_sent_ids(AYSE)[-1]
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/okey rack"))
+        second = server.messages_sent_ids(AYSE)[-1]
+        assert server.last_keyboard(AYSE, first) == []
+        assert server.last_keyboard(AYSE, second)[0][0]["callback_data"] == "t1:d.R5:1"

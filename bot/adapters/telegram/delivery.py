@@ -131,6 +131,7 @@ class Delivery:
         self.names: dict[int, str] = {}
         self.locales: dict[int, str] = {}
         self._prompted: set[int] = set()
+        self._private_keyboards: dict[tuple[int, str], int] = {}  # (user, table) -> message
         self._wanted: dict[str, Outgoing] = {}
         self._busy: set[str] = set()
 
@@ -318,7 +319,7 @@ class Delivery:
         post (once) a deep-link button in `group`. True when it was delivered now."""
         if user_id not in self.pending:
             try:
-                await self._send(user_id, parcel.text, parcel.picture, parcel.markup)
+                await self._send_parcel(user_id, parcel)
                 return True
             except Forbidden:
                 log.info(kv(event="private_blocked", user=user_id, table=parcel.table_id))
@@ -328,6 +329,21 @@ class Delivery:
         if group is not None and group < 0 and user_id not in self._prompted:
             await self._ask_to_start(user_id, group)
         return False
+
+    async def _send_parcel(self, user_id: int, parcel: Parcel) -> None:
+        """Send a private parcel; a newer keyboard for the same table retires the older one, so
+        only the current turn's buttons stay under the private messages."""
+        message = await self._send(user_id, parcel.text, parcel.picture, parcel.markup)
+        if parcel.markup is None or parcel.table_id is None:
+            return
+        key = (user_id, parcel.table_id)
+        old = self._private_keyboards.get(key)
+        self._private_keyboards[key] = message.message_id
+        if old is not None and old != message.message_id:
+            try:
+                await self.bot.edit_message_reply_markup(user_id, old)
+            except TelegramError as exc:
+                log.info(kv(event="old_keyboard_kept", user=user_id, error=exc))
 
     async def _ask_to_start(self, user_id: int, chat_id: int) -> None:
         """Post a deep-link button in the group; the message holds no card."""
@@ -350,7 +366,7 @@ class Delivery:
         kept = self.pending.pop(user_id, [])
         for index, parcel in enumerate(kept):
             try:
-                await self._send(user_id, parcel.text, parcel.picture, parcel.markup)
+                await self._send_parcel(user_id, parcel)
             except Forbidden:
                 self.pending[user_id] = kept[index:]
                 return index
