@@ -27,7 +27,8 @@ Structures:
   early streets, the big bet later); a bet and at most `max_raises` (3) raises per round.
 Table stakes: a seat that cannot cover a call, bet or raise may put in all it has (all-in for
 less). An all-in raise smaller than a full raise does not re-open the betting: seats that already
-acted may then only call or fold. Chips are never created or lost: `sum(stacks) + pot` is constant.
+acted may then only call or fold, unless several short all-in raises since they acted add up to a
+full raise. Chips are never created or lost: `sum(stacks) + pot` is constant.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class Betting:
 
     __slots__ = (
         "acted",
+        "acted_at",
         "bet_size",
         "committed",
         "current_bet",
@@ -97,6 +99,7 @@ class Betting:
         self.folded = [False] * n
         self.stake = [0] * n
         self.acted = [False] * n
+        self.acted_at = [0] * n
         self.current_bet = 0
         self.last_raise = min_bet
         self.raises = 0
@@ -178,6 +181,7 @@ class Betting:
             raise ValueError("bets must be at least 1 chip")
         self.stake = [0] * n
         self.acted = [False] * n
+        self.acted_at = [0] * n
         self.current_bet = 0
         self.raises = 0
         self.last_raise = self.bet_size if self.structure == "fixed" else self.min_bet
@@ -239,14 +243,16 @@ class Betting:
         if most <= self.current_bet:
             return specs
         # Raising needs an opponent who could still answer, and a betting round that is open to
-        # this seat (an all-in raise short of a full raise does not re-open it).
+        # this seat: it has not acted since the last full bet or raise, or the short all-in raises
+        # since it acted add up to a full raise.
         opponents = any(
             not self.folded[s] and self.stacks[s] > 0 and s != seat for s in range(len(self.stacks))
         )
+        reopened = self.current_bet - self.acted_at[seat] >= self.last_raise
         if self.current_bet == 0:
             low, high = self._bet_range(seat)
             specs.append(ActionSpec("bet", min(low, most), min(high, most)))
-        elif opponents and not self.acted[seat]:
+        elif opponents and (not self.acted[seat] or reopened):
             if self.structure == "fixed" and self.raises >= self.max_raises:
                 return specs
             low, high = self._raise_range(seat)
@@ -360,6 +366,7 @@ class Betting:
                     self.last_raise = max(increase, self.min_bet)
             self.current_bet = max(self.current_bet, target)
         self.acted[seat] = True
+        self.acted_at[seat] = self.current_bet
         self.to_act = self._next_to_act(seat)
         return {
             "kind": kind,
@@ -392,6 +399,7 @@ class Betting:
             "folded": list(self.folded),
             "stake": list(self.stake),
             "acted": list(self.acted),
+            "acted_at": list(self.acted_at),
             "current_bet": self.current_bet,
             "last_raise": self.last_raise,
             "raises": self.raises,
@@ -414,6 +422,9 @@ class Betting:
         b.folded = list(data["folded"])
         b.stake = list(data["stake"])
         b.acted = list(data["acted"])
+        # Snapshots from before `acted_at` existed: treat every seat as having seen the current
+        # bet, so nothing is re-opened that was closed.
+        b.acted_at = list(data.get("acted_at", [data["current_bet"]] * len(b.acted)))
         b.current_bet = data["current_bet"]
         b.last_raise = data["last_raise"]
         b.raises = data["raises"]

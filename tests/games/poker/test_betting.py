@@ -170,6 +170,48 @@ def test_short_all_in_raise_does_not_reopen_betting() -> None:
     assert b.round_closed
 
 
+def test_short_all_in_raises_that_add_up_to_a_full_raise_reopen_the_betting() -> None:
+    b = Betting([100, 16, 22, 100], structure="no_limit", min_bet=2)
+    b.start_round(first=0)
+    b.apply(0, "bet", 10)
+    b.apply(1, "raise", 16)  # all-in, 6 more: short of a full raise (10)
+    b.apply(2, "raise", 22)  # all-in, 6 more again: 12 over seat 0's bet in all
+    assert spec(b.legal(3), "raise").min_amount == 32
+    b.apply(3, "call")
+    # Seat 0 faces 12 more than its own bet, a full raise: it may raise again.
+    assert kinds(b.legal(0)) == ["fold", "call", "raise"]
+    b.apply(0, "call")
+    # Seat 3 called at 22 and faces nothing new: it is not asked again.
+    assert b.round_closed
+
+
+def test_a_single_short_raise_after_a_call_does_not_reopen_for_the_caller() -> None:
+    b = Betting([100, 100, 24, 100], structure="no_limit", min_bet=2)
+    b.start_round(first=0)
+    b.apply(0, "bet", 10)
+    b.apply(1, "raise", 20)  # a full raise
+    b.apply(2, "raise", 24)  # all-in, 4 more: short
+    # Seat 3 has not acted: it may raise. Seat 0 faces 14 over its bet (a full raise was in
+    # between, so it may raise anyway); seat 1 faces only the short 4 and may not.
+    assert kinds(b.legal(3)) == ["fold", "call", "raise"]
+    b.apply(3, "call")
+    assert kinds(b.legal(0)) == ["fold", "call", "raise"]
+    b.apply(0, "call")
+    assert kinds(b.legal(1)) == ["fold", "call"]
+
+
+def test_snapshot_without_acted_at_reopens_nothing() -> None:
+    b = Betting([100, 16, 22, 100], structure="no_limit", min_bet=2)
+    b.start_round(first=0)
+    b.apply(0, "bet", 10)
+    b.apply(1, "raise", 16)
+    b.apply(2, "raise", 22)
+    b.apply(3, "call")
+    data = b.to_dict()
+    del data["acted_at"]  # a snapshot stored before the field existed
+    assert kinds(Betting.from_dict(data).legal(0)) == ["fold", "call"]
+
+
 def test_everyone_acts_lets_a_lone_seat_with_chips_speak() -> None:
     b = anted([100, 5], min_bet=10)
     assert b.all_in(1)
