@@ -33,6 +33,8 @@ from typing import Any
 from games.poker.cards import (
     DEFAULT_SUIT_ORDER,
     FLUSH_COUNTS,
+    FULL_DECK,
+    RV_SHIFT,
     SUIT_CHARS,
     Card,
     make_deck,
@@ -138,6 +140,8 @@ if (
     != FLUSH_COUNTS
 ):  # pragma: no cover - guards the literal
     raise ImportError("FLUSH_COUNTS literal out of date")
+_MASK = (1 << 52) - 1  # the card bits of a key or of a sum of Cards
+_SUIT_COUNTS = 0xFFF << 52  # the suit-count field of a sum of Cards
 # Bit positions of the key layout (see the module docstring).
 CARDS_BITS = 52
 _N2 = 52
@@ -497,32 +501,54 @@ def _tables(
 
 
 def _slow_key(cards: Any, rules: PokerRules) -> int:
-    """Validate any input fully and return its key; ValueError names the bad card."""
+    """Validate any input fully and return its key; ValueError names the bad card.
+
+    Serves text, 1-4 cards, non-default suit orders and every error case of `key()`.
+    """
     if not isinstance(rules, PokerRules):
         raise TypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
-    hand = parse_cards(cards)
-    if not hand:
-        raise ValueError("no cards to evaluate")
-    if len(hand) > 5:
-        raise ValueError(f"more than 5 cards: {' '.join(map(str, hand))}")
-    for card in hand:
-        if card.mask & rules._outside:
-            raise ValueError(
-                f"card {card} is not in this deck ({rules.deck_size} cards, "
-                f"{card_rank_text(rules.lowest_rank)} to A)"
-            )
-    masks = rules._index_masks
-    mask = 0
-    rv = 0
-    for card in hand:
-        mask |= card.mask if masks is None else masks[card.index]
-        rv += card.rv
-    lane = hand[0].lane
-    if len(hand) == 5 and all(c.lane == lane for c in hand):
-        base, tie, move = rules._flush_table[rv]
+    hand: Sequence[Card]
+    if type(cards) in (tuple, list) and cards and set(map(type, cards)) == {Card}:
+        hand = cards
+        total = sum(hand)
+        if (total & _MASK).bit_count() != len(hand):
+            parse_cards(hand)  # raises, naming the duplicate
     else:
-        base, tie, move = rules._pattern_table[rv]
+        hand = parse_cards(cards)
+        total = sum(hand)
+    count = len(hand)
+    if not count:
+        raise ValueError("no cards to evaluate")
+    if count > 5:
+        raise ValueError(f"more than 5 cards: {' '.join(map(str, hand))}")
+    mask = total & _MASK
+    if mask & rules._outside:
+        card = next(c for c in hand if c.mask & rules._outside)
+        raise ValueError(
+            f"card {card} is not in this deck ({rules.deck_size} cards, "
+            f"{card_rank_text(rules.lowest_rank)} to A)"
+        )
+    remap = rules._index_masks
+    if remap is not None:
+        mask = sum(remap[c.index] for c in hand)
+    if count == 5 and total & _SUIT_COUNTS in FLUSH_COUNTS:
+        base, tie, move = rules._flush_table[total >> RV_SHIFT]
+    else:
+        base, tie, move = rules._pattern_table[total >> RV_SHIFT]
     return base + ((mask & tie) << move) + mask
+
+
+@lru_cache(maxsize=32)
+def _card_by_bit(suit_order: str) -> dict[int, Card]:
+    remap = _index_masks(suit_order)
+    return {(c.mask if remap is None else remap[c.index]): c for c in FULL_DECK}
+
+
+def cards_of(rank_key: int, rules: PokerRules) -> list[Card]:
+    """Return the cards a key of `rules` was made from, lowest first."""
+    by_bit = _card_by_bit(rules.suit_order)
+    mask = rank_key & _MASK
+    return sorted(card for bit, card in by_bit.items() if mask & bit)
 
 
 def card_rank_text(rank: int) -> str:
@@ -585,6 +611,11 @@ def evaluate(cards: Sequence[Card] | str, rules: PokerRules) -> HandRank:
     if mask.bit_count() != 5:
         return HandRank(_slow_key(cards, rules))
     return HandRank(base + ((mask & tie) << move) + mask)
+
+
+def partial_key(cards: Sequence[Card] | str, rules: PokerRules) -> int:
+    """Return `key(cards, rules)` for 1-4 cards (visible hands) without trying the 5-card path."""
+    return _slow_key(cards, rules)
 
 
 def category_of(rank_key: int) -> str:

@@ -58,3 +58,11 @@ def test_make_deck_sizes() -> None:
     assert len(make_deck(2)) == 52
     assert len(make_deck(7)) == 32
     assert min(c.rank for c in make_deck(9)) == 9
+
+
+def test_card_formats_as_notation() -> None:
+    card = Card.parse("Td")
+    assert f"{card}" == "Td"
+    assert f"{card:>3}" == " Td"
+    assert repr(card) == "Card('Td')"
+    assert card != "Td"

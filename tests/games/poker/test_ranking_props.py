@@ -8,7 +8,17 @@ from hypothesis import strategies as st
 from treys import Card as TreysCard
 from treys import Evaluator
 
-from games.poker import Card, PokerRules, acik_rules, evaluate, key, turkish_rules
+from games.poker import (
+    Card,
+    PokerRules,
+    acik_rules,
+    cards_of,
+    category_of,
+    evaluate,
+    key,
+    partial_key,
+    turkish_rules,
+)
 from games.poker.cards import cards_text
 
 RULESETS = [
@@ -140,3 +150,17 @@ def test_categories_and_rank_order_agree_with_treys(data: st.DataObject) -> None
     assert _TREYS_CLASS[ra.category] == _TREYS.get_rank_class(ta)
     if ra.category == rb.category and ta != tb:
         assert (ra > rb) == (ta < tb)  # treys: lower is better
+
+
+@settings(max_examples=200)
+@given(rulesets, st.data())
+def test_keys_decode_to_their_cards(rules: PokerRules, data: st.DataObject) -> None:
+    size = data.draw(st.integers(1, 5))
+    cards = data.draw(
+        st.lists(st.sampled_from(rules.deck), min_size=size, max_size=size, unique=True)
+    )
+    k = key(cards, rules)
+    assert cards_of(k, rules) == sorted(cards)
+    assert category_of(k) == evaluate(cards, rules).category
+    if size < 5:
+        assert partial_key(cards, rules) == k

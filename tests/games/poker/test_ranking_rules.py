@@ -8,7 +8,18 @@ from itertools import combinations, product
 
 import pytest
 
-from games.poker import Card, PokerRules, acik_rules, evaluate, key, parse_cards, turkish_rules
+from games.poker import (
+    Card,
+    PokerRules,
+    acik_rules,
+    cards_of,
+    category_of,
+    evaluate,
+    evaluate_all,
+    key,
+    parse_cards,
+    turkish_rules,
+)
 from games.poker.ranking import ACIK_CATEGORIES, ACIK_CATEGORIES_FOUR_FIRST, TURKISH_CATEGORIES
 
 SUIT_SYMBOLS = str.maketrans({"♡": "h", "♥": "h", "♠": "s", "♢": "d", "♦": "d", "♣": "c"})
@@ -159,17 +170,21 @@ def test_turkish_ace_low_only_in_minor_straights() -> None:
 SPADES_LOW = "hdcs"  # the açık text's examples treat spades as the lowest suit
 
 
-def category_hands(rules: PokerRules, category: str) -> list[list[Card]]:
-    """Enumerate every 5-card hand of a category that has few enough members to list."""
-    hands = []
-    ranks = range(rules.lowest_rank, 15)
-    for rank_set in combinations(ranks, 5):
-        for ranks_hand in (list(rank_set),):
-            for suits in product("hsdc", repeat=5):
-                cards = [Card(r, s) for r, s in zip(ranks_hand, suits, strict=True)]
-                if evaluate(cards, rules).category == category:
-                    hands.append(cards)
-    return hands
+@pytest.fixture(scope="module")
+def acik_extremes() -> dict[str, tuple[int, int]]:
+    """(lowest, best) key of each category over every 52-card hand, spades lowest."""
+    rules = acik_rules(52, suit_order=SPADES_LOW)
+    lows: dict[str, int] = {}
+    highs: dict[str, int] = {}
+    for k in evaluate_all(None, rules):
+        top = k >> 80
+        if top not in highs:
+            lows[top] = highs[top] = k
+        elif k > highs[top]:
+            highs[top] = k
+        elif k < lows[top]:
+            lows[top] = k
+    return {category_of(top << 80): (lows[top], highs[top]) for top in highs}
 
 
 def best_and_lowest(hands: list[list[Card]], rules: PokerRules) -> tuple[list[Card], list[Card]]:
@@ -194,11 +209,19 @@ def ranks_of(cards: list[Card]) -> list[int]:
     ],
 )
 def test_acik_extremes_of_five_distinct_rank_categories(
-    category: str, best: str, best_card: str | None, lowest: str, lowest_card: str | None
+    acik_extremes: dict[str, tuple[int, int]],
+    category: str,
+    best: str,
+    best_card: str | None,
+    lowest: str,
+    lowest_card: str | None,
 ) -> None:
     rules = acik_rules(52, suit_order=SPADES_LOW)
-    top, bottom = best_and_lowest(category_hands(rules, category), rules)
-    for found, text, card in ((top, best, best_card), (bottom, lowest, lowest_card)):
+    low_key, high_key = acik_extremes[category]
+    for found, text, card in (
+        (cards_of(high_key, rules), best, best_card),
+        (cards_of(low_key, rules), lowest, lowest_card),
+    ):
         assert evaluate(found, rules).category == category
         if card is None:
             assert set(found) == set(parse_cards(text))
@@ -414,3 +437,11 @@ def test_describe_in_turkish_and_english() -> None:
     assert evaluate("5s 4s 3s 2s As", ac).describe("tr") == "Dizi Renk"
     assert evaluate("Ah Kd Qd Jd 9d", ac).describe("tr") == "Beş Benzemez"
     assert evaluate("Ah Kd Qd Jd 9d", ac).describe("en-US") == "High card"
+
+
+def test_hand_rank_repr_and_fallback_locale() -> None:
+    rank = evaluate("Ah Ad Kh Qs Js", acik_rules())
+    assert repr(rank).startswith("HandRank(pair, 0x")
+    assert rank.describe("de") == "Pair"
+    assert rank.game == "acik"
+    assert evaluate("Ah Ad Kh Qs Js", turkish_rules(4)).game == "turkish"
