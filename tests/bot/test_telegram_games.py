@@ -10,32 +10,29 @@ from __future__ import annotations
 
 import itertools
 import random
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from bot.adapters.telegram.pickers import cards_in
 from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.fairness import SeededSource
 from storage import Store
-from tests.fakes.telegram_harness import Harness, telegram_bot
-from tests.fakes.telegram_server import Call, FakeTelegram
-
-GROUP = -100777
-AYSE, MEHMET, ZEYNEP = 101, 202, 303
-SHOWDOWN_HEADERS = ("Showdown:", "Kartlar açılıyor:")
-
-
-class Clock:
-    """The core's clock, moved by hand."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
+from tests.fakes.telegram_harness import telegram_bot
+from tests.fakes.telegram_play import (
+    AYSE,
+    GROUP,
+    MEHMET,
+    ZEYNEP,
+    Clock,
+    Table,
+    all_data,
+    group_leaks,
+    make_core,
+    play_poker,
+    turkish_hidden,
+)
+from tests.fakes.telegram_server import FakeTelegram
 
 
 @pytest.fixture
@@ -43,107 +40,6 @@ async def store(tmp_path):
     store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
     yield store
     await store.close()
-
-
-def make_core(store: Store, seed: str) -> Core:
-    return Core(store, CoreConfig(default_locale="en"), clock=Clock(), seeds=SeededSource(seed))
-
-
-def without_showdown(text: str) -> str:
-    """Text minus showdown blocks (cards shown there are public by rule)."""
-    kept, inside = [], False
-    for line in text.splitlines():
-        if line.strip() in SHOWDOWN_HEADERS:
-            inside = True
-            continue
-        if inside and line.startswith("  "):
-            continue
-        inside = False
-        kept.append(line)
-    return "\n".join(kept)
-
-
-def group_leaks(calls: list[Call], hidden: set[str]) -> list[str]:
-    """Hidden cards named in any request to the group among `calls`."""
-    found: list[str] = []
-    for call in calls:
-        if call.chat_id == GROUP:
-            found += [c for c in cards_in(without_showdown(call.visible_text())) if c in hidden]
-    return found
-
-
-class Table:
-    """Finds the table message and plays its buttons as the right user."""
-
-    def __init__(self, server: FakeTelegram, bot: Harness, core: Core, users: dict[str, Any]):
-        self.server, self.bot, self.core, self.users = server, bot, core, users
-
-    def live(self) -> Any:
-        return self.core.tables.in_channel("telegram", str(GROUP))
-
-    def message_id(self) -> int:
-        live = self.live()
-        return self.bot.adapter.delivery.tables[str(live.id)].message_id
-
-    def buttons(self) -> dict[str, dict[str, Any]]:
-        """The table message's buttons by action word."""
-        out = {}
-        for row in self.server.last_keyboard(GROUP, self.message_id()):
-            for button in row:
-                out[button["callback_data"].split(":")[1]] = button
-        return out
-
-    async def press(self, user: dict[str, Any], chat: int, message: int, data: str) -> None:
-        await self.bot.feed(self.server.press_update(user, chat, message, data))
-
-    async def command(self, user: dict[str, Any], text: str) -> None:
-        await self.bot.feed(self.server.message_update(self.server.group(GROUP), user, text))
-
-    async def play(self, user: dict[str, Any], action: str, rng: random.Random) -> None:
-        """Press `action` on the table message, completing an amount or a draw like a person."""
-        server = self.server
-        before = len(server.calls)
-        table_message = self.message_id()
-        data = self.buttons()[action]["callback_data"]
-        await self.press(user, GROUP, table_message, data)
-        new_messages = [c for c in server.calls[before:] if c.method == "sendMessage" and c.ok]
-        prompt_ids = [
-            message_id
-            for (chat, message_id), (custom_id, who) in self.bot.adapter.delivery.prompts.items()
-            if chat == GROUP and who == user["id"] and custom_id == data
-        ]
-        if prompt_ids:
-            prompt_id = prompt_ids[-1]
-            sizes = [b for row in server.last_keyboard(GROUP, prompt_id) for b in row]
-            if rng.random() < 0.3:  # type it as a reply instead
-                amount = sizes[0]["callback_data"].split("|")[1]
-                await self.bot.feed(
-                    server.message_update(server.group(GROUP), user, amount, reply_to=prompt_id)
-                )
-            else:
-                await self.press(user, GROUP, prompt_id, sizes[0]["callback_data"])
-            return
-        picker = next((c for c in new_messages if "|~" in _all_data(c)), None)
-        if picker is not None:
-            picker_id = server.messages_sent_ids(user["id"])[-1]
-            keyboard = server.last_keyboard(user["id"], picker_id)
-            for button in rng.sample(keyboard[0], rng.randint(0, 2)):
-                await self.press(user, user["id"], picker_id, button["callback_data"])
-            confirm = server.last_keyboard(user["id"], picker_id)[-1][0]
-            await self.press(user, user["id"], picker_id, confirm["callback_data"])
-
-
-def _first_data(call: Call) -> str:
-    rows = (call.params.get("reply_markup") or {}).get("inline_keyboard", [])
-    return rows[0][0].get("callback_data", "") if rows and rows[0] else ""
-
-
-def _all_data(call: Call) -> str:
-    rows = (call.params.get("reply_markup") or {}).get("inline_keyboard", [])
-    return " ".join(b.get("callback_data", "") for row in rows for b in row)
-
-
-PREFERENCE = ("call", "check", "open", "pass", "draw", "pat", "bet", "raise", "fold")
 
 
 async def test_turkish_poker_whole_game_through_telegram(store):
@@ -164,7 +60,7 @@ async def test_turkish_poker_whole_game_through_telegram(store):
         assert session.hand_no == 1
         link = [c for c in server.sent_to(GROUP) if "start=cards" in str(c.params)]
         assert len(link) == 1 and "Mehmet" in link[0].params["text"]
-        hidden = {c for i in range(len(session.in_hand)) for c in session.engine.view(i)["hand"]}
+        hidden = turkish_hidden(session)
         assert len(hidden) == 10
         assert group_leaks(server.calls, hidden) == []
         assert server.sent_to(AYSE)[-1].params["text"].startswith("Your cards:")
@@ -175,24 +71,7 @@ async def test_turkish_poker_whole_game_through_telegram(store):
         mine = [c.params["text"] for c in server.sent_to(MEHMET)]
         assert any(text.startswith("Your cards:") for text in mine)
 
-        steps = 0
-        while session.hand_no < 5 and steps < 200:
-            live = table.live()
-            session = live.session
-            index = session.actor()
-            if index is None:
-                break
-            seat = session.seats[index]
-            hidden = {
-                c for i in range(len(session.in_hand)) for c in session.engine.view(i)["hand"]
-            }
-            buttons = table.buttons()
-            choices = [a for a in PREFERENCE if a in buttons]
-            action = choices[0] if rng.random() < 0.8 else rng.choice(choices)
-            before = len(server.calls)
-            await table.play(users[seat.user_id], action, rng)
-            assert group_leaks(server.calls[before:], hidden) == [], (action, steps)
-            steps += 1
+        steps = await play_poker(table, users, rng, turkish_hidden, hands=5)
         session = table.live().session
         # Five hands, unless someone lost every chip first (then nobody can act).
         assert session.hand_no >= 5 or min(session.chips.values()) == 0, steps
@@ -203,7 +82,7 @@ async def test_turkish_poker_whole_game_through_telegram(store):
         typed = [c for c in server.calls if c.method == "deleteMessage"]
         assert typed, "no amount prompt was used"
         assert any("|=" in str(a) for a in server.calls_to("editMessageReplyMarkup")) or any(
-            c.chat_id in (AYSE, MEHMET) and "|~" in _all_data(c) for c in server.calls
+            c.chat_id in (AYSE, MEHMET) and "|~" in all_data(c) for c in server.calls
         ), "no draw picker was used"
         assert not server.open_callbacks  # every press was answered
         refused = [a for a in server.answered_callbacks.values() if a.get("show_alert")]
