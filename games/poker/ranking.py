@@ -18,8 +18,10 @@ Layout of a key, high bits to low:
 - cards: bit 4*(rank-2) + suit strength for each card; this breaks any remaining tie so keys are
   unique (it only ever decides between hands that share a card, which never meet at a table).
 
-The rank part comes from precomputed tables keyed by the sum of the cards' `rv` (3 bits per rank:
-the rank multiset), so one evaluation is a few integer operations and one dict lookup.
+The fast path adds the five Cards as ints (see `Card`): the sum holds the card bits, a count
+per suit (flush test) and the rank multiset (3 bits per rank), which keys a precomputed table of
+(base, tie-break card mask, shift). One evaluation is a few integer operations and one dict
+lookup; anything else (text, 1-4 cards, a non-default suit order, bad input) takes `_slow_key`.
 """
 
 from __future__ import annotations
