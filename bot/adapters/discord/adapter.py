@@ -280,8 +280,10 @@ class DiscordAdapter:
             i.text for i in items if i.kind is OutKind.PRIVATE and i.user_id == origin.user_id
         )
         cards = cards_in(hand)
-        if not cards:
-            await self._reply(origin, [text(origin.locale, "draw_unreadable")])
+        if not cards:  # e.g. folded: nothing to pick, but the core's words still go out
+            await self._reply(
+                origin, [t for t in (hand, text(origin.locale, "draw_unreadable")) if t]
+            )
             return
         most = ref.max_cards if ref.max_cards is not None else len(cards)
         prompt = hand + "\n" + text(origin.locale, "draw_prompt", n=most)
