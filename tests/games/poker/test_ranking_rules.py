@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from itertools import combinations, product
 
@@ -445,3 +446,34 @@ def test_hand_rank_repr_and_fallback_locale() -> None:
     assert rank.describe("de") == "Pair"
     assert rank.game == "acik"
     assert evaluate("Ah Ad Kh Qs Js", turkish_rules(4)).game == "turkish"
+
+
+@pytest.mark.parametrize(
+    ("category", "best", "best_card", "lowest", "lowest_card"),
+    [
+        # acik-poker.txt: "kare as" / "kare iki" with any fifth card; "ful as" / "ful iki" with
+        # any pair; "üç as" / "üç iki"; "as döper" A A K K + kupa dam / "32 döper" + maça 4;
+        # "per as" A A + kupa papaz Q J / "per iki" 2 2 + maça 5 4 3.
+        ("four_of_a_kind", {14: 4}, None, {2: 4}, None),
+        ("full_house", {14: 3}, None, {2: 3}, None),
+        ("three_of_a_kind", {14: 3}, None, {2: 3}, None),
+        ("two_pair", {14: 2, 13: 2, 12: 1}, "Qh", {3: 2, 2: 2, 4: 1}, "4s"),
+        ("pair", {14: 2, 13: 1, 12: 1, 11: 1}, "Kh", {2: 2, 5: 1, 4: 1, 3: 1}, "5s"),
+    ],
+)
+def test_acik_extremes_of_grouped_categories(
+    acik_extremes: dict[str, tuple[int, int]],
+    category: str,
+    best: dict[int, int],
+    best_card: str | None,
+    lowest: dict[int, int],
+    lowest_card: str | None,
+) -> None:
+    rules = acik_rules(52, suit_order=SPADES_LOW)
+    low_key, high_key = acik_extremes[category]
+    for found_key, groups, card in ((high_key, best, best_card), (low_key, lowest, lowest_card)):
+        found = cards_of(found_key, rules)
+        counts = Counter(c.rank for c in found)
+        assert all(counts[rank] == n for rank, n in groups.items()), found
+        if card is not None:
+            assert Card.parse(card) in found
