@@ -92,6 +92,11 @@ def main(argv: list[str] | None = None) -> int:
             logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
         asyncio.run(run_console(settings, args))
         return 0
+    if platforms == ["discord"]:  # Discord alone: bot/adapters/discord, every shard in this process
+        from bot.adapters.discord import run as run_discord
+
+        run_discord(settings)
+        return 0
     for name in platforms:
         print(f"The {name} adapter is not built yet; use --console meanwhile.", file=sys.stderr)
     return 1

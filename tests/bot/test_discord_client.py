@@ -132,3 +132,20 @@ async def test_shared_core_mode_runs_no_timer_of_its_own():
     client.tree.sync = sync
     await client.setup_hook()
     assert client._ticker is None
+
+
+def test_python_m_bot_runs_discord_with_its_token(monkeypatch, tmp_path):
+    import bot.adapters.discord as package
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)  # no .env from the working tree
+    for name in ("TELEGRAM_TOKEN", "DISCORD_GUILD_ID", "DISCORD_SHARDS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DISCORD_SHARDS", "3")
+    started = []
+    monkeypatch.setattr(package, "run", lambda settings: started.append(settings))
+    assert main([]) == 0
+    [settings] = started
+    assert settings.discord_token.get_secret_value() == "not-a-real-token"
+    assert settings.discord_shards == 3

@@ -158,7 +158,6 @@ class DiscordAdapter:
                 first, messages = messages[0], messages[1:]
                 extra = {} if view is None else {"view": view}
                 await interaction.edit_original_response(content=first, **extra)
-                view = None
             for content in messages:
                 await interaction.followup.send(content, ephemeral=True)
         except discord.HTTPException as exc:
