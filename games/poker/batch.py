@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, combinations, combinations_with_replacement
 
-from games.poker.cards import Card, parse_cards
+from games.poker.cards import SUIT_CHARS, Card, parse_cards
 from games.poker.ranking import PokerRules, key
 
 
@@ -77,52 +77,30 @@ def _key_lists(pool: list[Card], fixed: list[Card], rules: PokerRules) -> Iterat
             opts = options[i]
             keys = [k + o for k in keys for o in opts]
         if len(groups) == 5:
-            _patch_flushes(
-                keys,
-                [groups[i] for i in order],
-                counts,
-                by_rank,
-                fixed_suits,
-                fixed_mask_of,
-                rv,
-                flush_table,
-                options,
-                order,
-            )
+            # Five single cards: (mask, suit) of each option, in the order the keys were built.
+            singles = [
+                by_rank[rank] if counts[rank] else [(fixed_mask_of[rank], fixed_suits[rank])]
+                for rank in (groups[i] for i in order)
+            ]
+            _patch_flushes(keys, singles, flush_table[rv])
         yield keys
 
 
 def _patch_flushes(
-    keys: list[int],
-    ranks: list[int],
-    counts: Counter[int],
-    by_rank: dict[int, list[tuple[int, str]]],
-    fixed_suits: dict[int, str],
-    fixed_mask_of: dict[int, int],
-    rv: int,
-    flush_table: dict[int, tuple[int, int, int]],
-    options: list[list[int]],
-    order: list[int],
+    keys: list[int], singles: list[list[tuple[int, str]]], entry: tuple[int, int, int]
 ) -> None:
-    """Replace the key of each same-suit hand among 5 distinct ranks by its flush key."""
-    for suit in "hsdc":
+    """Give each same-suit hand among `keys` (5 distinct ranks) its flush key `entry`."""
+    base, tie, move = entry
+    for suit in SUIT_CHARS:
         index = 0
         mask = 0
-        for pos, rank in enumerate(ranks):
-            size = len(options[order[pos]])
-            if counts[rank]:
-                found = [i for i, (_, s) in enumerate(by_rank[rank]) if s == suit]
-                if not found:
-                    break
-                index = index * size + found[0]
-                mask += by_rank[rank][found[0]][0]
-            else:
-                if fixed_suits[rank] != suit:
-                    break
-                index = index * size
-                mask += fixed_mask_of[rank]
+        for cards in singles:
+            pos = next((i for i, (_, s) in enumerate(cards) if s == suit), None)
+            if pos is None:
+                break
+            index = index * len(cards) + pos
+            mask += cards[pos][0]
         else:
-            base, tie, move = flush_table[rv]
             keys[index] = base + ((mask & tie) << move) + mask
 
 
