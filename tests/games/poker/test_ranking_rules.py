@@ -477,3 +477,16 @@ def test_acik_extremes_of_grouped_categories(
         assert all(counts[rank] == n for rank, n in groups.items()), found
         if card is not None:
             assert Card.parse(card) in found
+
+
+def test_fast_path_rejects_bad_card_tuples() -> None:
+    rules = turkish_rules(4)
+    ace, king = Card.parse("Ah"), Card.parse("Kd")
+    with pytest.raises(ValueError, match="duplicate card Ah"):
+        evaluate((ace, ace, king, Card.parse("Qc"), Card.parse("Js")), rules)
+    with pytest.raises(ValueError, match="card 2h is not in this deck"):
+        key(tuple(parse_cards("Ah Kh Qh Jh 2h")), rules)
+    with pytest.raises(ValueError, match="card 6c is not in this deck"):
+        key(tuple(parse_cards("Ah Ad As 7c 6c")), rules)
+    with pytest.raises(TypeError, match="PokerRules"):
+        evaluate("Ah Kh Qh Jh Th", {"game": "acik"})  # type: ignore[arg-type]
