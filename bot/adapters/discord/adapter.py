@@ -42,7 +42,7 @@ log = logging.getLogger("bot.discord")
 PLATFORM = "discord"
 GAME_GROUPS = ("poker", "okey")
 HAND_WORD = {"poker": "hand", "okey": "rack"}
-INBOX_LIMIT = 10  # private texts kept for one user whose DMs are closed
+INBOX_LIMIT = 10  # private parts kept for one user whose DMs are closed
 MAX_CHOICES = 25
 SNOWFLAKE_MIN = 1 << 32  # Discord ids are far above this; Telegram group ids are negative
 
@@ -81,14 +81,30 @@ def is_moderator(interaction: Any, role: str | None) -> bool:
     return any(r.name == role or str(r.id) == role for r in roles)
 
 
-def chunks(texts: Sequence[str]) -> list[str]:
-    """Texts joined into as few messages of at most 2,000 characters as possible."""
-    out: list[str] = []
-    for piece in texts:
-        if out and len(out[-1]) + 2 + len(piece) <= 2000:
-            out[-1] += "\n\n" + piece
+@dataclass(frozen=True)
+class Part:
+    """One private text for a user, with the components that go with it (Okey tile buttons, the
+    draw select) or None."""
+
+    text: str
+    view: Any = None
+
+
+def chunks(parts: Sequence[Part]) -> list[Part]:
+    """Parts joined into as few messages of at most 2,000 characters as possible; a part with
+    components starts a message of its own, and nothing is appended after its components."""
+    out: list[Part] = []
+    for part in parts:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.view is None
+            and part.view is None
+            and len(last.text) + 2 + len(part.text) <= 2000
+        ):
+            out[-1] = Part(last.text + "\n\n" + part.text)
         else:
-            out.append(clip(piece))
+            out.append(Part(clip(part.text), part.view))
     return out
 
 
@@ -103,18 +119,20 @@ class DiscordAdapter:
         moderator_role: str | None = None,
         dm_fallback: bool = True,
         boards: Boards | None = None,
+        inbox_limit: int = INBOX_LIMIT,
     ) -> None:
         self.core = core
         self.default_locale = default_locale
         self.moderator_role = moderator_role
         self.dm_fallback = dm_fallback
+        self.inbox_limit = inbox_limit
         self.client: Any = None  # set by `attach`
         self.boards = boards or Boards()
         if self.boards.channel_of is None:
             self.boards.channel_of = self._channel
         self.buttons: dict[str, Button] = {}  # core custom id -> last drawn button (bounds)
         self.groups: dict[str, str] = {}  # table id -> "poker" | "okey"
-        self.inbox: dict[str, list[str]] = {}  # user id -> private texts kept for them
+        self.inbox: dict[str, list[Part]] = {}  # user id -> private parts kept for them
         self.dm_closed: set[str] = set()
         self.told: set[tuple[str, str]] = set()  # (table, user) told in the channel already
 
@@ -144,10 +162,12 @@ class DiscordAdapter:
             return None
         return self._origin(interaction, thinking)
 
-    async def _reply(self, origin: Origin, texts: Sequence[str], view: Any = None) -> None:
-        """The sender's ephemeral texts; resolves a "thinking" reply even when there are none."""
+    async def _reply(self, origin: Origin, parts: Sequence[Part | str]) -> None:
+        """The sender's ephemeral parts (after any kept for them); resolves a "thinking" reply
+        even when there is nothing to say."""
         kept = self.inbox.pop(origin.user_id, [])
-        messages = chunks([*kept, *texts])
+        fresh = [p if isinstance(p, Part) else Part(p) for p in parts]
+        messages = chunks([*kept, *fresh])
         interaction = origin.interaction
         try:
             if origin.thinking and not origin.answered:
@@ -156,10 +176,11 @@ class DiscordAdapter:
                     await interaction.delete_original_response()
                     return
                 first, messages = messages[0], messages[1:]
-                extra = {} if view is None else {"view": view}
-                await interaction.edit_original_response(content=first, **extra)
-            for content in messages:
-                await interaction.followup.send(content, ephemeral=True)
+                extra = {} if first.view is None else {"view": first.view}
+                await interaction.edit_original_response(content=first.text, **extra)
+            for message in messages:
+                extra = {} if message.view is None else {"view": message.view}
+                await interaction.followup.send(message.text, ephemeral=True, **extra)
         except discord.HTTPException as exc:
             log.warning(kv(event="reply_failed", user=origin.user_id, status=exc.status))
 
@@ -286,7 +307,7 @@ class DiscordAdapter:
             return
         most = ref.max_cards if ref.max_cards is not None else len(cards)
         prompt = hand + "\n" + text(origin.locale, "draw_prompt", n=most)
-        await self._reply(origin, [prompt], view=draw_view(ref, cards, origin.locale))
+        await self._reply(origin, [Part(prompt, draw_view(ref, cards, origin.locale))])
 
     async def on_draw(self, interaction: Any, ref: TurnRef, cards: tuple[str, ...]) -> None:
         """The draw select was submitted: the chosen cards are the press's arguments."""
@@ -328,11 +349,11 @@ class DiscordAdapter:
     async def deliver(self, items: Sequence[Outgoing], origin: Origin | None = None) -> None:
         """Send the core's items: the sender's own as ephemeral replies, the rest to channels,
         table messages and direct messages."""
-        mine: list[str] = []
+        mine: list[Part] = []
         for item in items:
             if item.kind in (OutKind.PRIVATE, OutKind.ERROR):
                 if origin is not None and item.user_id == origin.user_id:
-                    mine.append(item.text)
+                    mine.append(self._part(item))
                 elif item.kind is OutKind.PRIVATE:
                     await self._elsewhere(item, origin)
                 else:
@@ -373,6 +394,18 @@ class DiscordAdapter:
             self.groups[table_id] = group
         return group
 
+    def _remember(self, rows: tuple[tuple[Button, ...], ...]) -> None:
+        for row in rows:
+            for button in row:
+                self.buttons[button.custom_id] = button
+
+    def _part(self, item: Outgoing) -> Part:
+        """A private item as a part: its text, and its buttons (Okey tiles) as components."""
+        if not item.buttons:
+            return Part(item.text)
+        self._remember(item.buttons)
+        return Part(item.text, table_view(item.buttons, None, None, ""))
+
     async def _public(self, item: Outgoing) -> None:
         channel_id = item.channel_id
         if channel_id is None and item.table_id is not None:
@@ -393,9 +426,7 @@ class DiscordAdapter:
         if item.table_id is None or item.channel_id is None or not item.channel_id.isdigit():
             log.warning(kv(event="table_without_channel", table=item.table_id))
             return
-        for row in item.buttons:
-            for button in row:
-                self.buttons[button.custom_id] = button
+        self._remember(item.buttons)
         label = text(self.default_locale, "show_hand")
         view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
         render = Render(item.text, view, item.picture)
@@ -407,12 +438,14 @@ class DiscordAdapter:
         user_id = item.user_id
         if user_id is None or not user_id.isdigit():
             return
+        part = self._part(item)
         if self.dm_fallback and user_id not in self.dm_closed:
             try:
                 user = self.client.get_user(int(user_id)) or await self.client.fetch_user(
                     int(user_id)
                 )
-                await user.send(clip(item.text))
+                extra = {} if part.view is None else {"view": part.view}
+                await user.send(clip(part.text), **extra)
                 return
             except discord.Forbidden:
                 self.dm_closed.add(user_id)
@@ -420,8 +453,8 @@ class DiscordAdapter:
             except discord.HTTPException as exc:
                 log.warning(kv(event="dm_failed", user=user_id, status=exc.status))
         kept = self.inbox.setdefault(user_id, [])
-        kept.append(item.text)
-        del kept[:-INBOX_LIMIT]
+        kept.append(part)
+        del kept[: -self.inbox_limit]
         table = item.table_id or ""
         if (table, user_id) in self.told:
             return

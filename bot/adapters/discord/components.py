@@ -222,19 +222,21 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TurnButton, Hand
 def table_view(
     rows: tuple[tuple[Button, ...], ...], table_id: str | None, group: str | None, hand_label: str
 ) -> discord.ui.View:
-    """The table message's components: the core's turn buttons row by row, then "Show my hand"."""
+    """The core's turn buttons row by row, then "Show my hand" when a table and group are given
+    (a table message); without them (a private message) all five rows hold turn buttons."""
     view = discord.ui.View(timeout=None)
     used = 0
-    for row in rows[:4]:
+    hand = table_id is not None and group is not None
+    for row in rows[: 4 if hand else 5]:
         for button in row[:5]:
             item = TurnButton(TurnRef.of(button), button.label, button.style)
             item.row = used
             view.add_item(item)
         used += 1
     if table_id is not None and group is not None:
-        hand = HandButton(table_id, group, hand_label)
-        hand.row = min(used, 4)
-        view.add_item(hand)
+        button = HandButton(table_id, group, hand_label)
+        button.row = min(used, 4)
+        view.add_item(button)
     return view
 
 
