@@ -42,7 +42,7 @@ from games.base import private as to_seat
 from games.base import public as to_all
 from games.poker import Card, HandRank, PokerRules, acik_rules, evaluate, key
 from games.poker.betting import STRUCTURES, Betting
-from games.poker.pots import award
+from games.poker.pots import award, is_returned
 from games.poker.visible import deal_order, first_speaker
 from games.poker.void import Deadness, analyse
 
@@ -534,10 +534,8 @@ class AcikHand:
             pots = b.pots()
             payouts = award(pots, strength, self.dealer, n)
             for index, seat, chips in payouts:
-                lone = len(pots[index].eligible) == 1 and index > 0
-                events.append(
-                    to_all("returned" if lone else "won", pot=index, seat=seat, amount=chips)
-                )
+                kind = "returned" if is_returned(pots, index) else "won"
+                events.append(to_all(kind, pot=index, seat=seat, amount=chips))
         else:
             (seat,) = strength
             payouts = [(0, seat, b.pot)]
@@ -545,13 +543,7 @@ class AcikHand:
         won = [0] * n
         for _, seat, chips in payouts:
             won[seat] += chips
-            b.stacks[seat] += chips
-        # The middle is empty once paid: the same settling as the Türk pokeri engine.
-        b.dead = 0
-        b.committed = [0] * n
-        b.stake = [0] * n
-        b.current_bet = 0
-        b.to_act = None
+        b.pay(payouts)
         self.result = {
             "showdown": showdown,
             "won": won,

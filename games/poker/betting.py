@@ -383,6 +383,23 @@ class Betting:
         """The main pot and side pots from everything committed (see `games.poker.pots`)."""
         return side_pots(self.committed, self.folded, self.dead)
 
+    def pay(self, payouts: Sequence[tuple[int, int, int]]) -> None:
+        """Credit `(pot index, seat, chips)` payouts to the stacks and empty the middle.
+
+        The payouts must add up to `pot` (as `games.poker.pots.award` does, or the whole pot to
+        the last seat left); the hand's betting is over afterwards.
+        """
+        if sum(chips for _, _, chips in payouts) != self.pot:
+            raise ValueError("payouts must add up to the pot")
+        for _, seat, chips in payouts:
+            self.stacks[seat] += chips
+        n = len(self.stacks)
+        self.dead = 0
+        self.committed = [0] * n
+        self.stake = [0] * n
+        self.current_bet = 0
+        self.to_act = None
+
     # --- snapshots ------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:

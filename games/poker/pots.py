@@ -67,6 +67,15 @@ def side_pots(committed: Sequence[int], folded: Sequence[bool], dead: int = 0) -
     return pots
 
 
+def is_returned(pots: Sequence[Pot], index: int) -> bool:
+    """True when pot `index` is an uncalled bet going back to its only contributor.
+
+    A side pot with one eligible seat holds chips nobody could match; the main pot (index 0) is
+    only ever single-seat when everybody else folded, and then it is won, not returned.
+    """
+    return index > 0 and len(pots[index].eligible) == 1
+
+
 def seats_from_dealer_left(seats: Sequence[int], dealer: int, players: int) -> list[int]:
     """Order `seats` clockwise starting with the dealer's left (the seat after the dealer)."""
     return sorted(seats, key=lambda s: (s - dealer - 1) % players)

@@ -43,7 +43,7 @@ from games.base import (
 )
 from games.poker.betting import BETTING_KINDS, STRUCTURES, Betting
 from games.poker.cards import Card
-from games.poker.pots import award, seats_from_dealer_left
+from games.poker.pots import award, is_returned, seats_from_dealer_left
 from games.poker.ranking import HIGH_CARD, PokerRules, evaluate, turkish_rules
 
 GAME = "turkish"
@@ -435,21 +435,12 @@ class TurkishHand:
         if seat == self.opener and not self.opening_announced:
             events.append(self._announce_opening())
         amount = b.pot
-        b.stacks[seat] += amount
-        self._settle()
+        b.pay([(0, seat, amount)])
+        self.phase = DONE
         self.payouts = [{"pot": 0, "seat": seat, "amount": amount}]
         events.append(public("won", pot=0, seat=seat, amount=amount, uncontested=True))
         events.append(self._end_event())
         return events
-
-    def _settle(self) -> None:
-        """Empty the middle once chips have been paid out."""
-        b = self.betting
-        b.dead = 0
-        b.committed = [0] * len(b.committed)
-        b.stake = [0] * len(b.stake)
-        b.to_act = None
-        self.phase = DONE
 
     def _end_event(self) -> Event:
         return public("hand_over", seed=self.seed.hex(), stacks=list(self.betting.stacks))
@@ -594,14 +585,11 @@ class TurkishHand:
         pots = b.pots()
         payouts = award(pots, ranks, self.dealer, len(self.players))
         for index, seat, amount in payouts:
-            b.stacks[seat] += amount
-            pot = pots[index]
-            if len(pot.eligible) == 1 and index > 0:
-                events.append(public("returned", pot=index, seat=seat, amount=amount))
-            else:
-                events.append(public("won", pot=index, seat=seat, amount=amount))
+            kind = "returned" if is_returned(pots, index) else "won"
+            events.append(public(kind, pot=index, seat=seat, amount=amount))
         self.payouts = [{"pot": i, "seat": s, "amount": a} for i, s, a in payouts]
-        self._settle()
+        b.pay(payouts)
+        self.phase = DONE
         events.append(self._end_event())
         return events
 

@@ -284,3 +284,17 @@ def test_fold_out_of_turn_moves_the_round_on() -> None:
     b.fold(1)  # the seat to act leaves: only seat 0 is left
     assert b.round_closed and b.live() == [0]
     assert [(p.amount, p.eligible) for p in b.pots()] == [(15, (0,))]
+
+
+def test_pay_credits_the_payouts_and_empties_the_middle() -> None:
+    b = Betting([100, 100], min_bet=10, dead=6)
+    b.post(0, 5)
+    b.post(1, 5)
+    b.start_round(first=0)
+    b.apply(0, "bet", 10)
+    with pytest.raises(ValueError):
+        b.pay([(0, 0, b.pot - 1)])  # chips would be lost
+    assert b.pot == 26
+    b.pay([(0, 1, 20), (1, 0, 6)])
+    assert b.stacks == [91, 115] and b.pot == 0
+    assert b.committed == [0, 0] and b.current_bet == 0 and b.round_closed

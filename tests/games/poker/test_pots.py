@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.poker.pots import Pot, award, seats_from_dealer_left, side_pots
+from games.poker.pots import Pot, award, is_returned, seats_from_dealer_left, side_pots
 
 
 def test_single_pot_when_everyone_matched() -> None:
@@ -56,3 +56,11 @@ def test_pots_conserve_chips_and_pay_live_seats_only(committed, data, dead) -> N
     # No seat wins more from a pot than the pot holds and only eligible seats are paid.
     for index, seat, _chips in paid:
         assert seat in pots[index].eligible
+
+
+def test_only_a_side_pot_with_one_seat_is_a_returned_bet() -> None:
+    pots = side_pots([50, 20, 80], [False, False, False])
+    assert [p.eligible for p in pots] == [(0, 1, 2), (0, 2), (2,)]
+    assert [is_returned(pots, i) for i in range(3)] == [False, False, True]
+    alone = side_pots([5, 40], [True, False])
+    assert not is_returned(alone, 0)
