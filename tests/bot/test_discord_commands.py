@@ -142,6 +142,10 @@ async def test_choices_and_ranges(tree_and_runner):
     assert options["poker open ante"]["min_value"] == 1
     assert [c["value"] for c in options["okey start rounds"]["choices"]] == [1, 3]
     assert [c["value"] for c in options["okey take from"]["choices"]] == ["stock", "discard"]
+    assert [c["value"] for c in options["okey start scoring"]["choices"]] == [
+        "penalty",
+        "classic",
+    ]
     assert options["okey discard tile"]["autocomplete"] is True
     assert options["okey finish tile"]["autocomplete"] is True
     assert [c["value"] for c in options["lang language"]["choices"]] == ["tr", "en"]
@@ -178,6 +182,7 @@ async def call(tree, path: str, **options):
         ("poker hand", {}, ("poker", ("hand",))),
         ("okey start", {"stake": 50}, ("okey", ("start", "1", "50"))),
         ("okey start", {"rounds": 3}, ("okey", ("start", "3"))),
+        ("okey start", {"scoring": "classic"}, ("okey", ("start", "classic"))),
         ("okey take", {"source": "discard"}, ("okey", ("take", "discard"))),
         ("okey discard", {"tile": "R5"}, ("okey", ("discard", "R5"))),
         ("okey arrange", {}, ("okey", ("arrange", "runs"))),

@@ -339,7 +339,7 @@ async def test_rack_autocomplete_offers_my_tiles():
     class RackCore:
         async def handle(self, command):
             assert command.args == ("rack",)
-            rack = "Your rack: [R1 R2 R3] K13 Y7 F"
+            rack = "Your rack (6): R1 R2 R3 K13 Y7 F\nArranged: [R1 R2 R3]\nThe okey is B4."
             return [Outgoing(OutKind.PRIVATE, rack, user_id=command.user_id)]
 
     harness = DiscordHarness(DiscordAdapter(RackCore()))

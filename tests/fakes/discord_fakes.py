@@ -176,11 +176,12 @@ class FakeUser:
         self.dms_open = dms_open
         self.log = log
 
-    async def send(self, content: str | None = None, **kwargs: Any) -> FakeMessage:
+    async def send(self, content: str | None = None, *, view: Any = None, **kw: Any) -> FakeMessage:
         if not self.dms_open:
             raise http_error(discord.Forbidden, 403, 50007)
-        self.log.deliveries.append(Delivery("dm", self.id, content or "", "dm"))
-        return FakeMessage(next_id(), None, content or "", ephemeral_to=self.id)
+        assert content is None or len(content) <= 2000
+        self.log.deliveries.append(Delivery("dm", self.id, content or "", "dm", view))
+        return FakeMessage(next_id(), None, content or "", view, ephemeral_to=self.id)
 
 
 class FakeClient:

@@ -235,8 +235,10 @@ class DiscordAdapter:
             log.exception(kv(event="autocomplete_failed", user=interaction.user.id))
             return []
         mine = [i.text for i in items if i.kind is OutKind.PRIVATE and i.user_id == command.user_id]
+        # The rack is the first line; later lines name other tiles (the okey, the arrangement).
+        rack = mine[0].splitlines()[0] if mine and mine[0] else ""
         typed = current.strip().upper()
-        tiles = [t for t in tiles_in("\n".join(mine)) if t.upper().startswith(typed)]
+        tiles = [t for t in tiles_in(rack) if t.upper().startswith(typed)]
         return [Choice(name=t, value=t) for t in tiles[:MAX_CHOICES]]
 
     # ---- components --------------------------------------------------------------------------

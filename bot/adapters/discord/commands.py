@@ -64,6 +64,10 @@ SOURCES = [
     Choice(name=L("Stock (face down)", "Deste (kapalı)"), value="stock"),
     Choice(name=L("Discard (the tile passed to me)", "Yerdeki taş (bana atılan)"), value="discard"),
 ]
+PRESETS = [
+    Choice(name=L("Penalty points", "Ceza puanı"), value="penalty"),
+    Choice(name=L("Classic (count down from 20)", "Klasik (20'den geriye)"), value="classic"),
+]
 MODES = [
     Choice(name=L("Runs and sets", "Seri ve per"), value="runs"),
     Choice(name=L("Pairs", "Çiftler"), value="pairs"),
@@ -199,22 +203,26 @@ class OkeyCommands(app_commands.Group):
         name=L("start", "başlat"),
         description=L("Open an Okey table in this channel", "Bu kanalda okey masası aç"),
     )
-    @app_commands.rename(rounds=L("rounds", "el"), stake=L("stake", "bahis"))
+    @app_commands.rename(
+        rounds=L("rounds", "el"), stake=L("stake", "bahis"), scoring=L("scoring", "puanlama")
+    )
     @app_commands.describe(
         rounds=L("How many rounds", "Kaç el"),
         stake=L("Chips each player puts in", "Her oyuncunun koyacağı fiş"),
+        scoring=L("How rounds are scored", "Ellerin nasıl puanlanacağı"),
     )
-    @app_commands.choices(rounds=ROUNDS)
+    @app_commands.choices(rounds=ROUNDS, scoring=PRESETS)
     async def cmd_start(
         self,
         interaction: discord.Interaction,
         rounds: int | None = None,
         stake: Range[int, 1, MAX_CHIPS] | None = None,
+        scoring: str | None = None,
     ) -> None:
         """/okey start."""
         if stake is not None and rounds is None:
-            rounds = 1  # the stake is the second word
-        await self._run(interaction, "start", rounds, stake)
+            rounds = 1  # the stake is the second number
+        await self._run(interaction, "start", rounds, stake, scoring)
 
     @app_commands.command(
         name=L("join", "katıl"), description=L("Sit down at the Okey table", "Okey masasına otur")
