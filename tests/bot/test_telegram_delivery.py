@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from telegram.ext import AIORateLimiter
 
 from bot.adapters.telegram import build_application
@@ -509,3 +510,15 @@ async def test_a_new_private_keyboard_retires_the_old_one():
         second = server.messages_sent_ids(AYSE)[-1]
         assert server.last_keyboard(AYSE, first) == []
         assert server.last_keyboard(AYSE, second)[0][0]["callback_data"] == "t1:d.R5:1"
+
+
+# PTB's own error formatting warns about a future type of `retry_after`; not our code.
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+async def test_the_rate_limiter_retries_after_flood_control():
+    limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=2)
+    async with telegram_bot(help_core(), limiter=limiter) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        server.flood_once.add("sendMessage")
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/help"))
+        first, second = server.calls_to("sendMessage")
+        assert not first.ok and second.ok and second.params["text"] == "Commands: ..."

@@ -50,11 +50,13 @@ async def telegram_bot(
     clock: Callable[[], float] | None = None,
     locale: str = "en",
     server: FakeTelegram | None = None,
+    limiter: AIORateLimiter | None = None,
 ) -> AsyncIterator[tuple[FakeTelegram, Harness]]:
-    """Start the fake server and an initialised application around the adapter."""
+    """Start the fake server and an initialised application around the adapter (by default
+    PTB's rate limiter with its limits off, so tests run fast)."""
     server = server or FakeTelegram()
     await server.start()
-    limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0)
+    limiter = limiter or AIORateLimiter(overall_max_rate=0, group_max_rate=0)
     application = build_application(server.token, server.base_url, limiter)
     adapter = TelegramAdapter(core, default_locale=locale, clock=clock or ManualClock())
     adapter.install(application)

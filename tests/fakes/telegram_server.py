@@ -88,6 +88,7 @@ class FakeTelegram:
     answered_callbacks: dict[str, dict[str, Any]] = field(default_factory=dict)
     users: dict[int, dict[str, Any]] = field(default_factory=dict)
     kicked_from: set[int] = field(default_factory=set)
+    flood_once: set[str] = field(default_factory=set)  # methods answered once with a 429
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1000)
@@ -248,6 +249,18 @@ class FakeTelegram:
         self.calls.append(call)
         self._call_event.set()
         handler = getattr(self, f"_m_{method}", None)
+        if method in self.flood_once:
+            self.flood_once.discard(method)
+            call.ok = False
+            return web.json_response(
+                {
+                    "ok": False,
+                    "error_code": 429,
+                    "description": "Too Many Requests: retry after 1",
+                    "parameters": {"retry_after": 1},
+                },
+                status=429,
+            )
         try:
             if handler is None:
                 raise _ApiError(404, "Not Found: method not found")
