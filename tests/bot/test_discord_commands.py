@@ -28,7 +28,7 @@ from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button
 NAME = re.compile(r"^[-_\w]{1,32}$")
 
 EXPECTED = {
-    "poker": {"open", "join", "leave", "start", "hand", "table", "rules", "addbot"},
+    "poker": {"open", "join", "leave", "start", "hand", "table", "rules", "addbot", "back"},
     "okey": {
         "start",
         "join",
@@ -43,6 +43,7 @@ EXPECTED = {
         "leave",
         "table",
         "rules",
+        "back",
     },
     "table": {"reset", "kick"},
     "balance": None,
@@ -180,6 +181,8 @@ async def call(tree, path: str, **options):
         ("poker join", {"buy_in": 300}, ("poker", ("join", "300"))),
         ("poker join", {}, ("poker", ("join",))),
         ("poker hand", {}, ("poker", ("hand",))),
+        ("poker back", {}, ("poker", ("back",))),
+        ("okey back", {}, ("okey", ("back",))),
         ("okey start", {"stake": 50}, ("okey", ("start", "1", "50"))),
         ("okey start", {"rounds": 3}, ("okey", ("start", "3"))),
         ("okey start", {"scoring": "classic"}, ("okey", ("start", "classic"))),

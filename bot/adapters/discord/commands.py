@@ -181,6 +181,14 @@ class PokerCommands(app_commands.Group):
         """/poker addbot."""
         await self._run(interaction, "addbot", buy_in)
 
+    @app_commands.command(
+        name=L("back", "geldim"),
+        description=L("I am back: play my own turns again", "Geldim: sıramı yine ben oynayayım"),
+    )
+    async def cmd_back(self, interaction: discord.Interaction) -> None:
+        """/poker back."""
+        await self._run(interaction, "back")
+
 
 class OkeyCommands(app_commands.Group):
     """`/okey ...`: Okey tables."""
@@ -320,6 +328,14 @@ class OkeyCommands(app_commands.Group):
     async def cmd_rules(self, interaction: discord.Interaction) -> None:
         """/okey rules."""
         await self._run(interaction, "rules")
+
+    @app_commands.command(
+        name=L("back", "geldim"),
+        description=L("I am back: play my own turns again", "Geldim: sıramı yine ben oynayayım"),
+    )
+    async def cmd_back(self, interaction: discord.Interaction) -> None:
+        """/okey back."""
+        await self._run(interaction, "back")
 
     @cmd_discard.autocomplete("tile")
     async def _discard_tiles(
