@@ -7,7 +7,7 @@ import socket
 
 import aiohttp
 
-from bot.adapters.telegram import _webhook_secret, serve
+from bot.adapters.telegram import _webhook_secret, serve, serve_with_store
 from bot.settings import load_settings
 from tests.fakes.telegram_harness import ScriptedCore, help_core
 from tests.fakes.telegram_server import FakeTelegram
@@ -84,6 +84,28 @@ async def test_serve_in_webhook_mode_checks_the_secret():
                 assert real.status == 200
         [sent] = await server.wait_for("sendMessage")
         assert sent.params["text"] == "Commands: ..."
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+        await server.stop()
+
+
+async def test_serve_with_store_builds_the_real_core(tmp_path):
+    server = FakeTelegram()
+    await server.start()
+    settings = load_settings(
+        telegram_token=server.token,
+        telegram_api_base_url=server.base_url,
+        database_url=f"sqlite+aiosqlite:///{tmp_path}/data/bot.db",
+        default_locale="en",
+    )
+    stop = asyncio.Event()
+    task = asyncio.create_task(serve_with_store(settings, stop=stop))
+    try:
+        ayse = server.user(11, "Ayşe", "en")
+        server.queue_update(server.message_update(server.group(GROUP), ayse, "/help"))
+        [sent] = await server.wait_for("sendMessage")
+        assert sent.params["text"].startswith("Commands:") and "/poker open" in sent.params["text"]
     finally:
         stop.set()
         await asyncio.wait_for(task, 10)
