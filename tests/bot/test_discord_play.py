@@ -76,7 +76,8 @@ def assert_private_items_stayed_private(harness: DiscordHarness, spy: SpyCore) -
         assert held or any(d.target == user for d in holders), f"never delivered: {words!r}"
         for delivery in holders:
             assert delivery.audience in ("ephemeral", "dm"), delivery
-            assert (words, delivery.target) in meant, delivery
+            # the words were meant for this target too, alone or inside a longer private text
+            assert any(words in w for w, t in meant if t == delivery.target), delivery
 
 
 async def seat_two(harness: DiscordHarness, ayse: FakeUser, mehmet: FakeUser) -> None:
@@ -156,6 +157,10 @@ async def test_show_my_hand_is_ephemeral_to_the_presser_only():
     message = harness.channel(CHANNEL).table_message()
     hand_id = next(cid for cid in message.custom_ids() if cid.startswith("h:"))
     engine = session_of(spy).engine
+    # Ayşe's cards came from Mehmet's command and DMs are off: the channel only points her to
+    # the button, without a card.
+    [notice] = [t for t in harness.log.channel_texts(CHANNEL) if f"<@{AYSE}>" in t]
+    assert "waiting" in notice and not cards_shown(notice)
     seats = session_of(spy).in_hand
     for user in (ayse, mehmet):
         before = len(harness.log.deliveries)

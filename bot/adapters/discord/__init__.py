@@ -62,7 +62,7 @@ class DiscordBot(discord.AutoShardedClient):
         intents.guilds = True  # channels and roles for permissions; no message content needed
         super().__init__(intents=intents, shard_count=shard_count)
         self.tree = app_commands.CommandTree(self)
-        self.tree.on_error = self._command_error  # type: ignore[method-assign]
+        self.tree.error(self._command_error)
         install_commands(self.tree, adapter)
         adapter.attach(self)
         self.guild_id = guild_id

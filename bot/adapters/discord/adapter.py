@@ -331,7 +331,7 @@ class DiscordAdapter:
         await self._call(origin, self.core.press(self._press(interaction, ref, words)))
 
     async def on_show_hand(self, interaction: Any, table_id: str, group: str) -> None:
-        """ "Show my hand": the presser's cards or rack, only to them."""
+        """The "Show my hand" button: the presser's cards or rack, only to them."""
         origin = await self._defer(interaction, thinking=True)
         if origin is None:
             return
@@ -466,7 +466,8 @@ class DiscordAdapter:
         if channel is None:
             return
         self.told.add((table, user_id))
-        notice = text(self.default_locale, "dm_closed", mention=f"<@{user_id}>")
+        key = "dm_closed" if user_id in self.dm_closed else "private_waiting"
+        notice = text(self.default_locale, key, mention=f"<@{user_id}>")
         try:
             await self._channel(int(channel)).send(
                 content=notice,

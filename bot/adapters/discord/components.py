@@ -124,7 +124,7 @@ class HandButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"h:(?P<table>{_PART}):(?P<group>poker|okey)",
 ):
-    """ "Show my hand": the presser's cards or rack as an ephemeral reply."""
+    """The "Show my hand" button: the presser's cards or rack as an ephemeral reply."""
 
     def __init__(self, table_id: str, group: str, label: str = "Show my hand") -> None:
         super().__init__(

@@ -15,7 +15,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "draw_unreadable": "Kartların okunamadı: /poker hand ile bak, sonra /poker draw yaz.",
         "dm_closed": "{mention}, özel mesajların kapalı: kartlarını görmek için masadaki "
         "**Elimi göster** düğmesine bas.",
-        "bad_button": "Bu düğme geçersiz.",
+        "private_waiting": "{mention}, sana özel bir mesaj var: masadaki **Elimi göster** "
+        "düğmesine bas.",
         "failed": "Bir şeyler ters gitti; tekrar dene.",
     },
     "en": {
@@ -27,7 +28,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "draw_unreadable": "I could not read your cards: see /poker hand, then type /poker draw.",
         "dm_closed": "{mention}, your direct messages are closed: press **Show my hand** on the "
         "table to see your cards.",
-        "bad_button": "This button is not valid.",
+        "private_waiting": "{mention}, something private is waiting for you: press **Show my "
+        "hand** on the table.",
         "failed": "Something went wrong; please try again.",
     },
 }
