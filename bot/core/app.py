@@ -288,6 +288,13 @@ class Core:
 
         return await self.tables.run(live, who, kick)
 
+    async def _check_stakes(self, live: LiveTable) -> None:
+        """Name the player who cannot cover the Okey stake (the commit would refuse anyway)."""
+        stake = live.session.options["stake"]
+        for seat in live.session.seats:
+            if await self.store.balance(wallet(seat.player_id)) < stake:
+                raise Refusal("err.stake_short", name=seat.name, stake=stake)
+
     def _live(self, command: Command) -> LiveTable:
         live = self.tables.in_channel(command.platform, command.channel_id)
         if live is None:
@@ -321,6 +328,8 @@ class Core:
             return [Outgoing(OutKind.PRIVATE, text(who.locale, lines), user_id=who.user_id)]
         if sub == "back":
             return await self.tables.run(live, who, lambda s: s.back(who))
+        if group == "okey" and sub == "begin":
+            await self._check_stakes(live)
         if sub == "addbot":
             bot = await self._bot(live, session.locale)
             return await self.tables.run(live, who, lambda s: s.add_bot(bot, args))

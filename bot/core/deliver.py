@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.core.i18n import t
 from bot.core.messages import Button, Outgoing, OutKind
-from bot.core.session import Msg, Note, TableSession
+from bot.core.session import ButtonSpec, Msg, Note, TableSession
 
 
 def _param(locale: str, value: Any) -> Any:
@@ -33,9 +33,10 @@ def text(locale: str, lines: list[Msg]) -> str:
     return "\n".join(words(locale, line) for line in lines)
 
 
-def table_message(session: TableSession, channel_id: str) -> Outgoing:
-    """The table's state message with the turn buttons of the seat to act."""
-    locale = session.locale
+def render_buttons(
+    session: TableSession, locale: str, specs: list[ButtonSpec]
+) -> tuple[tuple[Button, ...], ...]:
+    """Buttons in rows of five, carrying the table id and the current turn nonce."""
     buttons = tuple(
         Button(
             label=words(locale, spec.label),
@@ -48,15 +49,19 @@ def table_message(session: TableSession, channel_id: str) -> Outgoing:
             max_amount=spec.max_amount,
             max_cards=spec.max_cards,
         )
-        for spec in session.buttons()
+        for spec in specs
     )
-    rows = tuple(buttons[i : i + 5] for i in range(0, len(buttons), 5))
+    return tuple(buttons[i : i + 5] for i in range(0, len(buttons), 5))
+
+
+def table_message(session: TableSession, channel_id: str) -> Outgoing:
+    """The table's state message with the turn buttons of the seat to act."""
     return Outgoing(
         OutKind.EDIT_TABLE,
-        text(locale, session.table_lines()),
+        text(session.locale, session.table_lines()),
         channel_id=channel_id,
         table_id=str(session.table_id),
-        buttons=rows,
+        buttons=render_buttons(session, session.locale, session.buttons()),
     )
 
 
@@ -92,6 +97,7 @@ def deliver(session: TableSession, channel_id: str, notes: list[Note]) -> list[O
                     text(note.to.locale, note.lines),
                     user_id=note.to.user_id,
                     table_id=table,
+                    buttons=render_buttons(session, note.to.locale, note.buttons),
                 )
             )
     flush()

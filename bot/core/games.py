@@ -7,17 +7,19 @@ from datetime import datetime
 from bot.core.commands import VARIANTS, lookup
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
+from bot.core.okey import OkeySession
 from bot.core.poker import ENGINES, PokerSession
 from bot.core.session import TableSession, Who
 
 GAMES: dict[str, type[TableSession]] = {name: PokerSession for name in ENGINES}
+GAMES["okey"] = OkeySession
 
 
 def open_session(
     group: str, args: tuple[str, ...], who: Who, config: CoreConfig, now: datetime
 ) -> tuple[TableSession, str | None]:
     """A new session for `/poker open ...` or `/okey start ...`, and the sub-command the opener
-    runs at once (None for none)."""
+    runs at once (Okey: the opener sits down)."""
     if group == "poker":
         variant = "turkish"
         if args and lookup(VARIANTS, args[0]) is not None:
@@ -25,4 +27,4 @@ def open_session(
         if variant not in ENGINES:
             raise Refusal("err.game_unavailable")
         return PokerSession.create(variant, who.locale, args, config, now), None
-    raise Refusal("err.game_unavailable")
+    return OkeySession.create(who.locale, args, config, now), "join"

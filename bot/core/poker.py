@@ -481,6 +481,8 @@ class PokerSession(TableSession):
                     "err.amount_needed", action=kind, min=spec.min_amount, max=spec.max_amount
                 )
             return Action(kind, amount=parse_int(args[0]))
+        if kind == "call" and len(args) == 1 and parse_int(args[0]) is not None:
+            return Action(kind, amount=parse_int(args[0]))  # the engine checks it is the call
         if args:
             raise Refusal("err.no_args", action=kind)
         return Action(kind)

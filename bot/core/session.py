@@ -52,6 +52,19 @@ def msg(key: str, **params: Any) -> Msg:
     return Msg(key, params)
 
 
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A turn button before it is put into words: action word, label key and input needs."""
+
+    action: str
+    label: Msg
+    style: str = "secondary"
+    needs: str | None = None
+    min_amount: int | None = None
+    max_amount: int | None = None
+    max_cards: int | None = None
+
+
 @dataclass
 class Note:
     """One message before it is put into words: to the channel (`to` is None) or one seat.
@@ -62,6 +75,7 @@ class Note:
     lines: list[Msg]
     to: Seat | None = None
     table: bool = False
+    buttons: list[ButtonSpec] = field(default_factory=list)  # private turn buttons (Okey tiles)
 
 
 @dataclass
@@ -120,19 +134,6 @@ class Who:
     name: str
     locale: str
     is_moderator: bool = False
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    """A turn button before it is put into words: action word, label key and input needs."""
-
-    action: str
-    label: Msg
-    style: str = "secondary"
-    needs: str | None = None
-    min_amount: int | None = None
-    max_amount: int | None = None
-    max_cards: int | None = None
 
 
 class TableSession:

@@ -1,0 +1,610 @@
+"""An Okey table: seats, stakes into escrow at `begin`, a match of 1 or 3 rounds (or classic), and
+the engine's events turned into messages. Tiles a player holds only ever go to that player.
+
+Chips: at `begin` each player's stake moves wallet -> escrow; when the match ends the payout
+(75% to the lowest total, 25% shared by opponents under the threshold) moves escrow -> wallets.
+The escrow holds `stake x players` during a match and nothing between matches.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.core.commands import ARRANGE_MODES, TAKE_SOURCES, fold, lookup, parse_int
+from bot.core.config import CoreConfig
+from bot.core.errors import Refusal
+from bot.core.fairness import check_seed
+from bot.core.session import (
+    ButtonSpec,
+    Msg,
+    Note,
+    Seat,
+    Step,
+    TableSession,
+    Who,
+    from_iso,
+    msg,
+    spec_for,
+)
+from bot.render import text as show
+from games.base import Action, Event, seed_from_hex, seed_hash
+from games.okey import OkeyMatch, OkeyRound, arrange, auto_action, winning_discards
+from storage import GameResult, PenaltyEntry, SeedRecord, Transfer, escrow, wallet
+
+MAX_SEATS = 4
+MAX_BUTTONS = 25  # Discord's limit per message
+OKEY_SUBS = ("take", "discard", "finish", "show")
+
+
+def tile_word(word: str) -> str:
+    """A tile typed by a player: `r5` -> `R5`, `k13` -> `K13`, `f` -> `F`."""
+    return word.strip().upper()
+
+
+class OkeySession(TableSession):
+    """One Okey table."""
+
+    game = "okey"
+    group = "okey"
+    max_seats = MAX_SEATS
+
+    def __init__(self, locale: str, options: dict[str, Any], created: datetime) -> None:
+        super().__init__(locale, options, created)
+        self.match: OkeyMatch | None = None
+        self.staked: list[int] = []  # player ids whose stake is in escrow (the match's seats)
+        self.matches = 0
+
+    @classmethod
+    def create(
+        cls, locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime
+    ) -> OkeySession:
+        """A new table from `/okey start [rounds] [stake] [classic]`."""
+        rounds, stake, preset = config.okey_rounds, config.okey_stake, "penalty"
+        numbers = []
+        for word in args:
+            number = parse_int(word)
+            if number is not None:
+                numbers.append(number)
+            elif fold(word) in ("classic", "klasik"):
+                preset = "classic"
+            elif fold(word) in ("penalty", "ceza"):
+                preset = "penalty"
+            else:
+                raise Refusal("err.okey_start_usage")
+        if len(numbers) > 2:
+            raise Refusal("err.okey_start_usage")
+        if numbers:
+            rounds = numbers[0]
+        if len(numbers) == 2:
+            stake = numbers[1]
+        if rounds not in (1, 3):
+            raise Refusal("err.okey_rounds")
+        if not 1 <= stake <= config.max_ante:
+            raise Refusal("err.okey_stake", max=config.max_ante)
+        return cls(locale, {"rounds": rounds, "stake": stake, "preset": preset}, now)
+
+    # --- snapshot -------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole table as JSON-safe data."""
+        data = self.base_dict()
+        data.update(
+            match=None if self.match is None else self.match.to_dict(),
+            staked=list(self.staked),
+            matches=self.matches,
+        )
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> OkeySession:
+        """Rebuild a table from `to_dict` output."""
+        created = from_iso(data["created"])
+        assert created is not None
+        session = cls(data["locale"], data["options"], created)
+        session.load_base(data)
+        session.match = None if data["match"] is None else OkeyMatch.from_dict(data["match"])
+        session.staked = list(data["staked"])
+        session.matches = data["matches"]
+        return session
+
+    # --- queries --------------------------------------------------------------------------------
+
+    @property
+    def round(self) -> OkeyRound | None:
+        """The round being played, or None."""
+        if self.match is None or self.match.round is None or self.match.round.finished:
+            return None
+        return self.match.round
+
+    def running(self) -> bool:
+        """True while a match is being played."""
+        return self.match is not None
+
+    def seat_of(self, index: int) -> Seat:
+        """The table seat of an engine seat."""
+        found = self.find(self.staked[index])
+        assert found is not None
+        return self.seats[found]
+
+    def name(self, index: int) -> str:
+        """The name at engine seat `index`."""
+        return self.seat_of(index).name
+
+    def engine_seat(self, player_id: int) -> int | None:
+        """A player's engine seat in the match, or None."""
+        return self.staked.index(player_id) if self.running() and player_id in self.staked else None
+
+    def actor(self) -> int | None:
+        """The table seat to act, or None."""
+        game = self.round
+        if game is None:
+            return None
+        index = game.to_act()
+        return None if index is None else self.find(self.staked[index])
+
+    # --- commands -------------------------------------------------------------------------------
+
+    def command(self, who: Who, sub: str, args: tuple[str, ...]) -> Step:
+        """`join`, `leave`, `begin`, or a move typed as a command."""
+        if sub == "join":
+            return self._join(who, bot=False)
+        if sub in ("leave", "begin") and args:
+            raise Refusal("err.no_args", action=sub)
+        if sub == "leave":
+            return self._leave(who)
+        if sub == "begin":
+            return self._begin(who)
+        if sub in OKEY_SUBS:
+            return self._move(who, self._parse(sub, args))
+        raise Refusal("err.okey_usage")
+
+    def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
+        """A turn button: `ts`/`td` take, `show`, `d.<tile>` discard, `f.<tile>` finish."""
+        if action == "ts":
+            return self._move(who, Action("take", source="stock"))
+        if action == "td":
+            return self._move(who, Action("take", source="discard"))
+        if action == "show":
+            return self._move(who, Action("show_indicator"))
+        kind, _, tile = action.partition(".")
+        if kind in ("d", "f") and tile:
+            return self._move(who, Action("discard" if kind == "d" else "finish", cards=(tile,)))
+        raise Refusal("err.bad_button")
+
+    def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
+        """Seat a computer player."""
+        return self._join(bot, bot=True)
+
+    def _parse(self, sub: str, args: tuple[str, ...]) -> Action:
+        if sub == "take":
+            source = lookup(TAKE_SOURCES, args[0]) if len(args) == 1 else None
+            if source is None:
+                raise Refusal("err.take_usage")
+            return Action("take", source=source)
+        if sub == "show":
+            if args:
+                raise Refusal("err.no_args", action=sub)
+            return Action("show_indicator")
+        if len(args) != 1:
+            raise Refusal("err.tile_usage", action=sub)
+        return Action(sub, cards=(tile_word(args[0]),))
+
+    def _join(self, who: Who, bot: bool) -> Step:
+        if self.find(who.player_id) is not None:
+            raise Refusal("err.already_seated_okey")
+        if self.running():
+            raise Refusal("err.match_running")
+        if len(self.seats) >= self.max_seats:
+            raise Refusal("err.table_full", seats=self.max_seats)
+        self.seats.append(Seat(who.player_id, who.user_id, who.name, who.locale, bot=bot))
+        step = Step(action={"kind": "join"}, seat=len(self.seats) - 1)
+        step.say("okey.joined", name=who.name, stake=self.options["stake"])
+        step.show_table()
+        return step
+
+    def _leave(self, who: Who) -> Step:
+        index = self.find(who.player_id)
+        if index is None:
+            raise Refusal("err.not_seated")
+        step = Step(action={"kind": "leave"}, seat=index)
+        if self.running():
+            seat = self.seats[index]
+            seat.leaving = seat.away = True
+            step.say("okey.leaving", name=seat.name)
+        else:
+            self._remove(index, step)
+        step.show_table()
+        return step
+
+    def kick(self, index: int) -> Step:
+        """A moderator removes a player; during a match the computer plays their seat out."""
+        seat = self.seats[index]
+        step = Step(seat=index)
+        step.say("poker.kicked", name=seat.name)
+        if self.running():
+            seat.leaving = seat.away = True
+        else:
+            self._remove(index, step)
+        step.show_table()
+        return step
+
+    def _remove(self, index: int, step: Step) -> None:
+        seat = self.seats.pop(index)
+        step.say("okey.left", name=seat.name)
+        if not self.seats:
+            step.status = "closed"
+            step.say("table.closed")
+
+    def _begin(self, who: Who) -> Step:
+        if self.find(who.player_id) is None:
+            raise Refusal("err.not_seated")
+        if self.running():
+            raise Refusal("err.match_running")
+        if len(self.seats) < 2:
+            raise Refusal("err.need_players", count=2)
+        stake = self.options["stake"]
+        step = Step(action={"kind": "begin"})
+        self.staked = [s.player_id for s in self.seats]
+        for pid in self.staked:
+            step.transfers.append(Transfer(wallet(pid), escrow(self.table_id), stake, "okey stake"))
+        options = {"rounds": self.options["rounds"], "preset": self.options["preset"]}
+        self.match = OkeyMatch.new([str(pid) for pid in self.staked], options)
+        self.matches += 1
+        self.phase = "playing"
+        step.say("okey.begin", pool=stake * len(self.staked))
+        self._deal(step)
+        return step
+
+    # --- rounds ---------------------------------------------------------------------------------
+
+    def _deal(self, step: Step) -> None:
+        assert self.match is not None
+        seed = self.seeds()
+        self.hand_no += 1
+        hand_id = self.hand_id()
+        step.seeds.append(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
+        self.remember_hand(
+            {
+                "game": "okey",
+                "players": [s.name for s in map(self.seat_of, range(len(self.staked)))],
+                "options": dict(self.match.options),
+            }
+        )
+        step.say("okey.round_start", hand=hand_id)
+        self._events(self.match.start_round(seed), step)
+
+    def _end_round(self, step: Step) -> None:
+        assert self.match is not None and self.match.round is not None
+        game = self.match.round
+        hand_id = self.hand_id()
+        step.seeds.append(SeedRecord(hand_id, self.table_id, seed_hash(game.seed), game.seed.hex()))
+        step.say("okey.round_end", hand=hand_id, seed=game.seed.hex())
+        if self.match.finished:
+            self._end_match(step)
+        else:
+            self._deal(step)
+
+    def _end_match(self, step: Step) -> None:
+        assert self.match is not None
+        stake = self.options["stake"]
+        pool = stake * len(self.staked)
+        paid = self.match.payout(pool)
+        totals = self.match.totals
+        match_id = f"{self.table_id}-m{self.matches}"
+        for index, pid in enumerate(self.staked):
+            if paid[index]:
+                step.transfers.append(
+                    Transfer(escrow(self.table_id), wallet(pid), paid[index], "okey payout")
+                )
+            step.results.append(
+                GameResult(
+                    pid,
+                    "okey",
+                    paid[index] - stake,
+                    hand_id=match_id,
+                    detail={"points": totals[index]},
+                )
+            )
+            step.penalties.append(PenaltyEntry(pid, totals[index], match_id))
+            step.say("okey.paid", name=self.name(index), chips=paid[index], points=totals[index])
+        self.match = None
+        self.staked = []
+        self.phase = "waiting"
+        for index in reversed(range(len(self.seats))):
+            if self.seats[index].leaving:
+                self._remove(index, step)
+        if step.status != "closed":
+            step.say("okey.again")
+            step.show_table()
+
+    def _events(self, events: list[Event], step: Step) -> None:
+        dealing = any(e.kind == "round_started" for e in events)
+        for event in events:
+            if event.seat is not None:
+                seat = self.seat_of(event.seat)
+                if event.kind == "drew":
+                    step.tell(seat, "okey.you_drew", tile=event.data["tile"])
+                elif (
+                    event.kind == "rack"
+                    and dealing
+                    and not seat.bot
+                    and not self._turn_of(event.seat)
+                ):
+                    lines = self._rack_lines(event.seat)
+                    step.notes.append(Note(lines, to=seat))
+                continue
+            lines = self._public_event(event)
+            if lines:
+                step.notes.append(Note(lines))
+        if self.match is not None and self.match.round is not None and self.match.round.finished:
+            self._end_round(step)
+            return
+        self._turn_note(step)
+        step.show_table()
+
+    def _turn_of(self, index: int) -> bool:
+        """True when engine seat `index` must discard now (their rack comes with buttons)."""
+        game = self.round
+        return game is not None and game.to_act() == index and game.phase == "discard"
+
+    def _turn_note(self, step: Step) -> None:
+        """The player to discard gets their rack with a button per tile (privately)."""
+        game = self.round
+        if game is None:
+            return
+        index = game.to_act()
+        assert index is not None
+        seat = self.seat_of(index)
+        if seat.bot or seat.away or game.phase != "discard":
+            return
+        step.notes.append(Note(self._rack_lines(index), to=seat, buttons=self._tile_buttons(index)))
+
+    def _tile_buttons(self, index: int) -> list[ButtonSpec]:
+        game = self.round
+        assert game is not None
+        rack = game.view(index)["hand"]
+        out: list[ButtonSpec] = []
+        if spec_for(game.legal_actions(index), "show_indicator"):
+            out.append(ButtonSpec("show", msg("btn.show")))
+        for tile in sorted(set(winning_discards(rack, game.indicator))):
+            out.append(ButtonSpec(f"f.{tile}", msg("btn.finish", tile=tile), "success"))
+        for tile in arrange(rack, game.indicator).tiles():
+            if len(out) >= MAX_BUTTONS:
+                break
+            if f"d.{tile}" not in {b.action for b in out}:
+                out.append(ButtonSpec(f"d.{tile}", msg("btn.discard", tile=tile)))
+        return out
+
+    def _public_event(self, event: Event) -> list[Msg]:
+        """Public engine events as lines (only fields named here are shown)."""
+        d = event.data
+        kind = event.kind
+        if kind == "round_started":
+            return [
+                msg(
+                    "okey.started",
+                    starter=self.name(d["starter"]),
+                    indicator=d["indicator"],
+                    okey=d["okey"],
+                ),
+                msg("okey.hash", hash=d["seed_hash"]),
+            ]
+        if kind == "took":
+            if d["source"] == "discard":
+                return [msg("okey.took_discard", name=self.name(d["seat"]), tile=d["tile"])]
+            return [msg("okey.took_stock", name=self.name(d["seat"]))]
+        if kind == "discarded":
+            return [msg("okey.discarded", name=self.name(d["seat"]), tile=d["tile"])]
+        if kind == "indicator_shown":
+            return [
+                msg("okey.shown", name=self.name(d["seat"]), tile=d["tile"], charge=d["charge"])
+            ]
+        if kind == "finished":
+            key = "okey.finished_pairs" if d["seven_pairs"] else "okey.finished"
+            lines = [
+                msg(key, name=self.name(d["seat"]), tile=d["discard"], melds=show.melds(d["melds"]))
+            ]
+            if d["okey_discard"]:
+                lines.append(msg("okey.okey_discard"))
+            return lines
+        if kind == "stock_exhausted":
+            return [msg("okey.exhausted")]
+        if kind == "match_totals":
+            return [msg("okey.totals", totals=self._totals(d["totals"]))]
+        if kind == "match_over":
+            names = ", ".join(self.name(s) for s in d["winners"])
+            return [msg("okey.match_over", names=names)]
+        return []
+
+    def _totals(self, totals: list[int]) -> str:
+        return ", ".join(f"{self.name(i)} {t}" for i, t in enumerate(totals))
+
+    # --- moves ----------------------------------------------------------------------------------
+
+    def _move(self, who: Who, action: Action) -> Step:
+        game = self.round
+        if game is None:
+            raise Refusal("err.no_round")
+        index = self.engine_seat(who.player_id)
+        if index is None:
+            raise Refusal("err.not_in_hand")
+        if game.to_act() != index:
+            raise Refusal("err.not_your_turn", name=self.name(game.to_act()))
+        return self._apply(index, action)
+
+    def _apply(self, index: int, action: Action) -> Step:
+        assert self.match is not None
+        step = Step(action=action.to_dict(), seat=self.find(self.staked[index]))
+        events = self.match.apply(index, action)
+        self._events(events, step)
+        return step
+
+    def auto_move(self, index: int, afk: bool) -> Step:
+        """The engine's computer player acts for table seat `index`."""
+        game = self.round
+        assert game is not None
+        engine_index = self.staked.index(self.seats[index].player_id)
+        action = auto_action(game, engine_index)
+        step = self._apply(engine_index, action)
+        step.action = {**action.to_dict(), "auto": True}
+        return step
+
+    # --- showing --------------------------------------------------------------------------------
+
+    def buttons(self) -> list[ButtonSpec]:
+        """Public turn buttons: take from the stock or the discard (never a tile of a rack)."""
+        game = self.round
+        if game is None:
+            return []
+        index = game.to_act()
+        assert index is not None
+        out = []
+        sources = game.sources(index)
+        if "stock" in sources:
+            out.append(ButtonSpec("ts", msg("btn.take_stock"), "primary"))
+        if "discard" in sources:
+            pile = game.view(None)["discard_piles"][game.previous(index)]
+            out.append(ButtonSpec("td", msg("btn.take_discard", tile=pile[-1])))
+        if spec_for(game.legal_actions(index), "show_indicator") and game.phase == "take":
+            out.append(ButtonSpec("show", msg("btn.show")))
+        return out
+
+    def table_lines(self) -> list[Msg]:
+        """Header, indicator, seats with rack sizes and top discards, totals, whose turn."""
+        o = self.options
+        lines = [
+            msg(
+                "okey.head",
+                table=self.table_id,
+                stake=o["stake"],
+                rounds=o["rounds"],
+                preset=msg(f"preset.{o['preset']}"),
+            )
+        ]
+        game = self.round
+        if game is None or self.match is None:
+            names = ", ".join(s.name for s in self.seats) or "—"
+            lines.append(msg("okey.waiting", names=names, count=len(self.seats)))
+            return lines
+        view = game.view(None)
+        lines.append(
+            msg(
+                "okey.indicator",
+                indicator=view["indicator"],
+                okey=view["okey"],
+                stock=view["stock"],
+            )
+        )
+        actor = game.to_act()
+        for index in range(len(self.staked)):
+            seat = self.seat_of(index)
+            pile = view["discard_piles"][index]
+            notes: list[Msg] = []
+            if seat.bot:
+                notes.append(msg("seat.bot"))
+            if seat.away:
+                notes.append(msg("seat.away"))
+            lines.append(
+                msg(
+                    "okey.seat",
+                    marker="▶" if index == actor else "·",
+                    name=seat.name,
+                    tiles=view["rack_sizes"][index],
+                    top=pile[-1] if pile else "—",
+                    points=self.match.totals[index],
+                    notes=notes,
+                )
+            )
+        if actor is not None:
+            lines.append(
+                msg(
+                    "okey.turn",
+                    name=self.name(actor),
+                    round=self.match.view(None)["rounds_played"] + 1,
+                    phase=msg(f"okey.phase.{view['phase']}"),
+                )
+            )
+        return lines
+
+    def _rack_lines(self, index: int, mode: str = "runs") -> list[Msg]:
+        game = self.match.round if self.match is not None else None
+        assert game is not None
+        rack = game.view(index)["hand"]
+        layout = arrange(rack, game.indicator, mode)
+        return [
+            msg("okey.your_rack", tiles=show.tiles(sorted(rack, key=_tile_order)), count=len(rack)),
+            msg(
+                "okey.layout",
+                melds=show.melds(layout.melds) or "—",
+                loose=show.tiles(layout.loose) or "—",
+            ),
+            msg("okey.okey_is", okey=game.okey),
+        ]
+
+    def private_lines(self, index: int, sub: str, args: tuple[str, ...]) -> list[Msg]:
+        """`/okey rack` and `/okey arrange runs|pairs`: the player's own tiles."""
+        engine_index = self.engine_seat(self.seats[index].player_id)
+        if engine_index is None or self.round is None:
+            raise Refusal("err.no_round")
+        mode = "runs"
+        if sub == "arrange":
+            found = lookup(ARRANGE_MODES, args[0]) if len(args) == 1 else None
+            if found is None and args:
+                raise Refusal("err.arrange_usage")
+            mode = found or "runs"
+        return self._rack_lines(engine_index, mode)
+
+    def rules_lines(self) -> list[Msg]:
+        """The table's options."""
+        o = self.options
+        return [
+            msg(
+                "okey.rules",
+                stake=o["stake"],
+                rounds=o["rounds"],
+                preset=msg(f"preset.{o['preset']}"),
+            ),
+            msg(f"rules.okey.{o['preset']}"),
+        ]
+
+    # --- money ----------------------------------------------------------------------------------
+
+    def held(self) -> int:
+        """Chips this table should hold in escrow right now."""
+        return self.options["stake"] * len(self.staked) if self.running() else 0
+
+    def refunds(self) -> dict[int, int]:
+        """Each player's stake back when a match is cut short."""
+        return {pid: self.options["stake"] for pid in self.staked} if self.running() else {}
+
+    def close(self) -> Step:
+        """Close a table where no match is being played."""
+        if self.running():
+            raise Refusal("err.match_running")
+        step = Step(action={"kind": "close"}, status="closed")
+        step.say("table.idle_closed")
+        return step
+
+    # --- /verify --------------------------------------------------------------------------------
+
+    @classmethod
+    def verify_lines(cls, info: dict[str, Any], seed_hex: str, posted_hash: str) -> list[Msg]:
+        """Deal the round again from its seed: the starter, the indicator and every rack."""
+        lines = [msg("verify.ok" if check_seed(seed_hex, posted_hash) else "verify.bad")]
+        players = info["players"]
+        again = OkeyRound.new(
+            [str(i) for i in range(len(players))], seed_from_hex(seed_hex), info["options"]
+        )
+        lines.append(msg("verify.okey", starter=players[again.starter], indicator=again.indicator))
+        lines += [
+            msg("verify.rack", name=name, tiles=show.tiles(sorted(again.racks[i], key=_tile_order)))
+            for i, name in enumerate(players)
+        ]
+        return lines
+
+
+def _tile_order(tile: str) -> tuple[int, int]:
+    if tile == "F":
+        return (9, 0)
+    return ("RYBK".index(tile[0]), int(tile[1:]))
