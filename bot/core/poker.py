@@ -31,11 +31,12 @@ from bot.core.session import (
 )
 from bot.render import text as show
 from games.base import Action, Event, seed_from_hex, seed_hash, shuffled
-from games.poker import turkish
+from games.poker import acik, turkish
 from storage import GameResult, SeedRecord, Transfer, escrow, wallet
 
-ENGINES: dict[str, ModuleType] = {"turkish": turkish}
-MAX_SEATS = {"turkish": turkish.MAX_PLAYERS}
+ENGINES: dict[str, ModuleType] = {"turkish": turkish, "acik": acik}
+MAX_SEATS = {"turkish": turkish.MAX_PLAYERS, "acik": acik.MAX_PLAYERS[52]}
+BET_EVENTS = ("bet", "checked", "called", "raised", "folded")
 AMOUNT_KINDS = ("open", "bet", "raise")
 ACTION_WORDS = ("open", "pass", "check", "bet", "call", "raise", "fold", "draw", "pat")
 _SUIT_SYMBOLS = {"♥": "h", "♡": "h", "♠": "s", "♤": "s", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
@@ -385,6 +386,8 @@ class PokerSession(TableSession):
         data = event.data
         if event.kind == "hand":
             return [msg("poker.your_cards", cards=show.cards(data["cards"]))]
+        if event.kind == "hole":
+            return [msg("poker.your_down_card", card=show.card(data["card"]))]
         if event.kind == "drew_cards":
             return [
                 msg(
@@ -411,7 +414,7 @@ class PokerSession(TableSession):
             )
         if kind in ("opened", "passed"):
             return msg(f"ev.{kind}", name=self.name(d["seat"]), stake=d["stake"], pot=d["pot"])
-        if kind == "bet":
+        if kind in BET_EVENTS and "action" in d:
             key = f"ev.{d['action']}"
             allin = msg("ev.all_in") if d.get("all_in") else ""
             return msg(key, name=self.name(d["seat"]), stake=d["stake"], pot=d["pot"], all_in=allin)
@@ -436,6 +439,11 @@ class PokerSession(TableSession):
             return msg("ev.reshuffled", cards=d["cards"])
         if kind == "round_started":
             return msg("ev.round_started", round=d["round"])
+        if kind == "dealt_up":
+            ups = ", ".join(f"{self.name(c['seat'])} {show.card(c['card'])}" for c in d["cards"])
+            return msg("ev.dealt_up", street=d["street"], cards=ups)
+        if kind == "speaks_first":
+            return msg("ev.speaks_first", name=self.name(d["seat"]), cards=show.cards(d["cards"]))
         if kind == "showdown":
             rows = [
                 msg(
@@ -514,7 +522,8 @@ class PokerSession(TableSession):
             return []
         view = self.engine.view(None)
         out = []
-        for spec in self.engine.legal_actions(index):
+        public_specs = getattr(self.engine, "public_legal_actions", self.engine.legal_actions)
+        for spec in public_specs(index):
             kind = spec.kind
             if kind in AMOUNT_KINDS:
                 out.append(
@@ -575,8 +584,10 @@ class PokerSession(TableSession):
                     notes.append(msg("seat.all_in"))
                 if view["stakes"][e]:
                     notes.append(msg("seat.stake", stake=view["stakes"][e]))
-                if view["drew"][e] is not None:
+                if view.get("drew") and view["drew"][e] is not None:
                     notes.append(msg("seat.drew", count=view["drew"][e]))
+                if view.get("up") and view["up"][e]:
+                    notes.append(msg("seat.up", cards=show.cards(view["up"][e])))
                 if e == view["dealer"]:
                     notes.append(msg("seat.dealer"))
             elif view is not None:
@@ -595,7 +606,7 @@ class PokerSession(TableSession):
                     msg(
                         "poker.turn",
                         name=self.seats[actor].name,
-                        phase=msg(f"phase.{view['phase']}"),
+                        phase=_phase(view),
                     )
                 )
         else:
@@ -611,6 +622,9 @@ class PokerSession(TableSession):
         if e is None:
             raise Refusal("err.not_in_hand")
         view = self.engine.view(e)
+        if "down" in view:  # Açık poker: the down card, then the up cards everyone sees
+            down = show.card(view["down"]) if view["down"] else "?"
+            return [msg("poker.your_acik", down=down, up=show.cards(view["up"][e]) or "—")]
         lines = [msg("poker.your_cards", cards=show.cards(view["hand"]) or "—")]
         if view.get("has_openers") and view["phase"] == "bet1":
             lines.append(msg("poker.can_open"))
@@ -679,10 +693,17 @@ class PokerSession(TableSession):
         lines = [msg("verify.ok" if check_seed(seed_hex, posted_hash) else "verify.bad")]
         players = info["players"]
         seed = seed_from_hex(seed_hex)
-        deck = turkish.turkish_rules(len(players)).deck if info["game"] == "turkish" else None
-        if deck is None:
+        if info["game"] == "acik":
+            rules = acik.acik_rules()
+            order = acik.deck_order(rules, seed)
+            downs = acik.down_cards(rules, seed, len(players), info["dealer"])
+            lines.append(msg("verify.deck", cards=show.cards(str(c) for c in order)))
+            lines += [
+                msg("verify.down", name=name, cards=show.card(card))
+                for name, card in zip(players, downs, strict=True)
+            ]
             return lines
-        order = shuffled(deck, seed, "deal")
+        order = shuffled(turkish.turkish_rules(len(players)).deck, seed, "deal")
         n = len(players)
         first = (info["dealer"] + 1) % n
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -694,6 +715,13 @@ class PokerSession(TableSession):
             for name, h in zip(players, hands, strict=True)
         ]
         return lines
+
+
+def _phase(view: dict[str, Any]) -> Msg:
+    """The betting phase or Açık street of a view, in words."""
+    if "street" in view:
+        return msg("phase.street", street=view["street"])
+    return msg(f"phase.{view['phase']}")
 
 
 def _hand_class(module: ModuleType) -> Any:

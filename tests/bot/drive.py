@@ -28,9 +28,12 @@ def hidden_cards(session: PokerSession) -> set[str]:
     if session is None or not session.running():
         return out
     for index in range(len(session.in_hand)):
-        for card in session.engine.view(index)["hand"]:
-            out.add(card)
-            out.add(show.card(card))
+        view = session.engine.view(index)
+        secret = [view["down"]] if "down" in view else view["hand"]  # Açık: up cards are public
+        for card in secret:
+            if card:
+                out.add(card)
+                out.add(show.card(card))
     return out
 
 

@@ -324,3 +324,34 @@ async def test_restart_mid_hand_resumes_exactly(tmp_path):
     assert len(straight) > 10
     assert restarted == straight
     assert chips_a == chips_b
+
+
+async def test_acik_hand_end_to_end(store):
+    core = make_core(store, seed="acik")
+    out = await core.handle(cmd("ayse", "/poker open açık 5 fixed"))
+    assert "Açık poker" in public_text(out)
+    for user in ("ayse", "mehmet", "cem"):
+        await core.handle(cmd(user, "/poker join 100"))
+    out = await core.handle(cmd("cem", "/poker start"))
+    session = live_session(core)
+    downs = {}
+    for index in range(len(session.in_hand)):
+        seat = session.seat_of_engine(index)
+        downs[seat.user_id] = session.engine.view(index)["down"]
+        [text] = private_to(out, seat.user_id)
+        assert text.startswith("Your down card:")
+    assert "Street 1:" in public_text(out) and "speaks first" in public_text(out)
+    hand = await core.handle(cmd("ayse", "/poker hand"))
+    assert hand[0].kind is OutKind.PRIVATE and "down card" in hand[0].text
+    for _ in range(100):
+        session = live_session(core)
+        if session.hand_no > 1 or session.actor() is None:
+            break
+        out = await press_move(core, out, session)
+        assert not errors(out), errors(out)
+        await check_chips(store, core)
+    verify = await core.handle(cmd("ayse", f"/verify {session.table_id}-1"))
+    assert "matches the posted hash" in verify[0].text
+    from bot.render.text import card
+
+    assert f"Ayse's down card: {card(downs['ayse'])}" in verify[0].text
