@@ -70,12 +70,12 @@ class TableError(IllegalAction, ValueError):
     """A bad argument for a new hand: an IllegalAction (stable `code`) that is also a ValueError."""
 
 
-def deck_order(rules: Any, seed: bytes) -> list[Card]:
+def deck_order(rules: PokerRules, seed: bytes) -> list[Card]:
     """The order the cards of a hand come off the deck: a pure function of the seed (`/verify`)."""
     return shuffled(list(rules.deck), seed, DECK_CONTEXT)
 
 
-def down_cards(rules: Any, seed: bytes, players: int, dealer: int) -> list[str]:
+def down_cards(rules: PokerRules, seed: bytes, players: int, dealer: int) -> list[str]:
     """Each seat's down card as dealt from the seed (for `/verify`; seat order).
 
     The down cards come off the deck first, one to each seat from the dealer's left; the up
@@ -103,7 +103,7 @@ class AcikHand:
     def __init__(
         self,
         players: Sequence[str],
-        rules: Any,
+        rules: PokerRules,
         seed: bytes,
         dealer: int,
         options: dict[str, Any],
@@ -127,6 +127,8 @@ class AcikHand:
         self.first: int | None = None
         self.result: dict[str, Any] | None = None
         self._deadness: Deadness | None = None
+        self._deadness_street = -1
+        self._initial: tuple[Event, ...] = ()  # not in snapshots: sent once, when the hand starts
 
     # --- the protocol ---------------------------------------------------------------------------
 
@@ -354,9 +356,6 @@ class AcikHand:
 
     # --- internals ------------------------------------------------------------------------------
 
-    _deadness_street = -1
-    _initial: tuple[Event, ...] = ()  # not in snapshots: sent once, when the hand starts
-
     def _key(self, cards: Sequence[Card]) -> int:
         return key(cards, self.rules)
 
@@ -561,7 +560,7 @@ class AcikHand:
 def new(
     players: Sequence[str],
     stacks: Sequence[int],
-    rules: Any = None,
+    rules: PokerRules | Mapping[str, Any] | None = None,
     seed: bytes | None = None,
     dealer: int = 0,
     **options: Any,
@@ -569,14 +568,13 @@ def new(
     """Start a hand of Açık poker: post antes, deal from the seeded shuffle, open the first street.
 
     `rules` is `acik_rules(...)` or a dict of its options (`deck`, `flush_beats_four`,
-    `suit_order`); default 52 cards, flush beats four. `seed` is the hand's
-    32-byte server seed (fresh from `secrets` when None); the deck order is `deck_order(rules, seed)`. Keyword options: `ante`
-    (default 0), `structure` (`pot_limit` default, `fixed`, `no_limit`), `min_bet` (the smallest
-    bet; default the ante, at least 1), `big_bet` (the fixed-limit bet on streets 3 and 4; default
-    twice `min_bet`), `void_bets` (default True), `peek_once` (default False), `carried_pot`
-    (chips another game left in the middle, added to the main pot; default 0 — an Açık poker
-    hand itself never carries a pot).
-    The deal's events are in `initial_events()`. Bad arguments raise IllegalAction.
+    `suit_order`); default 52 cards, flush beats four. `seed` is the hand's 32-byte server seed
+    (fresh from `secrets` when None); the deck order is `deck_order(rules, seed)`. Keyword
+    options: `ante` (default 0), `structure` (`pot_limit` default, `fixed`, `no_limit`),
+    `min_bet` (the smallest bet; default the ante, at least 1), `big_bet` (the fixed-limit bet on
+    streets 3 and 4; default twice `min_bet`), `void_bets` (default True), `peek_once` (default
+    False), `carried_pot` (chips another game left in the middle, added to the main pot;
+    default 0 — an Açık poker hand itself never carries a pot). The deal's events are in `initial_events()`. Bad arguments raise IllegalAction.
     """
     if rules is None:
         rules = acik_rules()

@@ -44,12 +44,13 @@ from games.base import (
 from games.poker.betting import BETTING_KINDS, STRUCTURES, Betting
 from games.poker.cards import Card
 from games.poker.pots import award, is_returned, seats_from_dealer_left
-from games.poker.ranking import HIGH_CARD, PokerRules, evaluate, turkish_rules
+from games.poker.ranking import HIGH_CARD, PAIR, PokerRules, evaluate, turkish_rules
 
 GAME = "turkish"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 HAND_SIZE = 5
 MAX_DRAW = 4
+KING = 13
 
 # Phases of a hand.
 BET1, DRAW, BET2, DONE = "bet1", "draw", "bet2", "done"
@@ -67,30 +68,23 @@ def _make_rules(players: int, rules: PokerRules | Mapping[str, Any] | None) -> P
 
 def qualifies_to_open(cards: Sequence[Card], rules: PokerRules) -> bool:
     """True when five cards hold a pair of kings or better (the opening requirement)."""
+    if _pairs_qualify(cards):
+        return True
+    # Without a qualifying pair or set only a straight or a flush of some kind opens; a lower
+    # pair never does (a hand with a pair is no straight or flush).
+    return evaluate(cards, rules).category not in (HIGH_CARD, PAIR)
+
+
+def _pairs_qualify(cards: Sequence[Card]) -> bool:
+    """True when `cards` hold kings or aces, two pair, or three or four of a kind."""
     counts: dict[int, int] = {}
     for card in cards:
         counts[card.rank] = counts.get(card.rank, 0) + 1
     paired = [rank for rank, count in counts.items() if count >= 2]
-    if paired:
-        # Two pair, three or four of a kind and a full house all beat a pair of kings.
-        return len(paired) > 1 or max(counts.values()) >= 3 or paired[0] >= 13
-    # No pair: only a straight or a flush of some kind qualifies.
-    return _is_made_hand(cards, rules)
-
-
-def _is_made_hand(cards: Sequence[Card], rules: PokerRules) -> bool:
-    return evaluate(cards, rules).category != HIGH_CARD
-
-
-def _keeps_openers(kept: Sequence[Card]) -> bool:
-    """True when the cards kept after a draw still hold the opening combination on their own."""
-    counts: dict[int, int] = {}
-    for card in kept:
-        counts[card.rank] = counts.get(card.rank, 0) + 1
-    paired = [rank for rank, count in counts.items() if count >= 2]
     if not paired:
         return False
-    return len(paired) > 1 or max(counts.values()) >= 3 or paired[0] >= 13
+    # Two pair, three or four of a kind and a full house all beat a pair of kings.
+    return len(paired) > 1 or max(counts.values()) >= 3 or paired[0] >= KING
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -503,7 +497,8 @@ class TurkishHand:
         events: list[Event] = []
         hand = self.hands[seat]
         kept = [c for c in hand if c not in discards]
-        splitting = seat == self.opener and bool(discards) and not _keeps_openers(kept)
+        # The opener splits when the kept cards alone no longer hold kings or better.
+        splitting = seat == self.opener and bool(discards) and not _pairs_qualify(kept)
         count = len(discards)
         now = min(count, MAX_DRAW - 1)
         received = [self._take(events) for _ in range(now)]
