@@ -333,3 +333,29 @@ def test_public_view_and_events_never_hold_a_down_card() -> None:
     # At the showdown only the live players' down cards are shown; the folded one never is.
     assert down_cards_named(hand, [e.to_dict() for e in shown]) == {"2c", "3c"}
     assert down_cards_named(hand, hand.view(None)) == {"2c", "3c"}
+
+
+def test_multiway_a_publicly_dead_player_stops_only_bets_into_them_until_they_fold() -> None:
+    # Street 4: seat 0 shows three aces; seat 2 shows 3 4 7 9 and cannot beat them whatever its
+    # down card; seat 1 shows 7-8-9-T of hearts (ten high when visible) and holds Jh down.
+    hand = scripted(
+        ["Kh", "Jh", "2c"],
+        [["Ah", "As", "Ad", "2d"], ["7h", "8h", "9h", "Th"], ["3d", "4h", "7s", "9c"]],
+        ante=2,
+    )
+    to_street(hand, 4)
+    assert hand.is_dead(2, 0, public=True) and not hand.is_dead(2, 1, public=True)
+    assert hand.first == 0
+    # The aces may not bet while seat 2, publicly dead against them, is in.
+    assert specs(hand, 0) == [("check", None, None)]
+    act(hand, 0, "check")
+    # Seat 1 may bet: nobody is publicly dead against its ten-high up cards.
+    act(hand, 1, "bet", 4)
+    # Seat 2, dead against the aces, may only fold.
+    assert specs(hand, 2) == [("fold", None, None)]
+    act(hand, 2, "fold")
+    # With seat 2 gone, the aces may raise again.
+    assert [k for k, _, _ in specs(hand, 0)] == ["fold", "call", "raise"]
+    act(hand, 0, "call")
+    assert hand.finished
+    assert hand.view(None)["result"]["won"] == [0, 14, 0]  # the straight flush
