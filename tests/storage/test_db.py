@@ -61,13 +61,24 @@ async def test_schema_matches_models_and_migrations_round_trip(db_url: str) -> N
         await store.close()
 
 
-async def test_open_without_migrate_leaves_schema_alone(db_url: str) -> None:
-    store = await Store.open(db_url, migrate=False)
+async def test_open_without_migrate_leaves_schema_alone(unmigrated_url: str) -> None:
+    store = await Store.open(unmigrated_url, migrate=False)
     try:
         assert await current_revision(store.engine) is None
     finally:
         await store.close()
     # Opening twice (a restart) is harmless.
     for _ in range(2):
-        store = await Store.open(db_url)
+        store = await Store.open(unmigrated_url)
+        assert await current_revision(store.engine) == head_revision()
         await store.close()
+
+
+def test_command_line_upgrade_and_current(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from storage.__main__ import main
+
+    url = f"sqlite+aiosqlite:///{tmp_path}/cli/bot.db"
+    assert main(["current", "--url", url]) == 0
+    assert "revision none" in capsys.readouterr().out
+    assert main(["upgrade", "--url", url]) == 0
+    assert f"revision {head_revision()}" in capsys.readouterr().out

@@ -1,0 +1,228 @@
+"""Settled hands per second: Store.commit on SQLite and PostgreSQL, beside hand-written raw SQL.
+
+A hand = one transaction holding a new snapshot (~2 KB of JSON), one action log entry and five
+chip transfers (escrow -> three winners, two rake/tip transfers). The peer in the same run does the
+same statements by hand (sqlite3 from the standard library; asyncpg for PostgreSQL), so the figure
+shows what the Store's safety (version compare-and-set, locked wallets, validation) costs.
+
+Run: ``.venv/bin/python benchmarks/bench_storage.py [--hands N]``. PostgreSQL is measured when
+BENCH_DATABASE_URL points at a server; its tables are dropped first, so point it at a scratch
+database, never at a deployment (nor at TEST_DATABASE_URL while tests run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sqlite3
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from storage import HOUSE, ActionEntry, Store, Transfer, escrow, wallet
+from storage.models import metadata
+
+PLAYERS = 5
+SNAPSHOT = {
+    "hand": 0,
+    "deck": [f"{r}{s}" for r in "23456789TJQKA" for s in "hsdc"] * 4,
+    "log": "x" * 600,
+}
+AT = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def hand_transfers(table_id: int, players: list[int], n: int) -> list[Transfer]:
+    """The five transfers of hand ``n``."""
+    pot = escrow(table_id)
+    return [
+        Transfer(pot, wallet(players[n % PLAYERS]), 3, "pot"),
+        Transfer(pot, wallet(players[(n + 1) % PLAYERS]), 2, "side pot"),
+        Transfer(wallet(players[(n + 2) % PLAYERS]), pot, 4, "ante"),
+        Transfer(wallet(players[(n + 3) % PLAYERS]), pot, 1, "ante"),
+        Transfer(pot, HOUSE, 0 + 1, "rake"),
+    ]
+
+
+async def setup(store: Store, channel: str) -> tuple[int, list[int]]:
+    """A table with five funded players sitting at it."""
+    players = [(await store.player("bench", f"{channel}-{i}", f"P{i}")).id for i in range(PLAYERS)]
+    table = await store.create_table("bench", channel, "turkish", {}, SNAPSHOT)
+    for p in players:
+        await store.transfer(HOUSE, wallet(p), 1_000_000, "grant")
+        await store.buy_in(table.id, p, 500_000)
+    return table.id, players
+
+
+async def play(store: Store, table_id: int, players: list[int], hands: int) -> None:
+    """Settle ``hands`` hands one after another on one table."""
+    version = (await store.get_table(table_id)).version
+    for n in range(hands):
+        version = await store.commit(
+            table_id,
+            version,
+            SNAPSHOT | {"hand": n},
+            action=ActionEntry(0, players[0], {"kind": "call"}, AT),
+            transfers=hand_transfers(table_id, players, n),
+        )
+
+
+async def bench_store(url: str, hands: int, tables: int) -> float:
+    """Hands per second through Store.commit, with ``tables`` tables played concurrently."""
+    store = await Store.open(url)
+    try:
+        seats = [await setup(store, f"c{t}") for t in range(tables)]
+        start = time.perf_counter()
+        await asyncio.gather(*(play(store, t, ps, hands // tables) for t, ps in seats))
+        elapsed = time.perf_counter() - start
+        assert await store.audit() == []
+        return (hands // tables) * tables / elapsed
+    finally:
+        await store.close()
+
+
+def bench_raw_sqlite(path: Path, table_id: int, players: list[int], hands: int) -> float:
+    """The same hands as hand-written SQL over the standard library's sqlite3."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    version = conn.execute("SELECT version FROM tables WHERE id=?", (table_id,)).fetchone()[0]
+    now = AT.isoformat()
+    start = time.perf_counter()
+    for n in range(hands):
+        items = hand_transfers(table_id, players, n)
+        conn.execute("BEGIN IMMEDIATE")
+        cur = conn.execute(
+            "UPDATE tables SET version=version+1, last_seq=last_seq+1, snapshot=?, updated_at=? "
+            "WHERE id=? AND version=? RETURNING last_seq",
+            (json.dumps(SNAPSHOT | {"hand": n}), now, table_id, version),
+        )
+        seq = cur.fetchone()[0]
+        conn.execute(
+            "INSERT INTO action_log (table_id, seq, seat, player_id, action, at) VALUES (?,?,?,?,?,?)",
+            (table_id, seq, 0, players[0], '{"kind": "call"}', now),
+        )
+        conn.executemany(
+            "INSERT INTO ledger (src, dst, amount, reason, created_at) VALUES (?,?,?,?,?)",
+            [(t.src, t.dst, t.amount, t.reason, now) for t in items],
+        )
+        deltas: dict[str, int] = {}
+        for t in items:
+            deltas[t.src] = deltas.get(t.src, 0) - t.amount
+            deltas[t.dst] = deltas.get(t.dst, 0) + t.amount
+        conn.executemany(
+            "UPDATE wallets SET balance=balance+?, updated_at=? WHERE account=?",
+            [(d, now, a) for a, d in deltas.items()],
+        )
+        conn.execute("COMMIT")
+        version += 1
+    elapsed = time.perf_counter() - start
+    conn.close()
+    return hands / elapsed
+
+
+async def bench_raw_asyncpg(url: str, table_id: int, players: list[int], hands: int) -> float:
+    """The same hands as hand-written SQL over asyncpg directly."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
+    version = await conn.fetchval("SELECT version FROM tables WHERE id=$1", table_id)
+    start = time.perf_counter()
+    for n in range(hands):
+        items = hand_transfers(table_id, players, n)
+        deltas: dict[str, int] = {}
+        for t in items:
+            deltas[t.src] = deltas.get(t.src, 0) - t.amount
+            deltas[t.dst] = deltas.get(t.dst, 0) + t.amount
+        async with conn.transaction():
+            seq = await conn.fetchval(
+                "UPDATE tables SET version=version+1, last_seq=last_seq+1, snapshot=$1::jsonb, "
+                "updated_at=now() WHERE id=$2 AND version=$3 RETURNING last_seq",
+                json.dumps(SNAPSHOT | {"hand": n}),
+                table_id,
+                version,
+            )
+            await conn.execute(
+                "INSERT INTO action_log (table_id, seq, seat, player_id, action, at) "
+                'VALUES ($1,$2,0,$3,\'{"kind": "call"}\'::jsonb, now())',
+                table_id,
+                seq,
+                players[0],
+            )
+            await conn.fetch(
+                "SELECT balance FROM wallets WHERE account = ANY($1::text[]) "
+                "ORDER BY account FOR UPDATE",
+                sorted(deltas),
+            )
+            await conn.executemany(
+                "INSERT INTO ledger (src, dst, amount, reason, created_at) VALUES ($1,$2,$3,$4,now())",
+                [(t.src, t.dst, t.amount, t.reason) for t in items],
+            )
+            await conn.executemany(
+                "UPDATE wallets SET balance=balance+$1, updated_at=now() WHERE account=$2",
+                [(d, a) for a, d in deltas.items()],
+            )
+        version += 1
+    elapsed = time.perf_counter() - start
+    await conn.close()
+    return hands / elapsed
+
+
+async def drop_all(url: str) -> None:
+    """Empty the PostgreSQL benchmark database."""
+    engine = create_async_engine(url)
+    async with engine.begin() as conn:
+        await conn.run_sync(metadata.drop_all)
+        await conn.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+    await engine.dispose()
+
+
+async def raw_setup(url: str) -> tuple[int, list[int]]:
+    """A fresh table for the raw peer, made through the Store."""
+    store = await Store.open(url)
+    try:
+        return await setup(store, "raw")
+    finally:
+        await store.close()
+
+
+async def main() -> None:
+    """Measure and print hands per second for each backend."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=400)
+    args = parser.parse_args()
+    print(f"settled hands per second ({args.hands} hands; 1 hand = snapshot + log + 5 transfers)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for tables in (1, 8):
+            url = f"sqlite+aiosqlite:///{tmp}/store{tables}.db"
+            rate = await bench_store(url, args.hands, tables)
+            print(f"  sqlite      Store.commit, {tables} table(s) at once: {rate:8.0f}/s")
+        path = Path(tmp) / "raw.db"
+        table_id, players = await raw_setup(f"sqlite+aiosqlite:///{path}")
+        rate = bench_raw_sqlite(path, table_id, players, args.hands)
+        print(f"  sqlite      raw sqlite3 peer, 1 table:           {rate:8.0f}/s")
+    pg = os.environ.get("BENCH_DATABASE_URL")
+    if not pg:
+        print("  postgresql  skipped: set BENCH_DATABASE_URL=postgresql+asyncpg://...")
+        return
+    for tables in (1, 8):
+        await drop_all(pg)
+        rate = await bench_store(pg, args.hands, tables)
+        print(f"  postgresql  Store.commit, {tables} table(s) at once: {rate:8.0f}/s")
+    await drop_all(pg)
+    table_id, players = await raw_setup(pg)
+    rate = await bench_raw_asyncpg(pg, table_id, players, args.hands)
+    print(f"  postgresql  raw asyncpg peer, 1 table:           {rate:8.0f}/s")
+    await drop_all(pg)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
