@@ -150,10 +150,6 @@ class Betting:
         """True when `seat` is still in but has no chips behind."""
         return not self.folded[seat] and self.stacks[seat] == 0
 
-    def can_act(self, seat: int) -> bool:
-        """True when `seat` is in the hand and has chips to bet with."""
-        return not self.folded[seat] and self.stacks[seat] > 0
-
     def to_call(self, seat: int) -> int:
         """Chips `seat` must add to match the current bet (capped at its stack)."""
         return min(self.current_bet - self.stake[seat], self.stacks[seat])

@@ -11,17 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from games.poker.pots import seats_from_dealer_left
+
 C = TypeVar("C")
-
-
-def clockwise(start: int, players: int) -> list[int]:
-    """All seats clockwise, beginning with `start`."""
-    return [(start + step) % players for step in range(players)]
 
 
 def deal_order(seats: Sequence[int], dealer: int, players: int) -> list[int]:
     """`seats` in the order cards are dealt: clockwise from the dealer's left."""
-    return sorted(seats, key=lambda s: (s - dealer - 1) % players)
+    return seats_from_dealer_left(seats, dealer, players)
 
 
 def first_speaker(
