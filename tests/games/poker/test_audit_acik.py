@@ -4,12 +4,14 @@ with stacked decks, as a player from a Turkish card room would check them at the
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
 from games.base import Action, Event, IllegalAction
-from games.poker.acik import AcikHand
+from games.poker import acik_rules
+from games.poker.acik import AcikHand, new
 
 from .test_acik_helpers import act, check_round, scripted
 from .test_turkish_random import cards_in
@@ -359,3 +361,34 @@ def test_multiway_a_publicly_dead_player_stops_only_bets_into_them_until_they_fo
     act(hand, 0, "call")
     assert hand.finished
     assert hand.view(None)["result"]["won"] == [0, 14, 0]  # the straight flush
+
+
+def test_every_listed_move_is_accepted_at_its_limits() -> None:
+    """`legal_actions` and `apply` agree, void bets included: each listed move, at its smallest
+    and largest amount, is accepted, over seeded random hands of every structure."""
+    rnd = random.Random(11)
+    for _ in range(40):
+        n = rnd.randint(2, 6)
+        hand = new(
+            [f"p{i}" for i in range(n)],
+            [rnd.randint(1, 60) for _ in range(n)],
+            acik_rules(rnd.choice([52, 32])),
+            rnd.randbytes(32),
+            rnd.randrange(n),
+            ante=rnd.randint(0, 3),
+            structure=rnd.choice(["pot_limit", "fixed", "no_limit"]),
+        )
+        while not hand.finished:
+            seat = hand.to_act()
+            assert seat is not None
+            options = []
+            for spec in hand.legal_actions(seat):
+                if spec.kind in ("bet", "raise"):
+                    options += [Action(spec.kind, a) for a in (spec.min_amount, spec.max_amount)]
+                else:
+                    options.append(Action(spec.kind))
+            public = {s.kind for s in hand.public_legal_actions(seat)}
+            assert {a.kind for a in options} <= public
+            for action in options:
+                AcikHand.from_dict(hand.to_dict()).apply(seat, action)
+            hand.apply(seat, rnd.choice(options))

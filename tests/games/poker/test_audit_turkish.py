@@ -4,6 +4,7 @@ with a stacked deck, as a player from a Turkish card room would check it at the 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -402,3 +403,34 @@ def test_refused_open_without_openers_reveals_nothing_to_the_table() -> None:
         game.apply(1, Action("open", 3))
     assert err.value.code == "no_openers"
     assert not cards_in({"message": str(err.value), "params": err.value.params})
+
+
+def test_every_listed_move_is_accepted_at_its_limits() -> None:
+    """`legal_actions` and `apply` agree: each listed move, at its smallest and largest amount,
+    is accepted, over seeded random hands of every structure."""
+    rnd = random.Random(7)
+    for _ in range(40):
+        n = rnd.randint(2, 5)
+        game = new(
+            NAMES[:n],
+            [rnd.randint(1, 60) for _ in range(n)],
+            seed=rnd.randbytes(32),
+            dealer=rnd.randrange(n),
+            ante=rnd.randint(0, 3),
+            structure=rnd.choice(["pot_limit", "fixed", "no_limit"]),
+        )
+        while not game.finished:
+            seat = game.to_act()
+            assert seat is not None
+            options = []
+            for spec in game.legal_actions(seat):
+                if spec.kind == "draw":
+                    hand = game.view(seat)["hand"]
+                    options += [Action("draw", cards=tuple(hand[:k])) for k in (0, 4)]
+                elif spec.kind in ("open", "bet", "raise"):
+                    options += [Action(spec.kind, a) for a in (spec.min_amount, spec.max_amount)]
+                else:
+                    options.append(Action(spec.kind))
+            for action in options:
+                TurkishHand.from_dict(game.to_dict()).apply(seat, action)
+            game.apply(seat, rnd.choice(options))
