@@ -97,6 +97,11 @@ def main(argv: list[str] | None = None) -> int:
 
         run_discord(settings)
         return 0
+    if platforms == ["telegram"]:  # Telegram alone: bot/adapters/telegram (polling or webhook)
+        from bot.adapters.telegram import run as run_telegram
+
+        run_telegram(settings)
+        return 0
     for name in platforms:
         print(f"The {name} adapter is not built yet; use --console meanwhile.", file=sys.stderr)
     return 1

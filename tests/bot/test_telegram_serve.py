@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
+import sys
+from pathlib import Path
 
 import aiohttp
 
@@ -109,4 +112,40 @@ async def test_serve_with_store_builds_the_real_core(tmp_path):
     finally:
         stop.set()
         await asyncio.wait_for(task, 10)
+        await server.stop()
+
+
+async def test_python_m_bot_runs_telegram_when_its_token_is_set(tmp_path):
+    server = FakeTelegram()
+    await server.start()
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "TELEGRAM_TOKEN": server.token,
+        "TELEGRAM_API_BASE_URL": server.base_url,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/bot.db",
+        "DEFAULT_LOCALE": "en",
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+    }
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        env=env,
+        cwd=tmp_path,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        ayse = server.user(11, "Ayşe", "en")
+        server.queue_update(server.message_update(server.group(GROUP), ayse, "/help"))
+        [sent] = await server.wait_for("sendMessage", timeout=60)
+        assert sent.params["text"].startswith("Commands:")
+        proc.send_signal(signal.SIGINT)
+        _out, err = await asyncio.wait_for(proc.communicate(), 30)
+        assert proc.returncode == 0, err.decode()
+        assert b"Traceback" not in err
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
         await server.stop()
