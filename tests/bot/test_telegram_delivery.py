@@ -522,3 +522,24 @@ async def test_the_rate_limiter_retries_after_flood_control():
         await bot.feed(server.message_update(server.group(GROUP), ayse, "/help"))
         first, second = server.calls_to("sendMessage")
         assert not first.ok and second.ok and second.params["text"] == "Commands: ..."
+
+
+async def test_each_forum_topic_is_its_own_channel():
+    core = ScriptedCore()
+    core.on_command["poker"] = lambda c: [
+        Outgoing(OutKind.EDIT_TABLE, "Table", c.channel_id, table_id="t1", buttons=table_buttons()),
+        Outgoing(OutKind.PRIVATE, "Your cards: Ah Kd", user_id=c.user_id, table_id="t1"),
+    ]
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        forum = {**server.group(GROUP), "is_forum": True}
+        await bot.feed(server.message_update(forum, ayse, "/poker open", topic=7))
+        assert core.commands[0].channel_id == f"{GROUP}/7"
+        table, prompt = server.sent_to(GROUP)
+        assert table.params["message_thread_id"] == 7  # the table lives in the topic
+        assert prompt.params["message_thread_id"] == 7 and "start=cards" in str(prompt.params)
+        message_id = server.messages_sent_ids(GROUP)[0]
+        await bot.feed(server.press_update(ayse, GROUP, message_id, "t1:check:1"))
+        assert core.presses[0].channel_id == f"{GROUP}/7"
+        await bot.feed(server.message_update(forum, ayse, "/poker table"))  # General topic
+        assert core.commands[1].channel_id == str(GROUP)

@@ -8,7 +8,7 @@ from telegram.error import NetworkError
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import MAX_CALLBACK_BYTES, CallbackCodec, Pressed
 from bot.adapters.telegram.delivery import coalesce, fit
-from bot.adapters.telegram.parsing import deep_link, locale_of, parse_command
+from bot.adapters.telegram.parsing import Place, deep_link, locale_of, parse_command
 from bot.adapters.telegram.pickers import DrawPicker, amount_sizes, card_label, cards_in
 from bot.adapters.telegram.texts import MENU
 from bot.core.messages import Button, Outgoing, OutKind
@@ -194,3 +194,13 @@ def test_draw_picker_toggles_within_the_limit():
     assert not picker.toggle("2h")  # not in the hand
     assert picker.args() == ("Ah", "7c")
     assert picker.toggle("Ah") and picker.args() == ("7c",)
+
+
+def test_place_keys_round_trip():
+    assert Place(-100, None).key == "-100" and Place(-100, 7).key == "-100/7"
+    assert Place.parse("-100/7") == Place(-100, 7) and Place.parse("-100") == Place(-100)
+    assert Place.parse("998877665544332211") == Place(998877665544332211)
+    assert not Place.parse("55").is_group and Place.parse("-55").is_group
+    for bad in [None, "", "c1", "-100/x", "a/b"]:
+        assert Place.parse(bad) is None
+    assert Place(-1, 3).send_kwargs() == {"message_thread_id": 3} and Place(-1).send_kwargs() == {}

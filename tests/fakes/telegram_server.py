@@ -42,6 +42,7 @@ INT_FIELDS = {
     "limit",
     "timeout",
     "reply_to_message_id",
+    "message_thread_id",
 }
 BOOL_FIELDS = {"show_alert", "disable_notification", "drop_pending_updates"}
 
@@ -147,7 +148,12 @@ class FakeTelegram:
         return {"id": user["id"], "type": "private", "first_name": user["first_name"]}
 
     def message_update(
-        self, chat: dict[str, Any], user: dict[str, Any], text: str, reply_to: int | None = None
+        self,
+        chat: dict[str, Any],
+        user: dict[str, Any],
+        text: str,
+        reply_to: int | None = None,
+        topic: int | None = None,
     ) -> dict[str, Any]:
         """A `message` update; a leading `/word` gets a bot_command entity as Telegram adds one."""
         message: dict[str, Any] = {
@@ -160,6 +166,9 @@ class FakeTelegram:
         if text.startswith("/"):
             length = len(text.split()[0])
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
+        if topic is not None:
+            message["message_thread_id"] = topic
+            message["is_topic_message"] = True
         if reply_to is not None:
             original = self.messages.get((chat["id"], reply_to))
             if original is not None:
@@ -302,6 +311,9 @@ class FakeTelegram:
         }
         if params.get("reply_markup"):
             message["reply_markup"] = params["reply_markup"]
+        if params.get("message_thread_id"):
+            message["message_thread_id"] = int(params["message_thread_id"])
+            message["is_topic_message"] = True
         self.messages[(chat_id, message["message_id"])] = message
         return message
 

@@ -31,8 +31,8 @@ from telegram.ext import (
 
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import CONFIRM, TOGGLE, CallbackCodec, Pressed
-from bot.adapters.telegram.delivery import Delivery, Origin, Parcel, as_int
-from bot.adapters.telegram.parsing import locale_of, parse_command
+from bot.adapters.telegram.delivery import Delivery, Origin, Parcel
+from bot.adapters.telegram.parsing import Place, locale_of, parse_command, place_of
 from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
@@ -78,7 +78,7 @@ class TelegramAdapter:
         self.admins: AdminCache | None = None
         self.application: Application | None = None
         self.pickers: dict[tuple[int, str], DrawPicker] = {}
-        self.last_group: dict[int, int] = {}  # user -> the group chat they last played in
+        self.last_group: dict[int, Place] = {}  # user -> the group (topic) they last played in
 
     # ---- set-up ------------------------------------------------------------------------------
     def install(self, application: Application) -> None:
@@ -129,26 +129,27 @@ class TelegramAdapter:
         name, args = parsed
         locale = locale_of(user.language_code)
         self.delivery.saw_user(user.id, user.full_name, locale)
-        origin = Origin(chat.id, user.id, message.message_id, None, locale)
+        place = place_of(message) or Place(chat.id)
+        origin = Origin(chat.id, user.id, message.message_id, None, locale, place.thread_id)
         if name == "start" and chat.type == ChatType.PRIVATE:
             await self.on_start(user.id, locale, origin)
             return
         group = route(name, args).group
-        channel = chat.id
+        channel = place
         if chat.type == ChatType.PRIVATE:
             # Game commands typed privately (e.g. `/okey discard R5`) play at the user's table.
             if group in TABLE_GROUPS and user.id in self.last_group:
                 channel = self.last_group[user.id]
         else:
-            self.last_group[user.id] = chat.id
+            self.last_group[user.id] = place
         # An administrator posting anonymously (as the group itself) is a moderator too.
         anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
         moderator = group == "table" and (
-            anonymous_admin or await self.admins.is_admin(channel, user.id)
+            anonymous_admin or await self.admins.is_admin(channel.chat_id, user.id)
         )
         command = Command(
             platform=PLATFORM,
-            channel_id=str(channel),
+            channel_id=channel.key,
             user_id=str(user.id),
             user_name=user.full_name,
             name=name,
@@ -175,10 +176,17 @@ class TelegramAdapter:
         assert self.delivery is not None
         locale = locale_of(user.language_code)
         self.delivery.saw_user(user.id, user.full_name, locale)
-        chat_id = query.message.chat.id if query.message is not None else None
-        if chat_id is not None and chat_id < 0:
-            self.last_group[user.id] = chat_id
-        origin = Origin(chat_id, user.id, None, query, locale)
+        place = place_of(query.message)
+        if place is not None and place.is_group:
+            self.last_group[user.id] = place
+        origin = Origin(
+            place.chat_id if place else None,
+            user.id,
+            None,
+            query,
+            locale,
+            place.thread_id if place else None,
+        )
         alerts: list[str] = []
         try:
             alerts = await self._press(self.codec.decode(query.data), user, origin)
@@ -194,9 +202,9 @@ class TelegramAdapter:
         if pressed.local is not None:
             return await self._picker_press(pressed, user, origin)
         button = self.delivery.buttons.get(pressed.custom_id)
-        if button is not None and not pressed.args and origin.chat_id is not None:
+        if button is not None and not pressed.args and origin.place is not None:
             if getattr(button, "needs", None) == NEEDS_AMOUNT:
-                await self.delivery.ask_amount(button, origin.chat_id, user.id)
+                await self.delivery.ask_amount(button, origin.place, user.id)
                 return []
             if getattr(button, "needs", None) == NEEDS_CARDS:
                 return await self._open_draw_picker(button, user, origin)
@@ -208,10 +216,10 @@ class TelegramAdapter:
         """Hand a complete press to the core and deliver its answer."""
         assert self.delivery is not None
         # Presses in the private chat (the draw) belong to the table's group.
-        channel = self.delivery.table_chats.get(pressed.table_id, origin.chat_id)
+        channel = self.delivery.table_chats.get(pressed.table_id, origin.place)
         press = Press(
             platform=PLATFORM,
-            channel_id=str(channel),
+            channel_id=channel.key if channel is not None else "",
             user_id=str(user.id),
             user_name=user.full_name,
             table_id=pressed.table_id,
@@ -227,10 +235,10 @@ class TelegramAdapter:
         """Send the card picker for a draw to the player's private chat."""
         assert self.delivery is not None
         locale = origin.locale
-        group = self.delivery.table_chats.get(button.table_id, origin.chat_id)
+        group = self.delivery.table_chats.get(button.table_id, origin.place)
         command = Command(
             platform=PLATFORM,
-            channel_id=str(group),
+            channel_id=group.key if group is not None else "",
             user_id=str(user.id),
             user_name=user.full_name,
             name="poker",
@@ -318,7 +326,8 @@ class TelegramAdapter:
             return
         locale = locale_of(user.language_code)
         self.delivery.saw_user(user.id, user.full_name, locale)
-        origin = Origin(chat.id, user.id, message.message_id, None, locale)
+        place = place_of(message) or Place(chat.id)
+        origin = Origin(chat.id, user.id, message.message_id, None, locale, place.thread_id)
         words = tuple((message.text or "").split()[:1])
         # With no button to alert on, a refusal comes back as a reply to the typed message.
         await self._send_press(pressed, words, user, origin)
@@ -332,16 +341,16 @@ class TelegramAdapter:
         assert self.delivery is not None
         chats = self.delivery.table_chats
         for item in items:
-            chat = as_int(item.channel_id)
-            if item.table_id is not None and chat is not None and chat < 0:
-                chats.setdefault(item.table_id, chat)
+            place = Place.parse(item.channel_id)
+            if item.table_id is not None and place is not None and place.is_group:
+                chats.setdefault(item.table_id, place)
         ours = [
             item
             for item in items
             if (
                 item.table_id in chats
                 if item.table_id is not None
-                else (as_int(item.channel_id) or 0) < 0
+                else (Place.parse(item.channel_id) or Place(0)).is_group
             )
         ]
         await self.delivery.deliver(ours, Origin())

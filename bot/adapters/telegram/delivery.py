@@ -33,7 +33,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.adapters.telegram.callbacks import CallbackCodec
-from bot.adapters.telegram.parsing import deep_link
+from bot.adapters.telegram.parsing import Place, deep_link
 from bot.adapters.telegram.pickers import amount_sizes
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.core.messages import Button, Outgoing, OutKind
@@ -58,6 +58,12 @@ class Origin:
     message_id: int | None = None
     callback: CallbackQuery | None = None
     locale: str | None = None
+    thread_id: int | None = None  # the forum topic, if any
+
+    @property
+    def place(self) -> Place | None:
+        """The chat (and topic) the update came from."""
+        return None if self.chat_id is None else Place(self.chat_id, self.thread_id)
 
 
 @dataclass(frozen=True)
@@ -124,7 +130,7 @@ class Delivery:
         self.codec = codec
         self.default_locale = default_locale
         self.tables: dict[str, TableMessage] = {}
-        self.table_chats: dict[str, int] = {}
+        self.table_chats: dict[str, Place] = {}  # table id -> where its group messages go
         self.pending: dict[int, list[Parcel]] = {}
         self.buttons: OrderedDict[str, Button] = OrderedDict()
         self.prompts: dict[tuple[int, int], tuple[str, int]] = {}  # message -> (custom id, user)
@@ -190,14 +196,11 @@ class Delivery:
             item.user_id is None or item.user_id == str(origin.user_id)
         )
 
-    def _group_of(self, item: Outgoing, origin: Origin) -> int | None:
-        """The group chat an item belongs to (its table's chat, its channel, or the origin)."""
+    def _group_of(self, item: Outgoing, origin: Origin) -> Place | None:
+        """Where an item belongs (its table's place, its channel, or the origin)."""
         if item.table_id is not None and item.table_id in self.table_chats:
             return self.table_chats[item.table_id]
-        chat = as_int(item.channel_id)
-        if chat is not None:
-            return chat
-        return origin.chat_id
+        return Place.parse(item.channel_id) or origin.place
 
     async def _send(
         self,
@@ -220,16 +223,17 @@ class Delivery:
 
     # ---- public messages and the table message -----------------------------------------------
     async def _public(self, item: Outgoing, origin: Origin) -> None:
-        chat_id = self._group_of(item, origin)
-        if chat_id is None:
+        place = self._group_of(item, origin)
+        if place is None:
             log.warning(kv(event="public_without_chat", table=item.table_id))
             return
-        await self._send(chat_id, item.text, item.picture, self.keyboard(item.buttons))
+        markup = self.keyboard(item.buttons)
+        await self._send(place.chat_id, item.text, item.picture, markup, **place.send_kwargs())
         if item.table_id is not None:
-            self.table_chats.setdefault(item.table_id, chat_id)
+            self.table_chats.setdefault(item.table_id, place)
 
     async def _record_table_message(
-        self, item: Outgoing, message: Message, markup: InlineKeyboardMarkup | None
+        self, item: Outgoing, message: Message, markup: InlineKeyboardMarkup | None, place: Place
     ) -> None:
         """Make `message` the table's message; the old one loses its (now stale) buttons."""
         assert item.table_id is not None
@@ -241,7 +245,7 @@ class Delivery:
             markup=_markup_dict(markup),
             photo=bool(message.photo),
         )
-        self.table_chats[item.table_id] = message.chat_id
+        self.table_chats[item.table_id] = place
         if old is not None and old.markup is not None and old.message_id != message.message_id:
             try:
                 await self.bot.edit_message_reply_markup(old.chat_id, old.message_id)
@@ -271,11 +275,13 @@ class Delivery:
         markup = self.keyboard(item.buttons)
         current = self.tables.get(item.table_id)
         if current is None or (item.picture is not None and not current.photo):
-            chat_id = self._group_of(item, origin)
-            if chat_id is None:
+            place = self._group_of(item, origin)
+            if place is None:
                 return
-            message = await self._send(chat_id, item.text, item.picture, markup)
-            await self._record_table_message(item, message, markup)
+            message = await self._send(
+                place.chat_id, item.text, item.picture, markup, **place.send_kwargs()
+            )
+            await self._record_table_message(item, message, markup, place)
             return
         limit = MAX_CAPTION if current.photo else MAX_TEXT
         new_text = fit(item.text, limit)
@@ -314,7 +320,7 @@ class Delivery:
         parcel = Parcel(item.text, item.picture, self.keyboard(item.buttons), item.table_id)
         await self.send_private(user_id, parcel, self._group_of(item, origin))
 
-    async def send_private(self, user_id: int, parcel: Parcel, group: int | None) -> bool:
+    async def send_private(self, user_id: int, parcel: Parcel, group: Place | None) -> bool:
         """Send to the user's private chat; if they never started the bot, keep the parcel and
         post (once) a deep-link button in `group`. True when it was delivered now."""
         if user_id not in self.pending:
@@ -326,7 +332,7 @@ class Delivery:
         kept = self.pending.setdefault(user_id, [])
         kept.append(parcel)
         del kept[:-MAX_PENDING_PER_USER]
-        if group is not None and group < 0 and user_id not in self._prompted:
+        if group is not None and group.is_group and user_id not in self._prompted:
             await self._ask_to_start(user_id, group)
         return False
 
@@ -345,7 +351,7 @@ class Delivery:
             except TelegramError as exc:
                 log.info(kv(event="old_keyboard_kept", user=user_id, error=exc))
 
-    async def _ask_to_start(self, user_id: int, chat_id: int) -> None:
+    async def _ask_to_start(self, user_id: int, place: Place) -> None:
         """Post a deep-link button in the group; the message holds no card."""
         locale = self.locales.get(user_id, self.default_locale)
         name = self.names.get(user_id, str(user_id))
@@ -353,10 +359,11 @@ class Delivery:
         link = deep_link(self.bot.username, START_PAYLOAD)
         button = InlineKeyboardButton(adapter_text(locale, "start_button"), url=link)
         await self.bot.send_message(
-            chat_id,
+            place.chat_id,
             adapter_text(locale, "need_start", name=mention),
             parse_mode=ParseMode.HTML,
             reply_markup=InlineKeyboardMarkup([[button]]),
+            **place.send_kwargs(),
         )
         self._prompted.add(user_id)
 
@@ -375,7 +382,7 @@ class Delivery:
         return len(kept)
 
     # ---- amount prompts ----------------------------------------------------------------------
-    async def ask_amount(self, button: Button, chat_id: int, user_id: int) -> None:
+    async def ask_amount(self, button: Button, place: Place, user_id: int) -> None:
         """Post a prompt with amount buttons for `button`; a typed reply to it works too.
         One prompt per user and turn: pressing the button again posts nothing new."""
         if (button.custom_id, user_id) in self.prompts.values():
@@ -392,7 +399,7 @@ class Delivery:
         name = self.names.get(user_id, str(user_id))
         example = sizes[0] if sizes else 40
         message = await self.bot.send_message(
-            chat_id,
+            place.chat_id,
             adapter_text(
                 locale,
                 "amount_prompt",
@@ -404,8 +411,9 @@ class Delivery:
             reply_markup=InlineKeyboardMarkup([row[i : i + 3] for i in range(0, len(row), 3)])
             if row
             else None,
+            **place.send_kwargs(),
         )
-        self.prompts[(chat_id, message.message_id)] = (button.custom_id, user_id)
+        self.prompts[(place.chat_id, message.message_id)] = (button.custom_id, user_id)
 
     def prompt_of(self, chat_id: int, message_id: int) -> tuple[str, int] | None:
         """The button id and user an amount prompt was posted for."""
@@ -431,8 +439,9 @@ class Delivery:
                 if origin.message_id is not None
                 else None
             )
+            extra = origin.place.send_kwargs() if origin.place is not None else {}
             await self.bot.send_message(
-                origin.chat_id, fit(item.text, MAX_TEXT), reply_parameters=reply
+                origin.chat_id, fit(item.text, MAX_TEXT), reply_parameters=reply, **extra
             )
         elif target is not None:
             try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 # Telegram deep-link payloads allow only these characters, up to 64 of them.
 PAYLOAD_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -41,3 +42,53 @@ def deep_link(bot_username: str, payload: str) -> str:
     if not PAYLOAD_RE.match(payload):
         raise ValueError(f"bad deep-link payload {payload!r}: use 1-64 of A-Z a-z 0-9 _ -")
     return f"https://t.me/{bot_username}?start={payload}"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a table lives: a group chat, or one topic of a forum supergroup.
+
+    `key` is the core's channel id: the chat id, plus `/<topic>` inside a forum topic, so each
+    topic can hold its own table.
+    """
+
+    chat_id: int
+    thread_id: int | None = None
+
+    @property
+    def key(self) -> str:
+        """The channel id the core sees."""
+        return str(self.chat_id) if self.thread_id is None else f"{self.chat_id}/{self.thread_id}"
+
+    @property
+    def is_group(self) -> bool:
+        """Group and supergroup ids are negative; private chats (user ids) are positive."""
+        return self.chat_id < 0
+
+    def send_kwargs(self) -> dict[str, int]:
+        """Extra arguments that put a sent message into this place's topic."""
+        return {} if self.thread_id is None else {"message_thread_id": self.thread_id}
+
+    @classmethod
+    def parse(cls, key: str | None) -> Place | None:
+        """The place a channel id names; None when it is not a Telegram one."""
+        if not key:
+            return None
+        chat, _, thread = key.partition("/")
+        try:
+            return cls(int(chat), int(thread) if thread else None)
+        except ValueError:
+            return None
+
+
+def place_of(message: object) -> Place | None:
+    """The place a message was posted in (its topic when the chat is a forum)."""
+    chat = getattr(message, "chat", None)
+    if chat is None:
+        return None
+    topic = (
+        getattr(message, "message_thread_id", None)
+        if getattr(message, "is_topic_message", False)
+        else None
+    )
+    return Place(chat.id, topic)
