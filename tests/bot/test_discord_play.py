@@ -388,3 +388,17 @@ async def test_poker_table_posts_the_table_again_at_the_bottom():
     assert second.id != first.id and first.deleted
     assert second is channel.live()[-1]
     assert harness.unanswered() == []
+
+
+async def test_closed_tables_are_forgotten():
+    core = make_core(MemStore(), seed="prune")
+    harness, spy = build(core, dm_fallback=False)
+    ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
+    await seat_two(harness, ayse, mehmet)
+    table = str(session_of(spy).table_id)
+    assert harness.adapter.prune() == 0  # still open
+    await harness.slash(ayse, "poker leave", CHANNEL)
+    await harness.slash(mehmet, "poker leave", CHANNEL)
+    assert session_of(spy) is None  # the last player out closed it
+    assert harness.adapter.prune() == 1
+    assert table not in harness.adapter.boards.boards and table not in harness.adapter.buttons

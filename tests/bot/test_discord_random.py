@@ -57,7 +57,8 @@ async def play(seed: int, game: str, closed: frozenset[int]) -> None:
         presser = actor if roll > 0.22 else rng.choice(list(users.values()))
         action = rng.choice(sorted(ids))
         stale.append((ids[action], message))
-        button = harness.adapter.buttons.get(ids[action].removeprefix("t:").rsplit(":", 1)[0])
+        core_id = ids[action].removeprefix("t:").rsplit(":", 1)[0]
+        button = harness.adapter.buttons[core_id.split(":")[0]].get(core_id)
         pressed = await harness.press(presser, ids[action], message)
         if pressed.response.modal is not None:
             low, high = button.min_amount, button.max_amount

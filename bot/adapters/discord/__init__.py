@@ -9,6 +9,7 @@ translating and `install_commands` builds the slash command tree.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -35,6 +36,7 @@ __all__ = [
 log = logging.getLogger("bot.discord")
 
 TICK_SECONDS = 1.0
+PRUNE_EVERY = 300  # ticks between forgetting closed tables' messages
 
 
 def utcnow() -> datetime:
@@ -92,10 +94,12 @@ class DiscordBot(discord.AutoShardedClient):
         tick = getattr(self.adapter.core, "tick", None)
         if tick is None:
             return
-        while True:
+        for count in itertools.count(1):
             await asyncio.sleep(TICK_SECONDS)
             try:
                 await self.adapter.deliver_unasked(await tick(self.now()))
+                if count % PRUNE_EVERY == 0:
+                    self.adapter.prune()
             except Exception:
                 log.exception(kv(event="tick_failed"))
 

@@ -130,7 +130,8 @@ class DiscordAdapter:
         self.boards = boards or Boards()
         if self.boards.channel_of is None:
             self.boards.channel_of = self._channel
-        self.buttons: dict[str, Button] = {}  # core custom id -> last drawn button (bounds)
+        # table id -> core custom id -> button, of the newest table message (amount bounds)
+        self.buttons: dict[str, dict[str, Button]] = {}
         self.groups: dict[str, str] = {}  # table id -> "poker" | "okey"
         self.inbox: dict[str, list[Part]] = {}  # user id -> private parts kept for them
         self.dm_closed: set[str] = set()
@@ -261,7 +262,8 @@ class DiscordAdapter:
         anything else goes straight to the core."""
         locale = locale_of(interaction.locale)
         if ref.needs == NEEDS_AMOUNT:
-            modal = AmountModal(ref, locale, self.buttons.get(ref.core_id))
+            button = self.buttons.get(ref.table_id, {}).get(ref.core_id)
+            modal = AmountModal(ref, locale, button)
             try:
                 await interaction.response.send_modal(modal)
             except discord.NotFound:
@@ -396,16 +398,27 @@ class DiscordAdapter:
             self.groups[table_id] = group
         return group
 
-    def _remember(self, rows: tuple[tuple[Button, ...], ...]) -> None:
-        for row in rows:
-            for button in row:
-                self.buttons[button.custom_id] = button
+    def _remember(self, table_id: str, rows: tuple[tuple[Button, ...], ...]) -> None:
+        """Keep the buttons of a table's newest message (older ones are stale anyway)."""
+        self.buttons[table_id] = {b.custom_id: b for row in rows for b in row}
+
+    def prune(self) -> int:
+        """Forget the messages, buttons and notices of tables the core has closed; returns how
+        many were forgotten (nothing when the core does not expose its open tables)."""
+        if getattr(getattr(self.core, "tables", None), "get", None) is None:
+            return 0
+        gone = [t for t in {*self.boards.boards, *self.groups} if self._live(t) is None]
+        for table_id in gone:
+            self.boards.forget(table_id)
+            self.groups.pop(table_id, None)
+            self.buttons.pop(table_id, None)
+        self.told = {(t, u) for t, u in self.told if t not in gone}
+        return len(gone)
 
     def _part(self, item: Outgoing) -> Part:
         """A private item as a part: its text, and its buttons (Okey tiles) as components."""
         if not item.buttons:
             return Part(item.text)
-        self._remember(item.buttons)
         return Part(item.text, table_view(item.buttons, None, None, ""))
 
     async def _public(self, item: Outgoing) -> None:
@@ -428,7 +441,7 @@ class DiscordAdapter:
         if item.table_id is None or item.channel_id is None or not item.channel_id.isdigit():
             log.warning(kv(event="table_without_channel", table=item.table_id))
             return
-        self._remember(item.buttons)
+        self._remember(item.table_id, item.buttons)
         label = text(self.default_locale, "show_hand")
         view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
         render = Render(item.text, view, item.picture)
