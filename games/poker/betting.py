@@ -24,7 +24,10 @@ Structures:
   round's `min_bet`, the minimum raise adds the size of the last full bet or raise.
 - `no_limit`: same minimums, the maximum is the seat's whole stack.
 - `fixed`: bets and raises are exactly the round's `bet_size` (the small bet before the draw or on
-  early streets, the big bet later); a bet and at most `max_raises` (3) raises per round.
+  early streets, the big bet later); a bet and at most `max_raises` (3) raises per round, so no
+  stake above (max_raises + 1) bets. Stakes move in whole bets: after a short all-in bet or raise
+  the next raise completes the level (a 3-chip all-in bet when the bet is 4: call 3 or raise to
+  4; a completion that adds less than a bet does not re-open the betting).
 Table stakes: a seat that cannot cover a call, bet or raise may put in all it has (all-in for
 less). An all-in raise smaller than a full raise does not re-open the betting: seats that already
 acted may then only call or fold, unless several short all-in raises since they acted add up to a
@@ -249,11 +252,15 @@ class Betting:
             low, high = self._bet_range(seat)
             specs.append(ActionSpec("bet", min(low, most), min(high, most)))
         elif opponents and (not self.acted[seat] or reopened):
-            if self.structure == "fixed" and self.raises >= self.max_raises:
+            if self.structure == "fixed" and self.current_bet >= self._fixed_cap():
                 return specs
             low, high = self._raise_range(seat)
             specs.append(ActionSpec("raise", min(low, most), min(high, most)))
         return specs
+
+    def _fixed_cap(self) -> int:
+        """The highest stake of a fixed-limit round: the bet and `max_raises` raises."""
+        return (self.max_raises + 1) * self.bet_size
 
     def _bet_range(self, seat: int) -> tuple[int, int]:
         if self.structure == "fixed":
@@ -264,7 +271,9 @@ class Betting:
 
     def _raise_range(self, seat: int) -> tuple[int, int]:
         if self.structure == "fixed":
-            target = self.current_bet + self.bet_size
+            # Stakes move in whole bets: a raise goes to the next multiple of the bet, so after a
+            # short all-in it completes that level.
+            target = (self.current_bet // self.bet_size + 1) * self.bet_size
             return target, target
         low = self.current_bet + self.last_raise
         if self.structure == "no_limit":

@@ -298,3 +298,30 @@ def test_pay_credits_the_payouts_and_empties_the_middle() -> None:
     b.pay([(0, 1, 20), (1, 0, 6)])
     assert b.stacks == [91, 115] and b.pot == 0
     assert b.committed == [0, 0] and b.current_bet == 0 and b.round_closed
+
+
+def test_fixed_limit_raise_completes_the_level_after_a_short_all_in_bet() -> None:
+    b = Betting([3, 100, 100], structure="fixed", min_bet=4)
+    b.start_round(first=0)
+    b.apply(0, "bet", 3)  # all-in, short of the 4-chip bet
+    assert spec(b.legal(1), "call").max_amount == 3
+    assert (spec(b.legal(1), "raise").min_amount, spec(b.legal(1), "raise").max_amount) == (4, 4)
+    b.apply(1, "raise", 4)  # completes the bet
+    assert spec(b.legal(2), "raise").min_amount == 8
+    b.apply(2, "raise", 8)
+    # Seat 1 faces a full raise: it may raise again, to the next whole bet.
+    assert spec(b.legal(1), "raise").min_amount == 12
+
+
+def test_fixed_limit_cap_is_four_bets_even_after_a_short_all_in_raise() -> None:
+    b = Betting([100, 100, 10, 100], structure="fixed", min_bet=4)
+    b.start_round(first=0)
+    b.apply(0, "bet", 4)
+    b.apply(1, "raise", 8)
+    b.apply(2, "raise", 10)  # all-in, short of the next level (12)
+    assert spec(b.legal(3), "raise").min_amount == 12  # completes the level
+    b.apply(3, "raise", 12)
+    # Seat 0 bet 4 and now faces 12: it may raise, to the fourth and last bet.
+    assert spec(b.legal(0), "raise").min_amount == 16
+    b.apply(0, "raise", 16)
+    assert kinds(b.legal(1)) == ["fold", "call"]
