@@ -543,3 +543,19 @@ async def test_each_forum_topic_is_its_own_channel():
         assert core.presses[0].channel_id == f"{GROUP}/7"
         await bot.feed(server.message_update(forum, ayse, "/poker table"))  # General topic
         assert core.commands[1].channel_id == str(GROUP)
+
+
+async def test_concurrent_updates_ask_a_player_to_start_only_once():
+    async with telegram_bot(ScriptedCore()) as (server, bot):
+        server.user(AYSE, "Ayşe", "en")
+        items = [
+            [
+                Outgoing(OutKind.EDIT_TABLE, "table", str(GROUP), table_id="t1"),
+                Outgoing(OutKind.PRIVATE, f"card {i}", user_id=str(AYSE), table_id="t1"),
+            ]
+            for i in range(5)
+        ]
+        await asyncio.gather(*(bot.adapter.deliver(batch) for batch in items))
+        prompts = [c for c in server.sent_to(GROUP) if "start=cards" in str(c.params)]
+        assert len(prompts) == 1
+        assert len(bot.adapter.delivery.pending[AYSE]) == 5

@@ -36,6 +36,7 @@ log = logging.getLogger("bot.telegram")
 
 DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 TICK_SECONDS = 1.0
+CONCURRENT_UPDATES = 32
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 
 
@@ -52,6 +53,9 @@ def build_application(
         .token(token)
         .base_url(base_url or DEFAULT_BASE_URL)
         .rate_limiter(limiter)
+        # Updates run concurrently, so a group held back by its rate limit (about 20 messages a
+        # minute) never stalls the others; the core serialises each table with its own lock.
+        .concurrent_updates(CONCURRENT_UPDATES)
         .build()
     )
 

@@ -358,6 +358,7 @@ class Delivery:
         mention = f'<a href="tg://user?id={user_id}">{html.escape(name)}</a>'
         link = deep_link(self.bot.username, START_PAYLOAD)
         button = InlineKeyboardButton(adapter_text(locale, "start_button"), url=link)
+        self._prompted.add(user_id)  # before the await: concurrent updates must not ask twice
         await self.bot.send_message(
             place.chat_id,
             adapter_text(locale, "need_start", name=mention),
@@ -365,7 +366,6 @@ class Delivery:
             reply_markup=InlineKeyboardMarkup([[button]]),
             **place.send_kwargs(),
         )
-        self._prompted.add(user_id)
 
     async def started(self, user_id: int) -> int:
         """The user pressed Start: deliver what was kept for them; returns how many went out."""
