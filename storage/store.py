@@ -191,10 +191,15 @@ class Store:
         self, table_id: int, item: Transfer, key: str | None, *, need_open: bool
     ) -> bool:
         async def work(conn: AsyncConnection) -> bool:
+            # Same lock order as commit: the key, then the table row, then the wallets.
+            now = self._clock()
+            if not await ledger_ops.claim_key(conn, key, now):
+                return False
             row = await table_ops.lock_table(conn, table_id)
             if need_open and row.status != "open":
                 raise TableClosed(table_id)
-            return await self._apply(conn, [item], key)
+            await ledger_ops.apply_transfers(conn, [item], now, key)
+            return True
 
         return await self._writer.run(work)
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
 import os
+import secrets
 import shutil
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
@@ -11,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from storage import Store
@@ -39,20 +43,43 @@ def _pg_unavailable() -> str | None:
             _pg_state["reason"] = f"{PG_ENV} is not set (.ci/run starts a local PostgreSQL)"
         else:
             try:
-                asyncio.run(_ping(url))
+                _pg_state["url"] = asyncio.run(_private_database(url))
                 _pg_state["reason"] = None
             except Exception as exc:
                 _pg_state["reason"] = f"PostgreSQL at {PG_ENV} is unreachable: {exc}"
     return _pg_state["reason"]
 
 
-async def _ping(url: str) -> None:
-    engine = create_async_engine(url)
+async def _private_database(url: str) -> str:
+    """A database of this test session only, so parallel runs on one server never collide.
+
+    Falls back to the given database when the role may not create databases.
+    """
+    name = f"ttb_test_{os.getpid()}_{secrets.token_hex(3)}"
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
     try:
         async with asyncio.timeout(10), engine.connect() as conn:
-            await conn.execute(sa.text("SELECT 1"))
+            try:
+                await conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+            except sa.exc.DBAPIError:
+                return url
     finally:
         await engine.dispose()
+    atexit.register(_drop_database, url, name)
+    return make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
+def _drop_database(url: str, name: str) -> None:
+    async def drop() -> None:
+        engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+        try:
+            async with engine.connect() as conn:
+                await conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        finally:
+            await engine.dispose()
+
+    with contextlib.suppress(Exception):
+        asyncio.run(drop())
 
 
 async def wipe_postgres(url: str) -> None:
@@ -108,14 +135,14 @@ def backend(request: pytest.FixtureRequest) -> str:
 def url_factory(backend: str, tmp_path: Path, sqlite_template: Path) -> Callable[..., str]:
     """Makes URLs of fresh, empty, migrated databases of the backend under test.
 
-    PostgreSQL has one test database: callers clear it (``clear_postgres``) themselves.
+    PostgreSQL has one database per test session: callers clear it (``clear_postgres``).
     With ``unmigrated=True`` a SQLite database has no schema at all.
     """
     counter = iter(range(1_000_000))
 
     def make(unmigrated: bool = False) -> str:
         if backend == "postgresql":
-            return os.environ[PG_ENV]
+            return str(_pg_state["url"])
         path = tmp_path / f"db{next(counter)}" / "bot.db"
         path.parent.mkdir()
         if not unmigrated:
