@@ -402,3 +402,30 @@ async def test_closed_tables_are_forgotten():
     assert session_of(spy) is None  # the last player out closed it
     assert harness.adapter.prune() == 1
     assert table not in harness.adapter.boards.boards and table not in harness.adapter.buttons
+
+
+async def test_a_channel_the_bot_may_not_post_in_is_reported_to_the_sender():
+    from tests.fakes.discord_fakes import http_error
+
+    core = make_core(MemStore(), seed="forbidden")
+    harness, _ = build(core)
+    ayse = harness.user(AYSE, "Ayşe")
+    channel = harness.channel(CHANNEL)
+
+    async def refuse(*args, **kwargs):
+        raise http_error(discord.Forbidden, 403, 50013)
+
+    channel.send = refuse
+    opened = await harness.slash(ayse, "poker open", CHANNEL)
+    [reply] = [d for d in harness.log.deliveries if d.interaction == opened.id]
+    assert reply.audience == "ephemeral" and "cannot post in this channel" in reply.text
+    assert harness.unanswered() == []
+
+
+async def test_the_hand_button_speaks_the_tables_language():
+    core = make_core(MemStore(), seed="dil")
+    harness, _ = build(core)
+    mehmet = harness.user(MEHMET, "Mehmet")
+    await harness.slash(mehmet, "poker open", CHANNEL, locale="tr")
+    labels = harness.channel(CHANNEL).table_message().labels()
+    assert [label for cid, label in labels.items() if cid.startswith("h:")] == ["Elimi göster"]

@@ -362,13 +362,17 @@ class DiscordAdapter:
                     await self._elsewhere(item, origin)
                 else:
                     log.info(kv(event="error_dropped", user=item.user_id))
-        if origin is not None:
-            await self._reply(origin, mine)
+        posted = True
         for item in items:
             if item.kind is OutKind.PUBLIC:
-                await self._public(item)
+                posted = await self._public(item) and posted
             elif item.kind is OutKind.EDIT_TABLE:
-                await self._table(item, fresh=origin is not None and origin.fresh_table)
+                fresh = origin is not None and origin.fresh_table
+                posted = await self._table(item, fresh=fresh) and posted
+        if origin is not None:
+            if not posted:  # e.g. no Send Messages here: say so instead of staying silent
+                mine.append(Part(text(origin.locale, "cannot_post")))
+            await self._reply(origin, mine)
 
     async def deliver_unasked(self, items: Sequence[Outgoing]) -> None:
         """Items no interaction asked for (timers, tables resumed at start): only Discord's."""
@@ -421,14 +425,14 @@ class DiscordAdapter:
             return Part(item.text)
         return Part(item.text, table_view(item.buttons, None, None, ""))
 
-    async def _public(self, item: Outgoing) -> None:
+    async def _public(self, item: Outgoing) -> bool:
         channel_id = item.channel_id
         if channel_id is None and item.table_id is not None:
             known = self.boards.channel_id(item.table_id)
             channel_id = None if known is None else str(known)
         if channel_id is None or not channel_id.isdigit():
             log.warning(kv(event="public_without_channel", table=item.table_id))
-            return
+            return True
         kwargs: dict[str, Any] = {"content": clip(item.text)}
         if item.picture is not None:
             kwargs["file"] = picture_file(item.picture)
@@ -436,16 +440,24 @@ class DiscordAdapter:
             await self._channel(int(channel_id)).send(**kwargs)
         except discord.HTTPException as exc:
             log.warning(kv(event="post_failed", channel=channel_id, status=exc.status))
+            return False
+        return True
 
-    async def _table(self, item: Outgoing, *, fresh: bool = False) -> None:
+    async def _table(self, item: Outgoing, *, fresh: bool = False) -> bool:
         if item.table_id is None or item.channel_id is None or not item.channel_id.isdigit():
             log.warning(kv(event="table_without_channel", table=item.table_id))
-            return
+            return True
         self._remember(item.table_id, item.buttons)
-        label = text(self.default_locale, "show_hand")
+        label = text(self._table_locale(item.table_id), "show_hand")
         view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
         render = Render(item.text, view, item.picture)
-        await self.boards.show(item.table_id, int(item.channel_id), render, fresh=fresh)
+        return await self.boards.show(item.table_id, int(item.channel_id), render, fresh=fresh)
+
+    def _table_locale(self, table_id: str) -> str:
+        """The table's language (its text is in it), for the adapter's own button label."""
+        live = self._live(table_id)
+        locale = getattr(getattr(live, "session", None), "locale", None)
+        return locale if locale in ("tr", "en") else self.default_locale
 
     async def _elsewhere(self, item: Outgoing, origin: Origin | None) -> None:
         """A private item for someone who is not the sender: a direct message, or kept for their

@@ -86,9 +86,10 @@ class Boards:
 
     async def show(
         self, table_id: str, channel_id: int, render: Render, *, fresh: bool = False
-    ) -> None:
+    ) -> bool:
         """Bring the table message up to date now, or as soon as the rate allows; `fresh` posts
-        it anew at the bottom of the channel (someone asked to see the table again)."""
+        it anew at the bottom of the channel (someone asked to see the table again). False when
+        a write made now failed (e.g. the bot may not post in the channel)."""
         board = self.boards.get(table_id)
         if board is None or board.channel_id != channel_id:
             board = self.boards[table_id] = Board(channel_id)
@@ -96,12 +97,12 @@ class Boards:
             board.posted_at = float("-inf")
         board.pending = render
         if board.task is not None and not board.task.done():
-            return  # the waiting writer will take the newest state
+            return True  # the waiting writer will take the newest state
         wait = board.written_at + self.min_interval - self.clock()
         if wait <= 0:
-            await self._write(table_id, board)
-        else:
-            board.task = asyncio.create_task(self._later(table_id, board, wait))
+            return await self._write(table_id, board)
+        board.task = asyncio.create_task(self._later(table_id, board, wait))
+        return True
 
     async def _later(self, table_id: str, board: Board, wait: float) -> None:
         await self.sleep(wait)
@@ -119,14 +120,15 @@ class Boards:
         if board is not None and board.task is not None:
             board.task.cancel()
 
-    async def _write(self, table_id: str, board: Board) -> None:
+    async def _write(self, table_id: str, board: Board) -> bool:
         async with board.lock:  # one write at a time, so a first post is never made twice
             render, board.pending = board.pending, None
-            if render is not None:
-                board.written_at = self.clock()
-                await self._edit_or_post(table_id, board, render)
+            if render is None:
+                return True
+            board.written_at = self.clock()
+            return await self._edit_or_post(table_id, board, render)
 
-    async def _edit_or_post(self, table_id: str, board: Board, render: Render) -> None:
+    async def _edit_or_post(self, table_id: str, board: Board, render: Render) -> bool:
         assert self.channel_of is not None
         channel = self.channel_of(board.channel_id)
         old = board.message_id
@@ -137,17 +139,17 @@ class Boards:
                     [picture_file(render.picture)] if render.picture is not None else []
                 )
                 await channel.get_partial_message(old).edit(**kwargs)
-                return
+                return True
             except discord.NotFound:
                 old = None  # deleted by someone: post a new one
             except discord.HTTPException as exc:
                 log.warning(kv(event="table_edit_failed", table=table_id, status=exc.status))
-                return
-        await self._post(table_id, board, channel, render, old)
+                return False
+        return await self._post(table_id, board, channel, render, old)
 
     async def _post(
         self, table_id: str, board: Board, channel: Any, render: Render, old: int | None
-    ) -> None:
+    ) -> bool:
         kwargs: dict[str, Any] = {"content": clip(render.content), "view": render.view}
         if render.picture is not None:
             kwargs["file"] = picture_file(render.picture)
@@ -155,7 +157,7 @@ class Boards:
             message = await channel.send(**kwargs)
         except discord.HTTPException as exc:
             log.warning(kv(event="table_post_failed", table=table_id, status=exc.status))
-            return
+            return False
         board.message_id = message.id
         board.posted_at = self.clock()
         if old is not None:
@@ -163,3 +165,4 @@ class Boards:
                 await channel.get_partial_message(old).delete()
             except discord.HTTPException as exc:
                 log.info(kv(event="old_table_kept", table=table_id, status=exc.status))
+        return True

@@ -18,6 +18,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "private_waiting": "{mention}, sana özel bir mesaj var: masadaki **Elimi göster** "
         "düğmesine bas.",
         "failed": "Bir şeyler ters gitti; tekrar dene.",
+        "cannot_post": "Bu kanala yazamıyorum: bota Mesaj Gönder ve Dosya Ekle izinlerini ver.",
     },
     "en": {
         "show_hand": "Show my hand",
@@ -31,6 +32,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "private_waiting": "{mention}, something private is waiting for you: press **Show my "
         "hand** on the table.",
         "failed": "Something went wrong; please try again.",
+        "cannot_post": "I cannot post in this channel: give the bot Send Messages and Attach "
+        "Files.",
     },
 }
 
