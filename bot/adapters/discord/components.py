@@ -131,7 +131,7 @@ class HandButton(
             discord.ui.Button(
                 label=label[:MAX_LABEL],
                 style=discord.ButtonStyle.secondary,
-                emoji="🂠",
+                emoji="🃏",  # 🂠 is not in Discord's emoji set
                 custom_id=f"h:{table_id}:{group}",
             )
         )
