@@ -1,13 +1,18 @@
-"""Pure pieces of the Telegram adapter: command parsing, callback data, deep links, the admin cache."""
+"""Pure pieces of the Telegram adapter: command parsing, callback data, deep links, the admin cache,
+update ordering."""
+
+import asyncio
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from telegram import Update
 from telegram.error import NetworkError
 
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import MAX_CALLBACK_BYTES, CallbackCodec, Pressed
 from bot.adapters.telegram.delivery import coalesce, fit
+from bot.adapters.telegram.ordering import PerChatUpdateProcessor
 from bot.adapters.telegram.parsing import Place, deep_link, locale_of, parse_command
 from bot.adapters.telegram.pickers import DrawPicker, amount_sizes, card_label, cards_in
 from bot.adapters.telegram.texts import MENU
@@ -204,3 +209,35 @@ def test_place_keys_round_trip():
     for bad in [None, "", "c1", "-100/x", "a/b"]:
         assert Place.parse(bad) is None
     assert Place(-1, 3).send_kwargs() == {"message_thread_id": 3} and Place(-1).send_kwargs() == {}
+
+
+def _update(update_id: int, chat_id: int) -> Update:
+    chat = {"id": chat_id, "type": "supergroup", "title": "g"}
+    message = {"message_id": update_id, "date": 0, "chat": chat, "text": "x"}
+    return Update.de_json({"update_id": update_id, "message": message}, None)
+
+
+async def test_updates_of_one_chat_run_in_order_and_other_chats_meanwhile():
+    processor = PerChatUpdateProcessor(4)
+    log: list[str] = []
+    release = asyncio.Event()
+
+    async def handler(name: str, wait: bool) -> None:
+        log.append(f"start {name}")
+        if wait:
+            await release.wait()
+        log.append(f"end {name}")
+
+    tasks = [
+        asyncio.create_task(processor.process_update(_update(1, -1), handler("a1", True))),
+        asyncio.create_task(processor.process_update(_update(2, -1), handler("a2", False))),
+        asyncio.create_task(processor.process_update(_update(3, -2), handler("b1", False))),
+    ]
+    for _ in range(50):  # let the tasks run as far as they can (no clock involved)
+        await asyncio.sleep(0)
+    assert "end b1" in log  # chat -2 is not held up by chat -1
+    assert "start a2" not in log  # chat -1's second update waits for its first
+    release.set()
+    await asyncio.gather(*tasks)
+    assert log.index("end a1") < log.index("start a2")
+    assert processor._locks == {} and processor._waiting == {}

@@ -20,6 +20,7 @@ from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
 
 from bot.adapters.telegram.adapter import PLATFORM, CoreApi, TelegramAdapter
+from bot.adapters.telegram.ordering import PerChatUpdateProcessor
 from bot.logs import kv
 from bot.settings import Settings
 
@@ -53,9 +54,7 @@ def build_application(
         .token(token)
         .base_url(base_url or DEFAULT_BASE_URL)
         .rate_limiter(limiter)
-        # Updates run concurrently, so a group held back by its rate limit (about 20 messages a
-        # minute) never stalls the others; the core serialises each table with its own lock.
-        .concurrent_updates(CONCURRENT_UPDATES)
+        .concurrent_updates(PerChatUpdateProcessor(CONCURRENT_UPDATES))
         .build()
     )
 
