@@ -79,6 +79,7 @@ async def serve(
     now: Callable[[], Any] | None = None,
     stop: asyncio.Event | None = None,
     start_core: bool = True,
+    run_timers: bool = True,
     ready: asyncio.Event | None = None,
 ) -> None:
     """Run the Telegram bot on `core` until `stop` is set (forever by default); `ready` is set
@@ -86,8 +87,9 @@ async def serve(
 
     Long polling unless `settings.telegram_webhook_url` is set, then a webhook server on
     `settings.telegram_webhook_port` at the URL's path. `now` feeds the core's timers;
-    `start_core` loads the open tables (`core.start()`) — pass False when another front end
-    sharing the core already did.
+    `start_core` loads the open tables (`core.start()`) and `run_timers` calls `core.tick` every
+    second — pass False for both when another front end shares the core and does them (then hand
+    their output to `TelegramAdapter.deliver`, which keeps only Telegram's items).
     """
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
@@ -123,11 +125,12 @@ async def serve(
         log.info(kv(event="telegram_started", mode=mode, bot=application.bot.username))
         if ready is not None:
             ready.set()
-        ticker = asyncio.create_task(_tick_forever(core, adapter, clock))
+        ticker = asyncio.create_task(_tick_forever(core, adapter, clock)) if run_timers else None
         try:
             await stop.wait()
         finally:
-            ticker.cancel()
+            if ticker is not None:
+                ticker.cancel()
             await application.updater.stop()
             await application.stop()
 
