@@ -17,7 +17,18 @@ from tests.fakes.telegram_server import FakeTelegram
 
 
 class StartingCore(ScriptedCore):
-    """A scripted core whose `start()` resumes one Telegram table."""
+    """A scripted core whose `start()` resumes one Telegram table and whose first timer tick
+    times a player out."""
+
+    ticks: list[object]
+
+    async def tick(self, now):
+        from bot.core.messages import Outgoing, OutKind
+
+        self.ticks = [*getattr(self, "ticks", []), now]
+        if len(self.ticks) == 1:
+            return [Outgoing(OutKind.PUBLIC, "Ayşe took too long.", str(GROUP), table_id="3")]
+        return []
 
     async def start(self):
         from bot.core.messages import Outgoing, OutKind
@@ -41,12 +52,18 @@ async def test_serve_polls_registers_the_menu_and_resumes_tables():
     core.on_command.update(help_core().on_command)
     settings = load_settings(telegram_token=server.token, telegram_api_base_url=server.base_url)
     stop = asyncio.Event()
-    task = asyncio.create_task(serve(settings, core, stop=stop))
+    moment = object()
+    task = asyncio.create_task(
+        serve(settings, core, stop=stop, now=lambda: moment, tick_seconds=0.01)
+    )
     try:
+        timed_out = await server.wait_for("sendMessage", count=2)
+        assert [c.params["text"] for c in timed_out] == ["Table 3 resumed", "Ayşe took too long."]
+        assert core.ticks[0] is moment  # the injected clock feeds the core's timers
         ayse = server.user(11, "Ayşe", "en")
         server.queue_update(server.message_update(server.group(GROUP), ayse, "/help"))
-        sent = await server.wait_for("sendMessage", count=2)
-        assert [c.params["text"] for c in sent] == ["Table 3 resumed", "Commands: ..."]
+        sent = await server.wait_for("sendMessage", count=3)
+        assert sent[-1].params["text"] == "Commands: ..."
         assert len(server.calls_to("setMyCommands")) == 3
         assert server.calls_to("getUpdates")[0].params["allowed_updates"] == [
             "message",

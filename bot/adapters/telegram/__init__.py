@@ -59,13 +59,15 @@ def build_application(
     )
 
 
-async def _tick_forever(core: Any, adapter: TelegramAdapter, now: Callable[[], Any]) -> None:
+async def _tick_forever(
+    core: Any, adapter: TelegramAdapter, now: Callable[[], Any], every: float
+) -> None:
     """Drive the core's turn timers and deliver what they produce."""
     tick: Callable[[Any], Awaitable[list[Any]]] | None = getattr(core, "tick", None)
     if tick is None:
         return
     while True:
-        await asyncio.sleep(TICK_SECONDS)
+        await asyncio.sleep(every)
         try:
             await adapter.deliver(await tick(now()))
         except Exception:
@@ -80,6 +82,7 @@ async def serve(
     stop: asyncio.Event | None = None,
     start_core: bool = True,
     run_timers: bool = True,
+    tick_seconds: float = TICK_SECONDS,
     ready: asyncio.Event | None = None,
 ) -> None:
     """Run the Telegram bot on `core` until `stop` is set (forever by default); `ready` is set
@@ -88,8 +91,8 @@ async def serve(
     Long polling unless `settings.telegram_webhook_url` is set, then a webhook server on
     `settings.telegram_webhook_port` at the URL's path. `now` feeds the core's timers;
     `start_core` loads the open tables (`core.start()`) and `run_timers` calls `core.tick` every
-    second — pass False for both when another front end shares the core and does them (then hand
-    their output to `TelegramAdapter.deliver`, which keeps only Telegram's items).
+    `tick_seconds`; pass False for both when another front end shares the core and does them,
+    and hand their output to `TelegramAdapter.deliver` (it keeps only Telegram's items).
     """
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
@@ -125,7 +128,11 @@ async def serve(
         log.info(kv(event="telegram_started", mode=mode, bot=application.bot.username))
         if ready is not None:
             ready.set()
-        ticker = asyncio.create_task(_tick_forever(core, adapter, clock)) if run_timers else None
+        ticker = (
+            asyncio.create_task(_tick_forever(core, adapter, clock, tick_seconds))
+            if run_timers
+            else None
+        )
         try:
             await stop.wait()
         finally:
