@@ -429,3 +429,18 @@ async def test_the_hand_button_speaks_the_tables_language():
     await harness.slash(mehmet, "poker open", CHANNEL, locale="tr")
     labels = harness.channel(CHANNEL).table_message().labels()
     assert [label for cid, label in labels.items() if cid.startswith("h:")] == ["Elimi göster"]
+
+
+async def test_a_batch_writes_only_the_newest_table_state():
+    class BurstCore:
+        async def handle(self, command):
+            return [
+                Outgoing(OutKind.EDIT_TABLE, f"state {n}", channel_id=str(CHANNEL), table_id="4")
+                for n in range(3)
+            ] + [Outgoing(OutKind.PUBLIC, "Bot 1 checks.", channel_id=str(CHANNEL), table_id="4")]
+
+    harness = DiscordHarness(DiscordAdapter(BurstCore(), boards=Boards(min_interval=0)))
+    await harness.slash(harness.user(AYSE, "Ayşe"), "poker rules", CHANNEL)
+    channel = harness.channel(CHANNEL)
+    assert (channel.posts, channel.edits) == (2, 0)
+    assert [m.content for m in channel.live()] == ["state 2", "Bot 1 checks."]

@@ -363,10 +363,13 @@ class DiscordAdapter:
                 else:
                     log.info(kv(event="error_dropped", user=item.user_id))
         posted = True
-        for item in items:
+        # Only the newest state of each table in this batch is worth writing (computer players'
+        # moves each bring one).
+        last = {item.table_id: n for n, item in enumerate(items) if item.kind is OutKind.EDIT_TABLE}
+        for n, item in enumerate(items):
             if item.kind is OutKind.PUBLIC:
                 posted = await self._public(item) and posted
-            elif item.kind is OutKind.EDIT_TABLE:
+            elif item.kind is OutKind.EDIT_TABLE and last[item.table_id] == n:
                 fresh = origin is not None and origin.fresh_table
                 posted = await self._table(item, fresh=fresh) and posted
         if origin is not None:
