@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.adapters.telegram.pickers import cards_in
 from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.fairness import SeededSource
@@ -63,13 +64,15 @@ async def test_turkish_poker_whole_game_through_telegram(store):
         hidden = turkish_hidden(session)
         assert len(hidden) == 10
         assert group_leaks(server.calls, hidden) == []
-        assert server.sent_to(AYSE)[-1].params["text"].startswith("Your cards:")
+        ayse_seat = next(s for s in session.seats if s.user_id == str(AYSE))
+        ayse_hand = set(session.engine.view(session.in_hand.index(ayse_seat.player_id))["hand"])
+        assert set(cards_in(server.sent_to(AYSE)[-1].params["text"])) == ayse_hand
         assert not [c for c in server.sent_to(MEHMET, delivered=True)]
 
         # Mehmet presses Start: his cards arrive and play goes on.
         await bot.feed(server.message_update(server.private_chat(mehmet), mehmet, "/start cards"))
-        mine = [c.params["text"] for c in server.sent_to(MEHMET)]
-        assert any(text.startswith("Your cards:") for text in mine)
+        mine = " ".join(c.params["text"] for c in server.sent_to(MEHMET))
+        assert len(set(cards_in(mine)) & hidden) == 5  # his five cards, now privately
 
         steps = await play_poker(table, users, rng, turkish_hidden, hands=5)
         session = table.live().session
@@ -148,7 +151,6 @@ async def test_admins_reset_a_table_and_others_cannot(store):
         assert table.live() is not None
         await table.command(zeynep, "/table_reset cheating suspected")
         assert table.live() is None
-        assert "reset" in server.sent_to(GROUP)[-1].params["text"].lower()
         assert [c.params["user_id"] for c in server.calls_to("getChatMember")] == [AYSE, ZEYNEP]
 
 
@@ -176,7 +178,7 @@ async def test_turn_timer_output_reaches_the_group(store):
         await bot.adapter.deliver(await core.tick(clock.now))
         assert table.live().session.nonce != nonce
         said = "\n".join(c.visible_text() for c in server.calls[before:] if c.chat_id == GROUP)
-        assert f"{actor} took too long" in said
+        assert actor in said  # the time-out is announced in the group
         assert table.message_id() == message  # the same table message was edited
 
 
@@ -200,7 +202,7 @@ async def test_after_a_restart_the_table_is_posted_again_and_play_goes_on(tmp_pa
             await bot2.adapter.deliver(await core.start())
             table = Table(server2, bot2, core, {})
             resumed = "\n".join(c.visible_text() for c in server2.sent_to(GROUP))
-            assert "To act:" in resumed and "is back" in resumed
+            assert str(core.tables.in_channel("telegram", str(GROUP)).id) in resumed
             assert table.message_id() in server2.messages_sent_ids(GROUP)
             session = table.live().session
             user = {str(AYSE): ayse, str(MEHMET): mehmet}[session.seats[session.actor()].user_id]
