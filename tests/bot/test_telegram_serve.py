@@ -125,7 +125,7 @@ async def test_serve_with_store_builds_the_real_core(tmp_path):
         ayse = server.user(11, "Ayşe", "en")
         server.queue_update(server.message_update(server.group(GROUP), ayse, "/help"))
         [sent] = await server.wait_for("sendMessage")
-        assert sent.params["text"].startswith("Commands:") and "/poker open" in sent.params["text"]
+        assert "/poker open" in sent.params["text"]  # the core's help
     finally:
         stop.set()
         await asyncio.wait_for(task, 10)
@@ -156,7 +156,7 @@ async def test_python_m_bot_runs_telegram_when_its_token_is_set(tmp_path):
         ayse = server.user(11, "Ayşe", "en")
         server.queue_update(server.message_update(server.group(GROUP), ayse, "/help"))
         [sent] = await server.wait_for("sendMessage", timeout=60)
-        assert sent.params["text"].startswith("Commands:")
+        assert "/poker open" in sent.params["text"]  # the core's help
         proc.send_signal(signal.SIGINT)
         _out, err = await asyncio.wait_for(proc.communicate(), 30)
         assert proc.returncode == 0, err.decode()
