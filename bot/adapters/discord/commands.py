@@ -397,12 +397,14 @@ def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
         description=L("My chips (only to me)", "Fişlerim (yalnız bana)"),
     )
     async def balance(interaction: discord.Interaction) -> None:
+        """/balance."""
         await runner.run_command(interaction, "balance", ())
 
     @app_commands.command(
         name=L("daily", "günlük"), description=L("Today's free chips", "Günün bedava fişleri")
     )
     async def daily(interaction: discord.Interaction) -> None:
+        """/daily."""
         await runner.run_command(interaction, "daily", ())
 
     @app_commands.command(
@@ -412,6 +414,7 @@ def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
     @app_commands.describe(board=L("Chips or Okey points", "Fiş ya da okey puanı"))
     @app_commands.choices(board=BOARDS)
     async def leaderboard(interaction: discord.Interaction, board: str = "chips") -> None:
+        """/leaderboard."""
         await runner.run_command(interaction, "leaderboard", (board,))
 
     @app_commands.command(
@@ -423,6 +426,7 @@ def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
     @app_commands.rename(hand=L("hand", "el"))
     @app_commands.describe(hand=L("The hand id, e.g. 12-3", "El numarası, ör. 12-3"))
     async def verify(interaction: discord.Interaction, hand: Range[str, 1, 40]) -> None:
+        """/verify."""
         await runner.run_command(interaction, "verify", (hand.strip(),))
 
     @app_commands.command(
@@ -433,12 +437,14 @@ def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
     @app_commands.describe(language=L("Turkish or English", "Türkçe ya da İngilizce"))
     @app_commands.choices(language=LANGUAGES)
     async def lang(interaction: discord.Interaction, language: str) -> None:
+        """/lang."""
         await runner.run_command(interaction, "lang", (language,))
 
     @app_commands.command(
         name=L("help", "yardım"), description=L("The bot's commands", "Botun komutları")
     )
     async def help_(interaction: discord.Interaction) -> None:
+        """/help."""
         await runner.run_command(interaction, "help", ())
 
     return [balance, daily, leaderboard, verify, lang, help_]
