@@ -120,17 +120,23 @@ async def apply_transfers(
 ) -> dict[str, int]:
     """Append ``transfers`` to the ledger and update the cached balances; return new balances.
 
-    All or nothing: InsufficientFunds (checked on each account's net change) is raised before
-    anything is written. The transfers must already be validated.
+    All or nothing: InsufficientFunds (checked on each account's net change) is raised inside
+    the transaction, which the caller then rolls back. The transfers must already be validated.
     """
     if not transfers:
         return {}
     deltas = net_changes(transfers)
-    balances = await lock_wallets(conn, deltas, now)
+    if conn.dialect.name != "sqlite":
+        # Row locks in a stable order; SQLite already holds the whole database (BEGIN IMMEDIATE).
+        await lock_wallets(conn, deltas, now)
+    after = await _add(conn, deltas, now)
+    missing = [account for account in sorted(deltas) if account not in after]
+    if missing:
+        await _create_wallets(conn, missing, now)
+        after.update(await _add(conn, {a: deltas[a] for a in missing}, now))
     for account in sorted(deltas):
-        after = balances[account] + deltas[account]
-        if account != HOUSE and after < 0:
-            raise InsufficientFunds(account, balances[account], -deltas[account])
+        if account != HOUSE and after[account] < 0:
+            raise InsufficientFunds(account, after[account] - deltas[account], -deltas[account])
     await conn.execute(
         ledger.insert(),
         [
@@ -145,16 +151,21 @@ async def apply_transfers(
             for t in transfers
         ],
     )
-    changed = [{"acc": a, "delta": d} for a, d in sorted(deltas.items()) if d != 0]
-    if changed:
-        await conn.execute(
-            sa.update(wallets)
-            .where(wallets.c.account == sa.bindparam("acc"))
-            .values(balance=wallets.c.balance + sa.bindparam("delta"), updated_at=now)
-            .execution_options(synchronize_session=False),
-            changed,
+    return after
+
+
+async def _add(conn: AsyncConnection, deltas: dict[str, int], now: datetime) -> dict[str, int]:
+    """Add each delta to its wallet in one statement; returns the new balances of existing rows."""
+    stmt = (
+        sa.update(wallets)
+        .where(wallets.c.account.in_(list(deltas)))
+        .values(
+            balance=wallets.c.balance + sa.case(deltas, value=wallets.c.account, else_=0),
+            updated_at=now,
         )
-    return {account: balances[account] + deltas[account] for account in deltas}
+        .returning(wallets.c.account, wallets.c.balance)
+    )
+    return {row.account: int(row.balance) for row in await conn.execute(stmt)}
 
 
 async def balance(conn: AsyncConnection, account: str) -> int:

@@ -318,7 +318,6 @@ class Store:
             version, last_seq = await table_ops.advance(
                 conn, table_id, expected_version, snapshot, status, int(action is not None), now
             )
-            await table_ops.check_players_exist(conn, referenced)
             if action is not None:
                 await table_ops.append_action(conn, table_id, last_seq, action)
             await ledger_ops.apply_transfers(conn, transfers, now, key)
@@ -328,7 +327,14 @@ class Store:
             await ledger_ops.set_key_result(conn, key, version)
             return version
 
-        return await self._writer.run(work)
+        try:
+            return await self._writer.run(work)
+        except IntegrityError:
+            # A foreign key caught an unknown player (cheaper than looking them up on every
+            # commit); name the culprit, or re-raise when it was something else.
+            async with self.engine.connect() as conn:
+                await table_ops.check_players_exist(conn, referenced)
+            raise
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The table's action log in sequence order."""
