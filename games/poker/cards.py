@@ -26,11 +26,23 @@ _SUIT_BY_TEXT.update(
 )
 # Default suit strength: clubs 0 .. hearts 3.
 _DEFAULT_STRENGTH = {s: 3 - i for i, s in enumerate(DEFAULT_SUIT_ORDER)}
-# All bits of one suit strength in the rank-major 52-bit card mask (bit 4*(rank-2) + strength).
+# The rank multiset of a sum of `tally` values starts at this bit (3 bits per rank).
 RV_SHIFT = 64
-#: The suit-count field (bits 52-63 of a sum of `bits`) of five cards of one suit.
+#: The suit-count field (bits 52-63 of a sum of `tally` values) of five cards of one suit.
 FLUSH_COUNTS = frozenset(5 << (52 + 3 * s) for s in range(4))
+# All bits of one suit strength in the rank-major 52-bit card mask (bit 4*(rank-2) + strength).
 LANES = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+
+# Layout of a Card's int value, low bits to high (the 5-card fast path in ranking.py sums five):
+#   suit weight (8 bits) | card mask (52 bits) | 3 zero guard bits | rank weight
+# Five suit weights sum to at most 180 and five masks to less than 2**55, so no field carries
+# into the next. The rank weights are the greedy sequence whose sums over five ranks (at most
+# four of one rank) are all distinct, so the top field names the rank multiset of any 5 cards.
+# Five suit weights sum to 5 * weight only for five cards of that one suit (a flush).
+RANK_WEIGHTS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+SUIT_WEIGHTS = (0, 1, 6, 36)  # by default suit strength: clubs, diamonds, spades, hearts
+MASK_SHIFT = 8
+WEIGHT_SHIFT = 63
 
 
 class Card(int):
@@ -41,8 +53,10 @@ class Card(int):
     the evaluator sums (see `bits`), so five cards add up without attribute lookups; never
     serialise a Card as a number, write `str(card)` (json.dumps would emit the int).
     Precomputed attributes: `index` (0..51, rank-major, default suit strength), `mask`
-    (1 << index), `rv` (1 << 3*(rank-2)), `lane` (all mask bits of its suit) and
-    `bits` == int(card) == rv << 64 | 1 << (52 + 3*suit strength) | mask.
+    (1 << index), `rv` (1 << 3*(rank-2)), `lane` (all mask bits of its suit),
+    `bits` == int(card) == RANK_WEIGHTS[rank-2] << 63 | mask << 8 | SUIT_WEIGHTS[strength]
+    (the 5-card fast path), and `tally` == rv << 64 | 1 << (52 + 3*strength) | mask (any
+    number of cards: rank multiset, suit counts and mask; the validating slow path).
     """
 
     rank: int
@@ -52,6 +66,7 @@ class Card(int):
     rv: int
     lane: int
     bits: int
+    tally: int
 
     _interned: dict[tuple[int, str], Card] = {}  # noqa: RUF012 - class-level cache, never replaced
 
@@ -67,9 +82,14 @@ class Card(int):
         strength = _DEFAULT_STRENGTH[suit]
         index = 4 * (rank - 2) + strength
         rv = 1 << (3 * (rank - 2))
-        # One sum over five cards yields the card mask (bits 0-51), a 3-bit count per suit
-        # (bits 52-63) and the rank multiset value (from bit 64).
-        bits = (rv << RV_SHIFT) | (1 << (52 + 3 * strength)) | (1 << index)
+        # A sum of tallies yields the card mask (bits 0-51), a 3-bit count per suit (bits
+        # 52-63) and the rank multiset value (from bit 64), for any number of cards.
+        tally = (rv << RV_SHIFT) | (1 << (52 + 3 * strength)) | (1 << index)
+        bits = (
+            (RANK_WEIGHTS[rank - 2] << WEIGHT_SHIFT)
+            | (1 << (index + MASK_SHIFT))
+            | SUIT_WEIGHTS[strength]
+        )
         card = int.__new__(cls, bits)
         set_ = object.__setattr__
         set_(card, "rank", rank)
@@ -79,6 +99,7 @@ class Card(int):
         set_(card, "rv", rv)
         set_(card, "lane", LANES[strength])
         set_(card, "bits", bits)
+        set_(card, "tally", tally)
         cls._interned[rank, suit] = card
         return card
 

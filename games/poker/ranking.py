@@ -18,10 +18,13 @@ Layout of a key, high bits to low:
 - cards: bit 4*(rank-2) + suit strength for each card; this breaks any remaining tie so keys are
   unique (it only ever decides between hands that share a card, which never meet at a table).
 
-The fast path adds the five Cards as ints (see `Card`): the sum holds the card bits, a count
-per suit (flush test) and the rank multiset (3 bits per rank), which keys a precomputed table of
-(base, tie-break card mask, shift). One evaluation is a few integer operations and one dict
-lookup; anything else (text, 1-4 cards, a non-default suit order, bad input) takes `_slow_key`.
+The fast path adds five Cards as ints (see the layout in cards.py): the sum holds a suit-weight
+sum (flush test), the card bits and a rank-weight sum that names the rank multiset. Two list
+lookups give the entry of that multiset (flush or not): the hand's key minus its card bits for
+each possible suit nibble of the tie-break rank, that rank's bit position, and the bit count a
+valid hand has (fewer means a duplicate card). One evaluation is a few integer operations and
+four list/tuple subscripts; anything else (text, 1-4 cards, a non-default suit order, bad input)
+misses a lookup or the bit count and takes `_slow_key`, which validates everything.
 """
 
 from __future__ import annotations
@@ -36,8 +39,12 @@ from games.poker.cards import (
     DEFAULT_SUIT_ORDER,
     FLUSH_COUNTS,
     FULL_DECK,
+    MASK_SHIFT,
+    RANK_WEIGHTS,
     RV_SHIFT,
     SUIT_CHARS,
+    SUIT_WEIGHTS,
+    WEIGHT_SHIFT,
     Card,
     make_deck,
     parse_cards,
@@ -136,14 +143,8 @@ NAMES_TR_ACIK = {
     HIGH_CARD: "Beş Benzemez",
 }
 
-# The fast paths spell FLUSH_COUNTS as a literal set so it compiles to a constant.
-if (
-    frozenset({0x50000000000000, 0x280000000000000, 0x1400000000000000, 0xA000000000000000})
-    != FLUSH_COUNTS
-):  # pragma: no cover - guards the literal
-    raise ImportError("FLUSH_COUNTS literal out of date")
-_MASK = (1 << 52) - 1  # the card bits of a key or of a sum of Cards
-_SUIT_COUNTS = 0xFFF << 52  # the suit-count field of a sum of Cards
+_MASK = (1 << 52) - 1  # the card bits of a key or of a sum of Card tallies
+_SUIT_COUNTS = 0xFFF << 52  # the suit-count field of a sum of Card tallies
 # Bit positions of the key layout (see the module docstring).
 CARDS_BITS = 52
 _N2 = 52
@@ -197,8 +198,7 @@ class PokerRules:
     """
 
     __slots__ = (
-        "_fast_flush",
-        "_fast_pattern",
+        "_fast_rows",
         "_flush_table",
         "_index_masks",
         "_outside",
@@ -227,8 +227,7 @@ class PokerRules:
     _pattern_table: dict[int, tuple[int, int, int]]
     _flush_table: dict[int, tuple[int, int, int]]
     _outside: int
-    _fast_pattern: dict[int, tuple[int, int, int]]
-    _fast_flush: dict[int, tuple[int, int, int]]
+    _fast_rows: tuple[Sequence[tuple[int | None, ...] | None], ...]
     _index_masks: tuple[int, ...] | None
 
     def __init__(
@@ -291,11 +290,12 @@ class PokerRules:
         set_(self, "_flush_table", flush_table)
         set_(self, "_outside", ((1 << CARDS_BITS) - 1) ^ sum(c.mask for c in self.deck))
         set_(self, "_index_masks", _index_masks(suit_order))
-        # A non-default suit order needs remapped masks: empty fast tables send every hand to
+        # A non-default suit order needs remapped masks: empty fast rows send every hand to
         # the slow path.
-        default = self._index_masks is None
-        set_(self, "_fast_pattern", pattern_table if default else {})
-        set_(self, "_fast_flush", flush_table if default else {})
+        if self._index_masks is None:
+            set_(self, "_fast_rows", _fast_rows(game, lowest, variant, two_pair_heart_beats_kicker))
+        else:
+            set_(self, "_fast_rows", _NO_FAST_ROWS)
 
     def _params(self) -> tuple[Any, ...]:
         return (
@@ -502,6 +502,70 @@ def _tables(
     return pattern_table, flush_table
 
 
+# The fast path's lookups. `_MULTISET_ID[sum of five rank weights]` is the id (1..6175) of the
+# rank multiset (at most four of a rank), 0 for any other sum; `_MULTISETS[id]` its ranks.
+def _multiset_index() -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+    by_weight: dict[int, tuple[int, ...]] = {}
+    for ranks in combinations_with_replacement(range(2, 15), 5):
+        if ranks.count(ranks[2]) == 5:
+            continue  # five of a rank: only duplicates make it, the bit count rejects them
+        weight = sum(RANK_WEIGHTS[r - 2] for r in ranks)
+        if weight in by_weight:  # pragma: no cover - guards RANK_WEIGHTS
+            raise ImportError("RANK_WEIGHTS sums collide")
+        by_weight[weight] = ranks
+    ids = [0] * (max(by_weight) + 1)
+    multisets: list[tuple[int, ...]] = [()]
+    for weight in sorted(by_weight):
+        ids[weight] = len(multisets)
+        multisets.append(by_weight[weight])
+    return ids, tuple(multisets)
+
+
+_MULTISET_ID, _MULTISETS = _multiset_index()
+_FLUSH_SUIT_SUMS = frozenset(5 * weight for weight in SUIT_WEIGHTS)
+_X_WEIGHT = WEIGHT_SHIFT - MASK_SHIFT  # where the rank-weight sum sits in x = total >> 8
+if (MASK_SHIFT, WEIGHT_SHIFT, 5 * max(SUIT_WEIGHTS)) != (8, 63, 180):  # pragma: no cover
+    raise ImportError("key() and evaluate() spell the Card layout as literals 8, 63 and 255")
+# Non-default suit orders: every row is empty, so every fast lookup misses.
+_NO_FAST_ROWS: tuple[Sequence[tuple[int | None, ...] | None], ...] = ((),) * 256
+
+
+@lru_cache(maxsize=16)
+def _fast_rows(
+    game: str, lowest: int, variant: int, heart_first: bool
+) -> tuple[Sequence[tuple[int | None, ...] | None], ...]:
+    """Build the fast path's rows: by suit-weight sum (0..255), a list by multiset id.
+
+    Both flush and plain rows hold, per multiset of the deck (None otherwise), an 18-tuple:
+    for each suit nibble n of the tie-break rank, key - x (x = the hand's Card sum >> 8: its
+    card bits plus the rank-weight sum above them), None where that rank's card count cannot
+    make n; then the nibble's bit position; then the bit count of x for five distinct cards.
+    """
+    pattern_table, flush_table = _tables(game, lowest, variant, heart_first)
+    plain: list[tuple[int | None, ...] | None] = [None] * len(_MULTISETS)
+    flush: list[tuple[int | None, ...] | None] = [None] * len(_MULTISETS)
+    for mid in range(1, len(_MULTISETS)):
+        ranks = _MULTISETS[mid]
+        rv = sum(1 << (3 * (r - 2)) for r in ranks)
+        weight = sum(RANK_WEIGHTS[r - 2] for r in ranks)
+        for row, table in ((plain, pattern_table), (flush, flush_table)):
+            if rv not in table:
+                continue
+            base, tie, move = table[rv]
+            shift = tie.bit_length() - 4
+            target = shift + move  # _N1 or _N2
+            count = ranks.count(shift // 4 + 2)
+            offset = base - (weight << _X_WEIGHT)
+            keys = (offset + (n << target) if n.bit_count() == count else None for n in range(16))
+            row[mid] = (*keys, shift, 5 + weight.bit_count())
+    return tuple(flush if s in _FLUSH_SUIT_SUMS else plain for s in range(256))
+
+
+def _tally(hand: Sequence[Card]) -> int:
+    """Sum the cards' tallies: card bits, suit counts and rank multiset of any number of cards."""
+    return sum([card.tally for card in hand])
+
+
 def _slow_key(cards: Any, rules: PokerRules) -> int:
     """Validate any input fully and return its key; ValueError names the bad card.
 
@@ -512,12 +576,12 @@ def _slow_key(cards: Any, rules: PokerRules) -> int:
     hand: Sequence[Card]
     if type(cards) in (tuple, list) and cards and set(map(type, cards)) == {Card}:
         hand = cards
-        total = sum(hand)
+        total = _tally(hand)
         if (total & _MASK).bit_count() != len(hand):
             parse_cards(hand)  # raises, naming the duplicate
     else:
         hand = parse_cards(cards)
-        total = sum(hand)
+        total = _tally(hand)
     count = len(hand)
     if not count:
         raise ValueError("no cards to evaluate")
@@ -564,27 +628,20 @@ def key(cards: Sequence[Card] | str, rules: PokerRules) -> int:
     Keys of one ruleset compare like the hands; a 5-card key can be compared with a partial
     (1-4 card) key: category first, then ranks with missing cards counting lowest.
     """
-    # Fast path for five Cards (ints equal to Cards work alike). A card outside the deck (or any card under a non-default suit
-    # order, whose fast tables are empty) misses the table; a duplicate carries into the next
-    # mask bit so the mask has fewer than 5 bits. Either way the slow path gives the error.
+    # Fast path for five Cards (ints equal to Cards work alike); see `_fast_rows`. A card
+    # outside the deck (or any card under a non-default suit order, whose rows are empty)
+    # meets a None entry or an empty row; a duplicate carries into the next card bit, so x
+    # has fewer bits than the entry expects. Either way the slow path gives the error.
     try:
         c0, c1, c2, c3, c4 = cards
         total = c0 + c1 + c2 + c3 + c4
-        if total & 0xFFF0000000000000 in {
-            0x50000000000000,
-            0x280000000000000,
-            0x1400000000000000,
-            0xA000000000000000,
-        }:
-            base, tie, move = rules._fast_flush[total >> 64]
-        else:
-            base, tie, move = rules._fast_pattern[total >> 64]
-    except (ValueError, TypeError, AttributeError, KeyError):
-        return _slow_key(cards, rules)
-    mask = total & 0xFFFFFFFFFFFFF
-    if mask.bit_count() != 5:
-        return _slow_key(cards, rules)
-    return base + ((mask & tie) << move) + mask
+        entry = rules._fast_rows[total & 255][_MULTISET_ID[total >> 63]]
+        x = total >> 8
+        if x.bit_count() == entry[17]:
+            return x + entry[x >> entry[16] & 15]
+    except (ValueError, TypeError, AttributeError, IndexError):
+        pass
+    return _slow_key(cards, rules)
 
 
 def evaluate(cards: Sequence[Card] | str, rules: PokerRules) -> HandRank:
@@ -598,21 +655,13 @@ def evaluate(cards: Sequence[Card] | str, rules: PokerRules) -> HandRank:
     try:
         c0, c1, c2, c3, c4 = cards
         total = c0 + c1 + c2 + c3 + c4
-        if total & 0xFFF0000000000000 in {
-            0x50000000000000,
-            0x280000000000000,
-            0x1400000000000000,
-            0xA000000000000000,
-        }:
-            base, tie, move = rules._fast_flush[total >> 64]
-        else:
-            base, tie, move = rules._fast_pattern[total >> 64]
-    except (ValueError, TypeError, AttributeError, KeyError):
-        return HandRank(_slow_key(cards, rules))
-    mask = total & 0xFFFFFFFFFFFFF
-    if mask.bit_count() != 5:
-        return HandRank(_slow_key(cards, rules))
-    return HandRank(base + ((mask & tie) << move) + mask)
+        entry = rules._fast_rows[total & 255][_MULTISET_ID[total >> 63]]
+        x = total >> 8
+        if x.bit_count() == entry[17]:
+            return HandRank(x + entry[x >> entry[16] & 15])
+    except (ValueError, TypeError, AttributeError, IndexError):
+        pass
+    return HandRank(_slow_key(cards, rules))
 
 
 def partial_key(cards: Sequence[Card] | str, rules: PokerRules) -> int:
