@@ -110,6 +110,7 @@ class Store:
 
     async def get_player(self, player_id: int) -> PlayerRecord:
         """The player with this id; NotFound if there is none."""
+        _positive_int(player_id, "player id")
         async with self.engine.connect() as conn:
             row = (await conn.execute(sa.select(players).where(players.c.id == player_id))).first()
         if row is None:
@@ -118,6 +119,7 @@ class Store:
 
     async def set_locale(self, player_id: int, locale: str | None) -> None:
         """Set (or with None, clear) the player's chosen language."""
+        _positive_int(player_id, "player id")
         locale = None if locale is None else _text(locale, "locale", 16)
 
         async def work(conn: AsyncConnection) -> None:
@@ -255,6 +257,7 @@ class Store:
 
     async def get_table(self, table_id: int) -> TableRecord:
         """The table with this id (open or closed); NotFound if there is none."""
+        _positive_int(table_id, "table id")
         async with self.engine.connect() as conn:
             row = (await conn.execute(sa.select(tables).where(tables.c.id == table_id))).first()
         if row is None:
@@ -338,6 +341,7 @@ class Store:
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The table's action log in sequence order."""
+        _positive_int(table_id, "table id")
         stmt = (
             sa.select(action_log)
             .where(action_log.c.table_id == table_id)
@@ -366,6 +370,8 @@ class Store:
         gets their net deposit back, scaled so the escrow ends at zero. Returns what each player
         got (players getting nothing are left out).
         """
+        _positive_int(table_id, "table id")
+        _positive_int(moderator_id, "moderator id")
         reason = _text(reason, "reason", 500)
         if refunds is not None:
             refunds = _check_refunds(refunds)

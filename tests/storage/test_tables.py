@@ -267,3 +267,16 @@ async def test_chips_leaderboard(store: Store) -> None:
         await store.leaderboard("karma")  # type: ignore[arg-type]
     with pytest.raises(InvalidRequest):
         await store.leaderboard("chips", limit=0)
+
+
+async def test_ids_must_be_positive_integers(store: Store) -> None:
+    for call in (
+        store.get_table("1"),  # type: ignore[arg-type]
+        store.get_player(0),
+        store.actions(-2),
+        store.set_locale(True, "tr"),  # type: ignore[arg-type]
+        store.reset_table(1, "mod", "x"),  # type: ignore[arg-type]
+        store.buy_in(0, 1, 5),
+    ):
+        with pytest.raises(InvalidRequest):
+            await call
