@@ -1,0 +1,57 @@
+"""Racing writers: one version wins, two stores (two processes' worth) share one database safely."""
+
+from __future__ import annotations
+
+import asyncio
+
+from storage import InsufficientFunds, StaleVersion, Store, Transfer, escrow, wallet
+from tests.storage.conftest import Clock
+from tests.storage.helpers import funded_player
+
+
+async def test_racing_commits_on_one_version_apply_once(store: Store) -> None:
+    a = await funded_player(store, "a", 100)
+    table = await store.create_table("discord", "c", "turkish", {}, {"n": 0})
+    await store.buy_in(table.id, a, 100)
+
+    async def press(n: int) -> int | None:
+        try:
+            return await store.commit(
+                table.id,
+                1,
+                {"n": n},
+                transfers=[Transfer(escrow(table.id), wallet(a), 10, "pot")],
+            )
+        except StaleVersion:
+            return None
+
+    outcomes = await asyncio.gather(*(press(n) for n in range(20)))
+    assert outcomes.count(None) == 19
+    assert [o for o in outcomes if o is not None] == [2]
+    assert len(await store.actions(table.id)) == 0
+    assert await store.balance(escrow(table.id)) == 90
+
+
+async def test_two_stores_on_one_database(db_url: str) -> None:
+    first = await Store.open(db_url, clock=Clock())
+    second = await Store.open(db_url, migrate=False, clock=Clock())
+    try:
+        a = await funded_player(first, "a", 1000)
+        b = await funded_player(first, "b", 1000)
+
+        async def pay(store: Store, src: int, dst: int) -> bool:
+            try:
+                return await store.transfer(wallet(src), wallet(dst), 7, "x")
+            except InsufficientFunds:
+                return False
+
+        jobs = [pay(first, a, b) for _ in range(150)] + [pay(second, b, a) for _ in range(150)]
+        jobs += [pay(second, a, b) for _ in range(150)]
+        done = await asyncio.gather(*jobs)
+        assert all(isinstance(x, bool) for x in done)
+        assert await first.audit() == []
+        assert await first.balance(wallet(a)) + await second.balance(wallet(b)) == 2000
+        assert min(await first.balance(wallet(a)), await first.balance(wallet(b))) >= 0
+    finally:
+        await first.close()
+        await second.close()
