@@ -102,9 +102,31 @@ def main(argv: list[str] | None = None) -> int:
 
         run_telegram(settings)
         return 0
-    for name in platforms:
-        print(f"The {name} adapter is not built yet; use --console meanwhile.", file=sys.stderr)
-    return 1
+    try:  # both tokens: one process, one store, a core per platform
+        asyncio.run(run_platforms(settings, platforms))
+    except KeyboardInterrupt:
+        log.info(kv(event="stopped"))
+    return 0
+
+
+async def run_platforms(settings: Settings, platforms: list[str]) -> None:
+    """Serve several platforms on one store; each gets its own core, which loads and times only
+    that platform's tables (`CoreConfig.platforms`), so no timer output goes astray."""
+    from bot.adapters import discord, telegram
+    from bot.core.app import Core
+    from bot.core.config import CoreConfig
+    from storage import Store
+
+    serve = {"discord": discord.serve, "telegram": telegram.serve}
+    store = await Store.open(settings.database_url, migrate=True)
+    try:
+        runs = []
+        for name in platforms:
+            config = CoreConfig(default_locale=settings.default_locale, platforms=(name,))
+            runs.append(serve[name](settings, Core(store, config)))
+        await asyncio.gather(*runs)
+    finally:
+        await store.close()
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ class CoreConfig:
     """Tunable behaviour of the core; the defaults suit a chat channel."""
 
     default_locale: str = "tr"
+    platforms: tuple[str, ...] | None = None  # load only these platforms' tables (None: all)
     starting_grant: int = STARTING_GRANT
     daily_grant: int = DAILY_GRANT
     turn_seconds: float = 60.0  # a player to act who waits longer is timed out (AFK)

@@ -105,7 +105,10 @@ class TableService:
     async def load(self) -> list[Outgoing]:
         """Load every open table from the store; each posts its table message again."""
         out: list[Outgoing] = []
+        wanted = self.config.platforms
         for record in await self.store.load_open_tables():
+            if wanted is not None and record.platform not in wanted:
+                continue  # another process or front end runs that platform's tables
             if record.game not in self.kinds:
                 log.warning(kv(event="unknown_game", table=record.id, game=record.game))
                 continue

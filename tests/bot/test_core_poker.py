@@ -355,3 +355,13 @@ async def test_acik_hand_end_to_end(store):
     from bot.render.text import card
 
     assert f"Ayse's down card: {card(downs['ayse'])}" in verify[0].text
+
+
+async def test_a_core_loads_only_its_platforms_tables(store):
+    core = make_core(store)
+    await seat_two(core)
+    other = make_core(store, platforms=("telegram",))
+    assert await other.start() == []
+    same = make_core(store, platforms=("test",))
+    resumed = await same.start()
+    assert "is back" in public_text(resumed)
