@@ -59,7 +59,8 @@ async def run_console(settings: Settings, args: argparse.Namespace) -> None:
     store = await Store.open(settings.database_url, migrate=True)
     try:
         seeds = SeededSource(args.seed) if args.seed else new_seed
-        core = Core(store, CoreConfig(default_locale=settings.default_locale), seeds=seeds)
+        config = CoreConfig(default_locale=settings.default_locale, pictures=bool(args.pictures))
+        core = Core(store, config, seeds=seeds)
         banner()
         await console_loop(
             core,

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.core.i18n import t
 from bot.core.messages import Button, Outgoing, OutKind
+from bot.core.pictures import table_picture
 from bot.core.session import ButtonSpec, Msg, Note, TableSession
 
 
@@ -62,6 +63,7 @@ def table_message(session: TableSession, channel_id: str) -> Outgoing:
         channel_id=channel_id,
         table_id=str(session.table_id),
         buttons=render_buttons(session, session.locale, session.buttons()),
+        picture=table_picture(session) if session.pictures else None,
     )
 
 

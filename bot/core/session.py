@@ -161,6 +161,7 @@ class TableSession:
         self.touched = created  # time of the last accepted step
         self.now: datetime = created
         self.seeds: Any = None
+        self.pictures = False  # set by the table service from CoreConfig.pictures
 
     # --- snapshot -------------------------------------------------------------------------------
 

@@ -91,6 +91,7 @@ class TableService:
     def _bind(self, session: TableSession) -> None:
         session.now = self.clock()
         session.seeds = self.seeds
+        session.pictures = self.config.pictures
 
     def _register(self, live: LiveTable) -> None:
         self.tables[live.id] = live

@@ -365,3 +365,14 @@ async def test_a_core_loads_only_its_platforms_tables(store):
     same = make_core(store, platforms=("test",))
     resumed = await same.start()
     assert "is back" in public_text(resumed)
+
+
+async def test_table_pictures_only_when_asked(store):
+    plain = make_core(store, seed="pics")
+    await seat_two(plain)
+    out = await plain.handle(cmd("ayse", "/poker start"))
+    assert all(o.picture is None for o in out)
+    with_pictures = make_core(store, pictures=True)
+    resumed = await with_pictures.start()
+    [table] = [o for o in resumed if o.kind is OutKind.EDIT_TABLE]
+    assert table.picture is not None and table.picture.startswith(b"\x89PNG")
