@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, combinations, combinations_with_replacement
 
-from games.poker.cards import SUIT_CHARS, Card, parse_cards
+from games.poker.cards import RANK_WEIGHTS, SUIT_CHARS, Card, parse_cards
 from games.poker.ranking import PokerRules, key
 
 
@@ -47,7 +47,7 @@ def _key_lists(pool: list[Card], fixed: list[Card], rules: PokerRules) -> Iterat
         fixed_mask_of[card.rank] = fixed_mask_of.get(card.rank, 0) + mask
         fixed_suits[card.rank] = card.suit
     fixed_counts = Counter(c.rank for c in fixed)
-    fixed_rv = sum(c.rv for c in fixed)
+    fixed_weight = sum(RANK_WEIGHTS[c.rank - 2] for c in fixed)
     pattern_table = rules._pattern_table
     flush_table = rules._flush_table
     # Per rank and count taken from the pool: the summed masks of each choice of cards.
@@ -60,8 +60,8 @@ def _key_lists(pool: list[Card], fixed: list[Card], rules: PokerRules) -> Iterat
         counts = Counter(combo)
         if any(n > len(by_rank[r]) for r, n in counts.items()):
             continue
-        rv = fixed_rv + sum(1 << (3 * (r - 2)) for r in combo)
-        base, tie, move = pattern_table[rv]
+        code = (fixed_weight + sum(RANK_WEIGHTS[r - 2] for r in combo)) << 3 | 5
+        base, tie, move = pattern_table[code]
         groups = sorted(set(counts) | set(fixed_counts))
         options: list[list[int]] = []
         for rank in groups:
@@ -82,7 +82,7 @@ def _key_lists(pool: list[Card], fixed: list[Card], rules: PokerRules) -> Iterat
                 by_rank[rank] if counts[rank] else [(fixed_mask_of[rank], fixed_suits[rank])]
                 for rank in (groups[i] for i in order)
             ]
-            _patch_flushes(keys, singles, flush_table[rv])
+            _patch_flushes(keys, singles, flush_table[code])
         yield keys
 
 

@@ -26,10 +26,6 @@ _SUIT_BY_TEXT.update(
 )
 # Default suit strength: clubs 0 .. hearts 3.
 _DEFAULT_STRENGTH = {s: 3 - i for i, s in enumerate(DEFAULT_SUIT_ORDER)}
-# The rank multiset of a sum of `tally` values starts at this bit (3 bits per rank).
-RV_SHIFT = 64
-#: The suit-count field (bits 52-63 of a sum of `tally` values) of five cards of one suit.
-FLUSH_COUNTS = frozenset(5 << (52 + 3 * s) for s in range(4))
 # All bits of one suit strength in the rank-major 52-bit card mask (bit 4*(rank-2) + strength).
 LANES = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
 
@@ -53,20 +49,16 @@ class Card(int):
     the evaluator sums (see `bits`), so five cards add up without attribute lookups; never
     serialise a Card as a number, write `str(card)` (json.dumps would emit the int).
     Precomputed attributes: `index` (0..51, rank-major, default suit strength), `mask`
-    (1 << index), `rv` (1 << 3*(rank-2)), `lane` (all mask bits of its suit),
-    `bits` == int(card) == RANK_WEIGHTS[rank-2] << 63 | mask << 8 | SUIT_WEIGHTS[strength]
-    (the 5-card fast path), and `tally` == rv << 64 | 1 << (52 + 3*strength) | mask (any
-    number of cards: rank multiset, suit counts and mask; the validating slow path).
+    (1 << index), `lane` (all mask bits of its suit) and `bits` == int(card) ==
+    RANK_WEIGHTS[rank-2] << 63 | mask << 8 | SUIT_WEIGHTS[strength] (see the layout above).
     """
 
     rank: int
     suit: str
     index: int
     mask: int
-    rv: int
     lane: int
     bits: int
-    tally: int
 
     _interned: dict[tuple[int, str], Card] = {}  # noqa: RUF012 - class-level cache, never replaced
 
@@ -81,10 +73,6 @@ class Card(int):
     def _make(cls, rank: int, suit: str) -> Card:
         strength = _DEFAULT_STRENGTH[suit]
         index = 4 * (rank - 2) + strength
-        rv = 1 << (3 * (rank - 2))
-        # A sum of tallies yields the card mask (bits 0-51), a 3-bit count per suit (bits
-        # 52-63) and the rank multiset value (from bit 64), for any number of cards.
-        tally = (rv << RV_SHIFT) | (1 << (52 + 3 * strength)) | (1 << index)
         bits = (
             (RANK_WEIGHTS[rank - 2] << WEIGHT_SHIFT)
             | (1 << (index + MASK_SHIFT))
@@ -96,10 +84,8 @@ class Card(int):
         set_(card, "suit", suit)
         set_(card, "index", index)
         set_(card, "mask", 1 << index)
-        set_(card, "rv", rv)
         set_(card, "lane", LANES[strength])
         set_(card, "bits", bits)
-        set_(card, "tally", tally)
         cls._interned[rank, suit] = card
         return card
 

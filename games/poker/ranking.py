@@ -37,11 +37,9 @@ from typing import Any
 
 from games.poker.cards import (
     DEFAULT_SUIT_ORDER,
-    FLUSH_COUNTS,
     FULL_DECK,
     MASK_SHIFT,
     RANK_WEIGHTS,
-    RV_SHIFT,
     SUIT_CHARS,
     SUIT_WEIGHTS,
     WEIGHT_SHIFT,
@@ -143,8 +141,7 @@ NAMES_TR_ACIK = {
     HIGH_CARD: "Beş Benzemez",
 }
 
-_MASK = (1 << 52) - 1  # the card bits of a key or of a sum of Card tallies
-_SUIT_COUNTS = 0xFFF << 52  # the suit-count field of a sum of Card tallies
+_MASK = (1 << 52) - 1  # the card bits of a key, or of a sum of Cards shifted by MASK_SHIFT
 # Bit positions of the key layout (see the module docstring).
 CARDS_BITS = 52
 _N2 = 52
@@ -471,11 +468,24 @@ def _classify(
     return HIGH_CARD, ranks, ranks[0], False
 
 
+def _rank_code(ranks: Iterable[int]) -> int:
+    """Name a multiset of 1-5 ranks (at most four of one): its rank-weight sum << 3 | its size.
+
+    A Card sum's top field is the weight sum. Sums of the same number of ranks never collide:
+    pad two colliding sets with twos (weight 0) and two five-rank sets would collide.
+    """
+    weight = count = 0
+    for rank in ranks:
+        weight += RANK_WEIGHTS[rank - 2]
+        count += 1
+    return weight << 3 | count
+
+
 @lru_cache(maxsize=16)
 def _tables(
     game: str, lowest: int, variant: int, heart_first: bool
 ) -> tuple[dict[int, tuple[int, int, int]], dict[int, tuple[int, int, int]]]:
-    """Build (pattern table, flush table): rank-multiset value -> (base, tie shift, tie slot)."""
+    """Build (pattern table, flush table): `_rank_code` -> (base, tie mask, tie move)."""
     order = _CATEGORIES_BY_VARIANT[variant]
     value = {name: len(order) - 1 - i for i, name in enumerate(order)}
     ranks = range(lowest, 15)
@@ -486,7 +496,7 @@ def _tables(
             counts = Counter(combo)
             if max(counts.values()) > 4:
                 continue
-            rv = sum(1 << (3 * (r - 2)) for r in combo)
+            code = _rank_code(combo)
             for flush in (False, True) if len(counts) == 5 else (False,):
                 category, fields, tie_rank, tie_first = _classify(
                     counts, game, lowest, flush, heart_first
@@ -498,7 +508,7 @@ def _tables(
                 # (base, mask of the tie-break card(s), shift moving them to N1 or N2)
                 shift = 4 * (tie_rank - 2)
                 entry = (base, 15 << shift, (_N1 if tie_first else _N2) - shift)
-                (flush_table if flush else pattern_table)[rv] = entry
+                (flush_table if flush else pattern_table)[code] = entry
     return pattern_table, flush_table
 
 
@@ -546,12 +556,12 @@ def _fast_rows(
     flush: list[tuple[int | None, ...] | None] = [None] * len(_MULTISETS)
     for mid in range(1, len(_MULTISETS)):
         ranks = _MULTISETS[mid]
-        rv = sum(1 << (3 * (r - 2)) for r in ranks)
-        weight = sum(RANK_WEIGHTS[r - 2] for r in ranks)
+        code = _rank_code(ranks)
+        weight = code >> 3
         for row, table in ((plain, pattern_table), (flush, flush_table)):
-            if rv not in table:
+            if code not in table:
                 continue
-            base, tie, move = table[rv]
+            base, tie, move = table[code]
             shift = tie.bit_length() - 4
             target = shift + move  # _N1 or _N2
             count = ranks.count(shift // 4 + 2)
@@ -559,11 +569,6 @@ def _fast_rows(
             keys = (offset + (n << target) if n.bit_count() == count else None for n in range(16))
             row[mid] = (*keys, shift, 5 + weight.bit_count())
     return tuple(flush if s in _FLUSH_SUIT_SUMS else plain for s in range(256))
-
-
-def _tally(hand: Sequence[Card]) -> int:
-    """Sum the cards' tallies: card bits, suit counts and rank multiset of any number of cards."""
-    return sum([card.tally for card in hand])
 
 
 def _slow_key(cards: Any, rules: PokerRules) -> int:
@@ -576,18 +581,19 @@ def _slow_key(cards: Any, rules: PokerRules) -> int:
     hand: Sequence[Card]
     if type(cards) in (tuple, list) and cards and set(map(type, cards)) == {Card}:
         hand = cards
-        total = _tally(hand)
-        if (total & _MASK).bit_count() != len(hand):
+        total = sum(hand)
+        mask = total >> MASK_SHIFT & _MASK
+        if mask.bit_count() != len(hand):
             parse_cards(hand)  # raises, naming the duplicate
     else:
         hand = parse_cards(cards)
-        total = _tally(hand)
+        total = sum(hand)
+        mask = total >> MASK_SHIFT & _MASK
     count = len(hand)
     if not count:
         raise ValueError("no cards to evaluate")
     if count > 5:
         raise ValueError(f"more than 5 cards: {' '.join(map(str, hand))}")
-    mask = total & _MASK
     if mask & rules._outside:
         card = next(c for c in hand if c.mask & rules._outside)
         raise ValueError(
@@ -597,10 +603,11 @@ def _slow_key(cards: Any, rules: PokerRules) -> int:
     remap = rules._index_masks
     if remap is not None:
         mask = sum(remap[c.index] for c in hand)
-    if count == 5 and total & _SUIT_COUNTS in FLUSH_COUNTS:
-        base, tie, move = rules._flush_table[total >> RV_SHIFT]
+    code = total >> WEIGHT_SHIFT << 3 | count
+    if count == 5 and total & 255 in _FLUSH_SUIT_SUMS:
+        base, tie, move = rules._flush_table[code]
     else:
-        base, tie, move = rules._pattern_table[total >> RV_SHIFT]
+        base, tie, move = rules._pattern_table[code]
     return base + ((mask & tie) << move) + mask
 
 
