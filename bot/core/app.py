@@ -90,7 +90,7 @@ class Core:
                 channel=command.channel_id,
                 user=command.user_id,
                 command=command.name,
-                sub=command.args[0] if command.args else "",
+                sub=_known_sub(command),
                 outcome=outcome,
             )
         )
@@ -334,3 +334,10 @@ class Core:
             bot = await self._bot(live, session.locale)
             return await self.tables.run(live, who, lambda s: s.add_bot(bot, args))
         return await self.tables.run(live, who, lambda s: s.command(who, sub, args))
+
+
+def _known_sub(command: Command) -> str:
+    """The canonical sub-command for the log line; never a word the user typed freely (which
+    could be a card)."""
+    r = route(command.name, command.args)
+    return r.sub or ""

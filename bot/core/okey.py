@@ -441,13 +441,22 @@ class OkeySession(TableSession):
         return step
 
     def auto_move(self, index: int, afk: bool) -> Step:
-        """The engine's computer player acts for table seat `index`."""
-        game = self.round
-        assert game is not None
-        engine_index = self.staked.index(self.seats[index].player_id)
-        action = auto_action(game, engine_index)
-        step = self._apply(engine_index, action)
-        step.action = {**action.to_dict(), "auto": True}
+        """The engine's computer player plays a whole turn for table seat `index`: it draws from
+        the stock (unless it is the starter's first turn), then discards or finishes."""
+        assert self.match is not None
+        seat = self.seats[index]
+        engine_index = self.staked.index(seat.player_id)
+        step = Step(seat=index)
+        moves = []
+        while (game := self.round) is not None and game.to_act() == engine_index:
+            action = auto_action(game, engine_index)
+            moves.append(action.to_dict())
+            self._events(self.match.apply(engine_index, action), step)
+            if action.kind != "take":
+                break
+        if not self._turn_of(engine_index):  # their turn is over: no stale tile buttons
+            step.notes = [n for n in step.notes if not (n.to is seat and n.buttons)]
+        step.action = {"kind": "turn", "moves": moves, "auto": True}
         return step
 
     # --- showing --------------------------------------------------------------------------------

@@ -162,9 +162,9 @@ class PokerSession(TableSession):
         return None if index is None else self.find(self.in_hand[index])
 
     def in_play(self, player_id: int) -> bool:
-        """True when the player holds cards in the running hand (not folded)."""
-        index = self.engine_seat(player_id)
-        return index is not None and not self.engine.view(None)["folded"][index]
+        """True when the player was dealt into the running hand (folded or not): their chips are
+        inside the engine until it ends."""
+        return self.engine_seat(player_id) is not None
 
     def wants_action(self, who: Who, word: str) -> bool:
         """`/poker open` while the sender may open is the move, not a new table."""

@@ -157,3 +157,26 @@ async def test_okey_refusals_change_nothing(store):
     assert not errors(out)
     for button in stale.values():
         assert errors(await core.press(press(actor, button)))
+
+
+async def test_okey_time_out_draws_and_discards_for_the_player(store):
+    from tests.bot.helpers import Clock
+
+    clock = Clock()
+    core = make_core(store, seed="okey-afk", clock=clock, turn_seconds=20, afk_limit=2)
+    await core.handle(cmd("ayse", "/okey start 1 10"))
+    await core.handle(cmd("mehmet", "/okey join"))
+    await core.handle(cmd("ayse", "/okey begin"))
+    session = live_session(core)
+    starter = session.seat_of(session.match.round.to_act())
+    out = await core.tick(clock.advance(21))
+    assert f"{starter.name} took too long" in public_text(out)
+    assert f"{starter.name} discards" in public_text(out)
+    second = live_session(core).seat_of(live_session(core).match.round.to_act())
+    out = await core.tick(clock.advance(21))
+    assert f"{second.name} draws from the stock" in public_text(out)
+    assert f"{second.name} discards" in public_text(out)
+    # two time-outs in a row: the computer plays for the starter until they are back
+    out = await core.tick(clock.advance(21))
+    assert "is away" in public_text(out)
+    assert await store.balance(escrow(session.table_id)) == live_session(core).held()

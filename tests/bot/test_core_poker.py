@@ -376,3 +376,56 @@ async def test_table_pictures_only_when_asked(store):
     resumed = await with_pictures.start()
     [table] = [o for o in resumed if o.kind is OutKind.EDIT_TABLE]
     assert table.picture is not None and table.picture.startswith(b"\x89PNG")
+
+
+async def test_leaving_after_folding_is_paid_at_the_end_of_the_hand(store):
+    core = make_core(store, seed="fold-leave")
+    await seat_two(core)
+    await core.handle(cmd("cem", "/poker join 200"))
+    out = await core.handle(cmd("ayse", "/poker start"))
+    session = live_session(core)
+    table = session.table_id
+    # play until someone has folded while the hand goes on, then that player leaves
+    for _ in range(60):
+        session = live_session(core)
+        view = session.engine.view(None) if session.running() else None
+        folded = (
+            [session.seat_of_engine(i) for i, f in enumerate(view["folded"]) if f] if view else []
+        )
+        if folded:
+            leaver = folded[0]
+            out = await core.handle(cmd(leaver.user_id, "/poker join 50"))
+            assert errors(out)  # no rebuy while dealt into the hand
+            out = await core.handle(cmd(leaver.user_id, "/poker leave"))
+            assert "will leave when this hand ends" in public_text(out)
+            break
+        user, line = ai_move(session)
+        kinds = [s.kind for s in session.engine.legal_actions(session.engine.to_act())]
+        if "fold" in kinds and session.hand_no >= 1:
+            line = "/poker fold"
+        out = await core.handle(cmd(user, line))
+    else:
+        pytest.fail("nobody folded")
+    while live_session(core).running() and live_session(core).hand_no == session.hand_no:
+        user, line = ai_move(live_session(core))
+        await core.handle(cmd(user, line))
+    assert leaver.player_id not in [s.player_id for s in live_session(core).seats]
+    await check_chips(store, core)
+    assert await store.balance(escrow(table)) == live_session(core).held()
+
+
+async def test_a_double_click_applies_once(store):
+    import asyncio
+
+    core = make_core(store, seed="double")
+    await seat_two(core)
+    out = await core.handle(cmd("ayse", "/poker start"))
+    session = live_session(core)
+    actor = session.seats[session.actor()].user_id
+    button = last_buttons(out)["pass"]
+    version = (await store.get_table(session.table_id)).version
+    first, second = await asyncio.gather(
+        core.press(press(actor, button)), core.press(press(actor, button))
+    )
+    assert [bool(errors(first)), bool(errors(second))].count(True) == 1
+    assert (await store.get_table(session.table_id)).version == version + 1
