@@ -180,3 +180,47 @@ async def test_okey_time_out_draws_and_discards_for_the_player(store):
     out = await core.tick(clock.advance(21))
     assert "is away" in public_text(out)
     assert await store.balance(escrow(session.table_id)) == live_session(core).held()
+
+
+async def test_okey_restart_mid_round_resumes_exactly(tmp_path):
+    from bot.core.fairness import SeededSource
+
+    async def run(restart_at: int | None) -> tuple[list, dict]:
+        url = f"sqlite+aiosqlite:///{tmp_path}/okey{restart_at}.db"
+        store = await Store.open(url)
+        seeds = SeededSource("okey-restart")
+        core = make_core(store)
+        core.tables.seeds = seeds
+        await core.handle(cmd("ayse", "/okey start 3 30"))
+        await core.handle(cmd("mehmet", "/okey join"))
+        await core.handle(cmd("cem", "/okey join"))
+        await core.handle(cmd("ayse", "/okey begin"))
+        trace = []
+        for step in range(80):
+            if step == restart_at:
+                await store.close()
+                store = await Store.open(url)
+                core = make_core(store)
+                core.tables.seeds = seeds
+                assert "is back" in public_text(await core.start())
+            session = live_session(core)
+            index = session.match.round.to_act()
+            action = auto_action(session.match.round, index)
+            line = (
+                f"/okey take {action.source}"
+                if action.kind == "take"
+                else f"/okey {action.kind} {action.cards[0]}"
+            )
+            out = await core.handle(cmd(session.seat_of(index).user_id, line))
+            trace.append([(o.kind, o.user_id, o.text) for o in out])
+        session = live_session(core)
+        state = {
+            "escrow": await store.balance(escrow(session.table_id)),
+            "round": session.match.to_dict(),
+        }
+        await store.close()
+        return trace, state
+
+    straight = await run(None)
+    restarted = await run(33)
+    assert restarted == straight
