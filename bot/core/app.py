@@ -84,6 +84,10 @@ class Core:
         except Refusal as exc:
             outcome = exc.key
             out = [self._error(locale, command.user_id, exc)]
+        except Exception:  # a bug must not leave the player without an answer; state is restored
+            log.exception(kv(event="command_failed", command=command.name))
+            outcome = "internal"
+            out = [self._error(locale, command.user_id, Refusal("err.internal"))]
         log.info(
             kv(
                 platform=command.platform,
@@ -116,6 +120,10 @@ class Core:
         except Refusal as exc:
             outcome = exc.key
             out = [self._error(locale, press.user_id, exc)]
+        except Exception:
+            log.exception(kv(event="press_failed", table=press.table_id))
+            outcome = "internal"
+            out = [self._error(locale, press.user_id, Refusal("err.internal"))]
         log.info(
             kv(
                 platform=press.platform,
@@ -164,6 +172,11 @@ class Core:
         seated = {s.user_id for s in live.session.seats}
         number = next(n for n in range(1, 100) if f"bot-{n}" not in seated)
         record = await self._record(BOT_PLATFORM, f"bot-{number}", f"Bot {number}")
+        balance = await self.store.balance(wallet(record.id))
+        if balance < self.config.bot_bankroll // 2:  # computer players never run dry
+            await self.store.transfer(
+                HOUSE, wallet(record.id), self.config.bot_bankroll - balance, "computer bankroll"
+            )
         return Who(record.id, record.user_id, record.name, locale)
 
     # --- dispatch -------------------------------------------------------------------------------

@@ -26,3 +26,4 @@ class CoreConfig:
     okey_stake: int = 50
     okey_rounds: int = 1
     max_ante: int = 1_000_000
+    bot_bankroll: int = 5_000  # a computer player's wallet is topped up to this by the house

@@ -43,6 +43,16 @@ async def test_three_round_match_with_a_computer_player(store):
     await core.handle(cmd("mehmet", "/okey katıl"))
     out = await core.handle(cmd("ayse", "/okey botekle"))
     assert "Bot 1 sits down" in public_text(out)
+    players = [
+        await store.player("test", "ayse", "Ayse"),
+        await store.player("test", "mehmet", "Mehmet"),
+        await store.player("bot", "bot-1", "Bot 1"),
+    ]
+
+    async def wallets() -> int:
+        return sum([await store.balance(wallet(p.id)) for p in players])
+
+    before = await wallets()
     out = await core.handle(cmd("mehmet", "/okey begin"))
     session = live_session(core)
     table = session.table_id
@@ -76,13 +86,7 @@ async def test_three_round_match_with_a_computer_player(store):
     assert await store.balance(escrow(table)) == 0
     assert await store.audit() == []
     names = [s.name for s in session.seats]
-    total = 0
-    for user in ("ayse", "mehmet"):
-        player = await store.player("test", user, user.capitalize())
-        total += await store.balance(wallet(player.id))
-    bot = await store.player("bot", "bot-1", "Bot 1")
-    total += await store.balance(wallet(bot.id))
-    assert total == 3 * STARTING_GRANT
+    assert await wallets() == before
     board = await core.handle(cmd("ayse", "/leaderboard okey"))
     assert "Okey penalty points" in board[0].text and names[0] in board[0].text
     verify = await core.handle(cmd("ayse", f"/verify {table}-2"))

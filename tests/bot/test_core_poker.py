@@ -429,3 +429,22 @@ async def test_a_double_click_applies_once(store):
     )
     assert [bool(errors(first)), bool(errors(second))].count(True) == 1
     assert (await store.get_table(session.table_id)).version == version + 1
+
+
+async def test_an_unexpected_error_is_answered_and_changes_nothing(store, monkeypatch):
+    from bot.core.poker import PokerSession
+
+    core = make_core(store, seed="bug")
+    await seat_two(core)
+    table = live_session(core).table_id
+    version = (await store.get_table(table)).version
+
+    def broken(self, step):
+        self.phase = "playing"  # half-done work that must be thrown away
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(PokerSession, "_deal", broken)
+    out = await core.handle(cmd("ayse", "/poker start"))
+    assert "something went wrong" in errors(out)[0]
+    assert live_session(core).phase == "waiting"
+    assert (await store.get_table(table)).version == version
