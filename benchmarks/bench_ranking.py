@@ -6,8 +6,9 @@ Measured in the same run over the same hands (itertools.combinations of the deck
 - treys `Evaluator.evaluate(hand, ())` on treys card ints (treys ignores suits),
 - our `evaluate(hand, rules)` on pre-built `Card`s (returns a HandRank), and `key(hand, rules)`,
 - our batch path `evaluate_all(None, rules)` (every hand of the deck, keys consumed in C).
-Rates use CPU time (time.process_time) and the best of `--repeat` runs, because the machine is
-shared; the empty-loop line shows what iterating the combinations alone costs.
+Rates use CPU time (time.process_time) and the best of `--repeat` rounds, because the machine is
+shared; each round runs every path once, in turn, so a change in load hits them alike. The
+empty-loop line shows what iterating the combinations alone costs.
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ from treys import Evaluator
 from games.poker import acik_rules, evaluate, evaluate_all, key
 
 
-def best_time(run: Callable[[], None], repeat: int) -> float:
-    """Return the smallest CPU time of `repeat` calls to `run`."""
-    times = []
+def best_times(runs: dict[str, Callable[[], None]], repeat: int) -> dict[str, float]:
+    """Return each run's smallest CPU time over `repeat` rounds that call every run in turn."""
+    best = dict.fromkeys(runs, float("inf"))
     for _ in range(repeat):
-        start = time.process_time()
-        run()
-        times.append(time.process_time() - start)
-    return min(times)
+        for name, run in runs.items():
+            start = time.process_time()
+            run()
+            best[name] = min(best[name], time.process_time() - start)
+    return best
 
 
 def main() -> None:
@@ -71,17 +73,18 @@ def main() -> None:
     def ours_batch() -> None:
         deque(evaluate_all(None, rules), maxlen=0)
 
-    timings = {
-        "empty loop": best_time(empty, args.repeat),
-        "treys evaluate": best_time(treys_all, args.repeat),
-        "evaluate": best_time(ours_evaluate, args.repeat),
-        "key": best_time(ours_key, args.repeat),
+    runs = {
+        "empty loop": empty,
+        "treys evaluate": treys_all,
+        "evaluate": ours_evaluate,
+        "key": ours_key,
+        "batch evaluate_all": ours_batch,
     }
+    timings = best_times(runs, args.repeat)
     batch_hands = 2598960
-    batch = best_time(ours_batch, args.repeat)
     rate = {name: hands / t for name, t in timings.items()}
-    rate["batch evaluate_all"] = batch_hands / batch
-    print(f"hands: {hands:,} (batch: all {batch_hands:,}), best of {args.repeat}, CPU time")
+    rate["batch evaluate_all"] = batch_hands / timings["batch evaluate_all"]
+    print(f"hands: {hands:,} (batch: all {batch_hands:,}), best of {args.repeat} rounds, CPU time")
     for name, value in rate.items():
         print(f"{name:<20} {value:>12,.0f} hands/s")
     treys_rate = rate["treys evaluate"]
