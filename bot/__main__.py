@@ -87,10 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     platforms = choose_platforms(
         settings.discord_token is not None, settings.telegram_token is not None, args.console
     )
+    if platforms == ["console"] and not args.verbose:  # log lines would drown the table
+        logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
     log.info(kv(event="start", platforms=",".join(platforms)))
     if platforms == ["console"]:
-        if not args.verbose:  # log lines would drown the table in a terminal
-            logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
         asyncio.run(run_console(settings, args))
         return 0
     if platforms == ["discord"]:  # Discord alone: bot/adapters/discord, every shard in this process
