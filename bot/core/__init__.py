@@ -1,5 +1,13 @@
 """Transport-neutral bot logic: commands -> table service -> engines, events -> outgoing messages.
 
 Nothing here imports a chat library; adapters feed `Command` and `Press` objects in and deliver the
-`Outgoing` items that come back.
+`Outgoing` items that come back (`app.Core`: `start`, `handle`, `press`, `tick`).
+
+Modules: `app` (the entry point and account commands), `commands` (words and Turkish aliases),
+`i18n` + `locales/*.json` (the TR/EN catalogue), `messages` (Command, Press, Button, Outgoing),
+`tables` (one lock per table, nonce per turn, commit before reply, computer moves, timers),
+`session` (what every table shares), `poker` and `okey` (the games' sessions), `games` (which
+session plays which game), `deliver` (notes -> outgoing items), `ai` (computer players),
+`fairness` (seed sources and /verify), `checks` (moderators), `pictures` (optional table PNGs),
+`config` (chip amounts and time limits).
 """
