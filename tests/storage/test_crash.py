@@ -113,8 +113,9 @@ def test_kill_at_any_moment_keeps_whole_settlements(
     assert lines[-1] == f"COMMITTED {before['version'] + 3}"
     after = asyncio.run(_state(url, table_id))
     done = after["version"] - before["version"]
-    # Three settlements were confirmed; the fourth may or may not have committed before the kill.
-    assert done in (3, 4)
+    # Three settlements were confirmed; more may have committed before the kill landed. Whatever
+    # the count, each one is there completely: its log entry, its 400 transfers, its results.
+    assert done >= 3
     assert after["action_log"] - before["action_log"] == done
     assert after["ledger"] - before["ledger"] == done * TRANSFERS
     assert after["game_results"] - before["game_results"] == done * len(PLAYERS)
