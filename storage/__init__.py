@@ -12,6 +12,7 @@ from storage.errors import (
     StaleVersion,
     StorageError,
     TableClosed,
+    Unavailable,
 )
 from storage.records import (
     HOUSE,
@@ -46,6 +47,7 @@ __all__ = [
     "TableClosed",
     "TableRecord",
     "Transfer",
+    "Unavailable",
     "escrow",
     "wallet",
 ]

@@ -16,11 +16,11 @@ from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
-from storage.errors import InvalidRequest
+from storage.errors import InvalidRequest, Unavailable
 
 log = logging.getLogger("storage")
 T = TypeVar("T")
@@ -40,7 +40,9 @@ def create_engine(url: str) -> AsyncEngine:
     if parsed.drivername == "sqlite+aiosqlite":
         return _sqlite_engine(parsed)
     if parsed.drivername == "postgresql+asyncpg":
-        return create_async_engine(parsed, pool_size=5, max_overflow=10, pool_pre_ping=True)
+        return create_async_engine(
+            parsed, pool_size=5, max_overflow=10, pool_pre_ping=True, hide_parameters=True
+        )
     raise InvalidRequest(
         f"unsupported database URL scheme {parsed.drivername!r}: "
         "use sqlite+aiosqlite:///path or postgresql+asyncpg://..."
@@ -52,11 +54,13 @@ def _sqlite_engine(parsed: sa.URL) -> AsyncEngine:
     in_memory = database in ("", ":memory:") or database.startswith("file::memory:")
     if in_memory:
         # One shared connection, or every connection would see its own empty database.
-        engine = create_async_engine(parsed, poolclass=StaticPool)
+        engine = create_async_engine(parsed, poolclass=StaticPool, hide_parameters=True)
     else:
         Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         engine = create_async_engine(
-            parsed, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}
+            parsed,
+            connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
+            hide_parameters=True,  # snapshots hold hidden cards: keep them out of errors and logs
         )
 
     @sa.event.listens_for(engine.sync_engine, "connect")
@@ -102,17 +106,41 @@ class Writer:
             yield conn
 
     async def run(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
-        """Run ``work(conn)`` in one transaction: committed if it returns, rolled back if it raises."""
+        """Run ``work(conn)`` in one transaction: committed if it returns, rolled back if it raises.
+
+        A database that cannot be reached (or stays locked) raises Unavailable.
+        """
         for attempt in range(MAX_RETRIES):
             try:
                 async with self._transaction() as conn:
                     return await work(conn)
             except DBAPIError as exc:
-                if _sqlstate(exc) not in RETRY_SQLSTATES or attempt == MAX_RETRIES - 1:
-                    raise
-                log.debug("write conflict (%s), retry %d", _sqlstate(exc), attempt + 1)
-                await asyncio.sleep(0.002 * (attempt + 1))
+                if _sqlstate(exc) in RETRY_SQLSTATES and attempt < MAX_RETRIES - 1:
+                    log.debug("write conflict (%s), retry %d", _sqlstate(exc), attempt + 1)
+                    await asyncio.sleep(0.002 * (attempt + 1))
+                    continue
+                if isinstance(exc, OperationalError | InterfaceError):
+                    raise Unavailable(_describe(exc)) from exc
+                raise
+            except OSError as exc:  # the server went away between two statements
+                raise Unavailable(_describe(exc)) from exc
         raise AssertionError("unreachable")
+
+
+@contextlib.asynccontextmanager
+async def read(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
+    """A connection for reading; an unreachable database raises Unavailable."""
+    try:
+        async with engine.connect() as conn:
+            yield conn
+    except (OperationalError, InterfaceError, OSError) as exc:
+        raise Unavailable(_describe(exc)) from exc
+
+
+def _describe(exc: BaseException) -> str:
+    # The driver's own message can quote SQL; the class name is enough for players and logs.
+    cause = getattr(exc, "orig", None) or exc
+    return f"the database is unavailable ({type(cause).__name__})"
 
 
 def _sqlstate(exc: DBAPIError) -> str | None:

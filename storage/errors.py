@@ -7,6 +7,10 @@ class StorageError(Exception):
     """Base of every storage error; nothing was written when one is raised."""
 
 
+class Unavailable(StorageError):
+    """The database cannot be reached or stayed locked too long; try again later."""
+
+
 class NotFound(StorageError):
     """A player, table or other record does not exist."""
 

@@ -8,14 +8,14 @@ from datetime import UTC, date, datetime
 from typing import Any, Literal
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage import ledger as ledger_ops
 from storage import migrate
 from storage import tables as table_ops
-from storage.db import Writer, create_engine
-from storage.errors import ChannelBusy, InvalidRequest, NotFound, TableClosed
+from storage.db import Writer, create_engine, read
+from storage.errors import ChannelBusy, InvalidRequest, NotFound, TableClosed, Unavailable
 from storage.models import action_log, hand_seeds, okey_penalties, players, tables, wallets
 from storage.records import (
     HOUSE,
@@ -58,10 +58,16 @@ class Store:
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True, clock: Clock = utc_now) -> Store:
         """Connect to ``url`` and, when ``migrate``, upgrade the schema to the newest revision."""
-        engine = create_engine(url)
+        try:
+            engine = create_engine(url)
+        except OSError as exc:  # the SQLite folder cannot be created
+            raise Unavailable(f"cannot open the database: {exc}") from exc
         try:
             if migrate:
                 await _upgrade(engine)
+        except (OSError, OperationalError, InterfaceError) as exc:
+            await engine.dispose()
+            raise Unavailable(f"cannot open the database: {exc}") from exc
         except BaseException:
             await engine.dispose()
             raise
@@ -111,7 +117,7 @@ class Store:
     async def get_player(self, player_id: int) -> PlayerRecord:
         """The player with this id; NotFound if there is none."""
         _positive_int(player_id, "player id")
-        async with self.engine.connect() as conn:
+        async with read(self.engine) as conn:
             row = (await conn.execute(sa.select(players).where(players.c.id == player_id))).first()
         if row is None:
             raise NotFound(f"no player with id {player_id}")
@@ -139,7 +145,7 @@ class Store:
     async def balance(self, account: str) -> int:
         """Chips held by ``account`` (``wallet(id)``, ``escrow(id)`` or ``HOUSE``); 0 if never used."""
         parse_account(account)
-        async with self.engine.connect() as conn:
+        async with read(self.engine) as conn:
             return await ledger_ops.balance(conn, account)
 
     async def transfer(
@@ -249,7 +255,7 @@ class Store:
             return await self._writer.run(work)
         except IntegrityError:
             # Another process opened a table in this channel at the same moment.
-            async with self.engine.connect() as conn:
+            async with read(self.engine) as conn:
                 existing = await _open_table_id(conn, platform, channel)
             if existing is None:
                 raise
@@ -258,7 +264,7 @@ class Store:
     async def get_table(self, table_id: int) -> TableRecord:
         """The table with this id (open or closed); NotFound if there is none."""
         _positive_int(table_id, "table id")
-        async with self.engine.connect() as conn:
+        async with read(self.engine) as conn:
             row = (await conn.execute(sa.select(tables).where(tables.c.id == table_id))).first()
         if row is None:
             raise NotFound(f"no table with id {table_id}")
@@ -271,14 +277,14 @@ class Store:
             tables.c.channel_id == str(channel_id),
             tables.c.status == "open",
         )
-        async with self.engine.connect() as conn:
+        async with read(self.engine) as conn:
             row = (await conn.execute(stmt)).first()
         return None if row is None else table_ops.table_record(row)
 
     async def load_open_tables(self) -> list[TableRecord]:
         """Every open table with its latest snapshot (to resume play at start-up), by id."""
         stmt = sa.select(tables).where(tables.c.status == "open").order_by(tables.c.id)
-        async with self.engine.connect() as conn:
+        async with read(self.engine) as conn:
             return [table_ops.table_record(row) for row in await conn.execute(stmt)]
 
     async def commit(
@@ -335,7 +341,7 @@ class Store:
         except IntegrityError:
             # A foreign key caught an unknown player (cheaper than looking them up on every
             # commit); name the culprit, or re-raise when it was something else.
-            async with self.engine.connect() as conn:
+            async with read(self.engine) as conn:
                 await table_ops.check_players_exist(conn, referenced)
             raise
 
@@ -347,13 +353,13 @@ class Store:
             .where(action_log.c.table_id == table_id)
             .order_by(action_log.c.seq)
         )
-        async with self.engine.connect() as conn:
+        async with read(self.engine) as conn:
             return [table_ops.action_record(row) for row in await conn.execute(stmt)]
 
     async def seed(self, hand_id: str) -> SeedRecord | None:
         """The fair-shuffle record of a hand, or None."""
         stmt = sa.select(hand_seeds).where(hand_seeds.c.hand_id == hand_id)
-        async with self.engine.connect() as conn:
+        async with read(self.engine) as conn:
             row = (await conn.execute(stmt)).first()
         return None if row is None else table_ops.seed_record(row)
 
@@ -444,7 +450,7 @@ class Store:
             raise InvalidRequest(f"unknown leaderboard {kind!r}: use 'chips' or 'okey'")
         if platform is not None:
             stmt = stmt.where(players.c.platform == platform)
-        async with self.engine.connect() as conn:
+        async with read(self.engine) as conn:
             rows = await conn.execute(stmt.limit(limit))
             return [(name, int(total)) for name, total in rows]
 
@@ -454,7 +460,7 @@ class Store:
         Each cached balance equals the sum of its ledger entries, none but the house is negative,
         and all balances add up to zero (what the house issued is held by the others).
         """
-        async with self.engine.connect() as conn:
+        async with read(self.engine) as conn:
             sums = await ledger_ops.ledger_sums(conn)
             cached = {
                 row.account: int(row.balance)

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
-from storage import InvalidRequest, Store
+from storage import InvalidRequest, StorageError, Store, Unavailable
 from storage.migrate import current_revision, downgrade, head_revision, upgrade
 from storage.models import metadata
 
@@ -82,3 +82,13 @@ def test_command_line_upgrade_and_current(tmp_path: Path, capsys: pytest.Capture
     assert "revision none" in capsys.readouterr().out
     assert main(["upgrade", "--url", url]) == 0
     assert f"revision {head_revision()}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["postgresql+asyncpg://nobody@127.0.0.1:1/none", "sqlite+aiosqlite:////proc/no/such/bot.db"],
+)
+async def test_unreachable_database_is_a_clear_storage_error(url: str) -> None:
+    with pytest.raises(Unavailable, match="cannot open the database") as info:
+        await Store.open(url)
+    assert isinstance(info.value, StorageError)
