@@ -19,7 +19,7 @@ from games.poker import (
     turkish_rules,
 )
 from games.poker.cards import FULL_DECK, RANK_WEIGHTS, SUIT_WEIGHTS
-from games.poker.ranking import _slow_key
+from games.poker.ranking import _rank_code, _slow_key
 
 
 @pytest.fixture
@@ -133,6 +133,10 @@ def test_card_value_layout_names_the_rank_multiset_and_flushes() -> None:
         if max(map(ranks.count, ranks)) <= 4
     ]
     assert len({sum(RANK_WEIGHTS[r - 2] for r in ranks) for ranks in rank_sets}) == 6175
+    # The slow path and the batch path name 1-5 ranks by (weight sum, count): never shared.
+    for size in range(1, 6):
+        sets = [r for r in combinations_with_replacement(range(2, 15), size) if r.count(r[0]) < 5]
+        assert len({_rank_code(ranks) for ranks in sets}) == len(sets)
     for suits in combinations_with_replacement(range(4), 5):
         total = sum(SUIT_WEIGHTS[s] for s in suits)
         assert (total in {5 * w for w in SUIT_WEIGHTS}) == (len(set(suits)) == 1)
