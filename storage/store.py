@@ -461,6 +461,8 @@ class Store:
         and all balances add up to zero (what the house issued is held by the others).
         """
         async with read(self.engine) as conn:
+            if conn.dialect.name == "postgresql":  # one snapshot for both reads (SQLite: WAL)
+                conn = await conn.execution_options(isolation_level="REPEATABLE READ")
             sums = await ledger_ops.ledger_sums(conn)
             cached = {
                 row.account: int(row.balance)

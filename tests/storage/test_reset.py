@@ -82,6 +82,16 @@ async def test_reset_with_explicit_refunds(store: Store) -> None:
     assert await store.audit() == []
 
 
+async def test_reset_returns_house_chips_to_the_house(store: Store) -> None:
+    mod = await funded_player(store, "mod", 0)
+    table = await store.create_table("discord", "c", "okey", {}, {})
+    await store.transfer(HOUSE, escrow(table.id), 25, "prize pool")
+    assert await store.reset_table(table.id, mod, "cancelled") == {}
+    assert await store.balance(escrow(table.id)) == 0
+    assert await store.balance(HOUSE) == 0
+    assert await store.audit() == []
+
+
 async def test_reset_empty_table_and_stale_writer(store: Store) -> None:
     mod = await funded_player(store, "mod", 0)
     table = await store.create_table("discord", "c", "okey", {}, {})
