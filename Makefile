@@ -26,6 +26,9 @@ test: $(STAMP_DEV)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+migrate: $(STAMP_RUN)
+	$(BIN)/python -m storage upgrade
+
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .
 
