@@ -8,7 +8,7 @@ gives Discord those for the `tr` locale (English is the default).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import discord
 from discord import app_commands
@@ -48,6 +48,69 @@ class Translator(app_commands.Translator):
 def words(*parts: object) -> tuple[str, ...]:
     """The given options as command words, leaving out the ones not given."""
     return tuple(str(p) for p in parts if p is not None and str(p) != "")
+
+
+class Plain(NamedTuple):
+    """A command without options: its core word, its name and its description."""
+
+    word: str
+    name: locale_str
+    description: locale_str
+
+
+def plain_command(runner: Runner, group: str, spec: Plain) -> app_commands.Command[Any, ..., Any]:
+    """The command for `spec`: hands the core `group` with `spec.word` (nothing more for a
+    top-level command, whose group is its word)."""
+    args = () if spec.word == group else (spec.word,)
+
+    async def callback(interaction: discord.Interaction) -> None:
+        await runner.run_command(interaction, group, args)
+
+    return app_commands.Command(name=spec.name, description=spec.description, callback=callback)
+
+
+ADDBOT = Plain(
+    "addbot", L("addbot", "botekle"), L("Seat a computer player", "Bilgisayar oyuncu ekle")
+)
+SHOW_TABLE = Plain("table", L("table", "masa"), L("Show the table again", "Masayı yeniden göster"))
+RULES = Plain("rules", L("rules", "kurallar"), L("The rules of this table", "Bu masanın kuralları"))
+BACK = Plain(
+    "back",
+    L("back", "geldim"),
+    L("I am back: play my own turns again", "Geldim: sıramı yine ben oynayayım"),
+)
+POKER_PLAIN = (
+    Plain(
+        "leave",
+        L("leave", "ayrıl"),
+        L("Leave the table (after the hand)", "Masadan kalk (el bitince)"),
+    ),
+    Plain("start", L("start", "başla"), L("Deal a hand", "Eli dağıt")),
+    Plain(
+        "hand", L("hand", "el"), L("Show my cards (only to me)", "Kartlarımı göster (yalnız bana)")
+    ),
+    SHOW_TABLE,
+    RULES,
+    BACK,
+)
+OKEY_PLAIN = (
+    Plain("join", L("join", "katıl"), L("Sit down at the Okey table", "Okey masasına otur")),
+    Plain("begin", L("begin", "başla"), L("Deal the tiles", "Taşları dağıt")),
+    Plain("show", L("show", "göster"), L("Show the indicator tile", "Gösterge taşını göster")),
+    Plain(
+        "rack", L("rack", "ıstaka"), L("Show my rack (only to me)", "Istakamı göster (yalnız bana)")
+    ),
+    ADDBOT,
+    Plain("leave", L("leave", "ayrıl"), L("Leave the table", "Masadan kalk")),
+    SHOW_TABLE,
+    RULES,
+    BACK,
+)
+TOP_PLAIN = (
+    Plain("balance", L("balance", "bakiye"), L("My chips (only to me)", "Fişlerim (yalnız bana)")),
+    Plain("daily", L("daily", "günlük"), L("Today's free chips", "Günün bedava fişleri")),
+    Plain("help", L("help", "yardım"), L("The bot's commands", "Botun komutları")),
+)
 
 
 GAMES = [
@@ -94,6 +157,8 @@ class PokerCommands(app_commands.Group):
             guild_only=True,
         )
         self.runner = runner
+        for spec in POKER_PLAIN:
+            self.add_command(plain_command(runner, "poker", spec))
 
     async def _run(self, interaction: discord.Interaction, *args: object) -> None:
         await self.runner.run_command(interaction, "poker", words(*args))
@@ -133,46 +198,7 @@ class PokerCommands(app_commands.Group):
         """/poker join."""
         await self._run(interaction, "join", buy_in)
 
-    @app_commands.command(
-        name=L("leave", "ayrıl"),
-        description=L("Leave the table (after the hand)", "Masadan kalk (el bitince)"),
-    )
-    async def cmd_leave(self, interaction: discord.Interaction) -> None:
-        """/poker leave."""
-        await self._run(interaction, "leave")
-
-    @app_commands.command(name=L("start", "başla"), description=L("Deal a hand", "Eli dağıt"))
-    async def cmd_start(self, interaction: discord.Interaction) -> None:
-        """/poker start."""
-        await self._run(interaction, "start")
-
-    @app_commands.command(
-        name=L("hand", "el"),
-        description=L("Show my cards (only to me)", "Kartlarımı göster (yalnız bana)"),
-    )
-    async def cmd_hand(self, interaction: discord.Interaction) -> None:
-        """/poker hand."""
-        await self._run(interaction, "hand")
-
-    @app_commands.command(
-        name=L("table", "masa"), description=L("Show the table again", "Masayı yeniden göster")
-    )
-    async def cmd_table(self, interaction: discord.Interaction) -> None:
-        """/poker table."""
-        await self._run(interaction, "table")
-
-    @app_commands.command(
-        name=L("rules", "kurallar"),
-        description=L("The rules of this table", "Bu masanın kuralları"),
-    )
-    async def cmd_rules(self, interaction: discord.Interaction) -> None:
-        """/poker rules."""
-        await self._run(interaction, "rules")
-
-    @app_commands.command(
-        name=L("addbot", "botekle"),
-        description=L("Seat a computer player", "Bilgisayar oyuncu ekle"),
-    )
+    @app_commands.command(name=ADDBOT.name, description=ADDBOT.description)
     @app_commands.rename(buy_in=L("buy-in", "alış"))
     @app_commands.describe(buy_in=L("Chips the computer brings", "Bilgisayarın getireceği fiş"))
     async def cmd_addbot(
@@ -180,14 +206,6 @@ class PokerCommands(app_commands.Group):
     ) -> None:
         """/poker addbot."""
         await self._run(interaction, "addbot", buy_in)
-
-    @app_commands.command(
-        name=L("back", "geldim"),
-        description=L("I am back: play my own turns again", "Geldim: sıramı yine ben oynayayım"),
-    )
-    async def cmd_back(self, interaction: discord.Interaction) -> None:
-        """/poker back."""
-        await self._run(interaction, "back")
 
 
 class OkeyCommands(app_commands.Group):
@@ -200,12 +218,11 @@ class OkeyCommands(app_commands.Group):
             guild_only=True,
         )
         self.runner = runner
+        for spec in OKEY_PLAIN:
+            self.add_command(plain_command(runner, "okey", spec))
 
     async def _run(self, interaction: discord.Interaction, *args: object) -> None:
         await self.runner.run_command(interaction, "okey", words(*args))
-
-    async def _tiles(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self.runner.rack_choices(interaction, current)
 
     @app_commands.command(
         name=L("start", "başlat"),
@@ -231,20 +248,6 @@ class OkeyCommands(app_commands.Group):
         if stake is not None and rounds is None:
             rounds = 1  # the stake is the second number
         await self._run(interaction, "start", rounds, stake, scoring)
-
-    @app_commands.command(
-        name=L("join", "katıl"), description=L("Sit down at the Okey table", "Okey masasına otur")
-    )
-    async def cmd_join(self, interaction: discord.Interaction) -> None:
-        """/okey join."""
-        await self._run(interaction, "join")
-
-    @app_commands.command(
-        name=L("begin", "başla"), description=L("Deal the tiles", "Taşları dağıt")
-    )
-    async def cmd_begin(self, interaction: discord.Interaction) -> None:
-        """/okey begin."""
-        await self._run(interaction, "begin")
 
     @app_commands.command(name=L("take", "çek"), description=L("Take a tile", "Taş çek"))
     @app_commands.rename(source=L("from", "nereden"))
@@ -284,70 +287,12 @@ class OkeyCommands(app_commands.Group):
         """/okey arrange."""
         await self._run(interaction, "arrange", mode)
 
-    @app_commands.command(
-        name=L("show", "göster"), description=L("Show the indicator tile", "Gösterge taşını göster")
-    )
-    async def cmd_show(self, interaction: discord.Interaction) -> None:
-        """/okey show."""
-        await self._run(interaction, "show")
-
-    @app_commands.command(
-        name=L("rack", "ıstaka"),
-        description=L("Show my rack (only to me)", "Istakamı göster (yalnız bana)"),
-    )
-    async def cmd_rack(self, interaction: discord.Interaction) -> None:
-        """/okey rack."""
-        await self._run(interaction, "rack")
-
-    @app_commands.command(
-        name=L("addbot", "botekle"),
-        description=L("Seat a computer player", "Bilgisayar oyuncu ekle"),
-    )
-    async def cmd_addbot(self, interaction: discord.Interaction) -> None:
-        """/okey addbot."""
-        await self._run(interaction, "addbot")
-
-    @app_commands.command(
-        name=L("leave", "ayrıl"), description=L("Leave the table", "Masadan kalk")
-    )
-    async def cmd_leave(self, interaction: discord.Interaction) -> None:
-        """/okey leave."""
-        await self._run(interaction, "leave")
-
-    @app_commands.command(
-        name=L("table", "masa"), description=L("Show the table again", "Masayı yeniden göster")
-    )
-    async def cmd_table(self, interaction: discord.Interaction) -> None:
-        """/okey table."""
-        await self._run(interaction, "table")
-
-    @app_commands.command(
-        name=L("rules", "kurallar"),
-        description=L("The rules of this table", "Bu masanın kuralları"),
-    )
-    async def cmd_rules(self, interaction: discord.Interaction) -> None:
-        """/okey rules."""
-        await self._run(interaction, "rules")
-
-    @app_commands.command(
-        name=L("back", "geldim"),
-        description=L("I am back: play my own turns again", "Geldim: sıramı yine ben oynayayım"),
-    )
-    async def cmd_back(self, interaction: discord.Interaction) -> None:
-        """/okey back."""
-        await self._run(interaction, "back")
-
     @cmd_discard.autocomplete("tile")
-    async def _discard_tiles(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._tiles(interaction, current)
-
     @cmd_finish.autocomplete("tile")
-    async def _finish_tiles(
+    async def _rack_tiles(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
-        return await self._tiles(interaction, current)
+        return await self.runner.rack_choices(interaction, current)
 
 
 class TableCommands(app_commands.Group):
@@ -393,21 +338,6 @@ def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
     """`/balance`, `/daily`, `/leaderboard`, `/verify`, `/lang`, `/help`."""
 
     @app_commands.command(
-        name=L("balance", "bakiye"),
-        description=L("My chips (only to me)", "Fişlerim (yalnız bana)"),
-    )
-    async def balance(interaction: discord.Interaction) -> None:
-        """/balance."""
-        await runner.run_command(interaction, "balance", ())
-
-    @app_commands.command(
-        name=L("daily", "günlük"), description=L("Today's free chips", "Günün bedava fişleri")
-    )
-    async def daily(interaction: discord.Interaction) -> None:
-        """/daily."""
-        await runner.run_command(interaction, "daily", ())
-
-    @app_commands.command(
         name=L("leaderboard", "sıralama"), description=L("The best players", "En iyi oyuncular")
     )
     @app_commands.rename(board=L("board", "tablo"))
@@ -440,14 +370,12 @@ def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
         """/lang."""
         await runner.run_command(interaction, "lang", (language,))
 
-    @app_commands.command(
-        name=L("help", "yardım"), description=L("The bot's commands", "Botun komutları")
-    )
-    async def help_(interaction: discord.Interaction) -> None:
-        """/help."""
-        await runner.run_command(interaction, "help", ())
-
-    return [balance, daily, leaderboard, verify, lang, help_]
+    return [
+        *(plain_command(runner, spec.word, spec) for spec in TOP_PLAIN),
+        leaderboard,
+        verify,
+        lang,
+    ]
 
 
 def install_commands(tree: app_commands.CommandTree[Any], runner: Runner) -> None:
