@@ -78,10 +78,10 @@ def parse_line(
 
 def _button_text(number: int, button: Button) -> str:
     hint = ""
-    if button.needs == NEEDS_AMOUNT:
-        hint = f"  → {number} <{button.min_amount}..{button.max_amount}>"
+    if button.needs == NEEDS_AMOUNT and button.min_amount != button.max_amount:
+        hint = f"  → {number} <{button.min_amount}-{button.max_amount}>"
     elif button.needs == NEEDS_CARDS:
-        hint = f"  → {number} <0..{button.max_cards} cards>"
+        hint = f"  → {number} [7c 9h …] (0-{button.max_cards})"
     return f"({number}) {button.label}{hint}"
 
 

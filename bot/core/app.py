@@ -22,7 +22,7 @@ from bot.core.config import CoreConfig
 from bot.core.deliver import deliver, error, table_message, text
 from bot.core.errors import Refusal
 from bot.core.games import GAMES, open_session
-from bot.core.i18n import has, normalize_locale
+from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.session import Msg, Note, Who, msg
 from bot.core.tables import LiveTable, TableService
@@ -141,7 +141,7 @@ class Core:
         key = exc.key
         if key.startswith("illegal.") and not has(key):
             key = "err.illegal"
-        return error(locale, user_id, key, **exc.params)
+        return error(locale, user_id, key, **refusal_params(locale, exc.params))
 
     async def _record(self, platform: str, user_id: str, name: str) -> PlayerRecord:
         cached = self._players.get((platform, user_id))

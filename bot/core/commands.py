@@ -51,7 +51,7 @@ POKER = _aliases(
         "check": ("bop", "kontrol"),
         "bet": ("vur", "bahis"),
         "call": ("gör",),
-        "raise": ("artır", "yükselt"),
+        "raise": ("arttır", "artır", "yükselt"),
         "fold": ("çekil", "yat"),
         "pass": ("pas",),
         "draw": ("değiş", "değiştir", "exchange"),

@@ -48,3 +48,21 @@ def t(locale: str, key: str, **params: Any) -> str:
 def has(key: str) -> bool:
     """True when the English catalogue knows `key`."""
     return key in catalogue(FALLBACK)
+
+
+def refusal_params(locale: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters of a refusal made readable in `locale`.
+
+    An `action` (a move or sub-command code such as `raise`) becomes its name in the player's
+    language (`act.<code>`, e.g. "Arttır"), and `command` the word they would type
+    (`word.<code>`, e.g. `arttır`). `min`/`max` add `range`: `30` when they are equal, else `30-120`.
+    """
+    out = dict(params)
+    action = params.get("action")
+    if isinstance(action, str):
+        out["action"] = t(locale, f"act.{action}") if has(f"act.{action}") else action
+        out["command"] = t(locale, f"word.{action}") if has(f"word.{action}") else action
+    low, high = params.get("min"), params.get("max")
+    if isinstance(low, int) and isinstance(high, int):
+        out["range"] = str(low) if low == high else f"{low}-{high}"
+    return out

@@ -30,7 +30,7 @@ from bot.core.session import (
     spec_for,
 )
 from bot.render import text as show
-from games.base import Action, Event, seed_from_hex, seed_hash, shuffled
+from games.base import Action, Event, IllegalAction, seed_from_hex, seed_hash, shuffled
 from games.poker import acik, turkish
 from storage import GameResult, SeedRecord, Transfer, escrow, wallet
 
@@ -193,7 +193,7 @@ class PokerSession(TableSession):
         """A turn button."""
         if action not in ACTION_WORDS:
             raise Refusal("err.bad_button")
-        return self._act(who, action, args)
+        return self._act(who, action, args, pressed=True)
 
     def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
         """Seat a computer player with the default buy-in."""
@@ -459,7 +459,7 @@ class PokerSession(TableSession):
 
     # --- moves ----------------------------------------------------------------------------------
 
-    def _act(self, who: Who, kind: str, args: tuple[str, ...]) -> Step:
+    def _act(self, who: Who, kind: str, args: tuple[str, ...], pressed: bool = False) -> Step:
         if not self.running():
             raise Refusal("err.no_hand")
         index = self.engine_seat(who.player_id)
@@ -468,10 +468,10 @@ class PokerSession(TableSession):
         to_act = self.engine.to_act()
         if to_act != index:
             raise Refusal("err.not_your_turn", name=self.name(to_act))
-        action = self._parse(index, kind, args)
+        action = self._parse(index, kind, args, pressed)
         return self._apply(index, action)
 
-    def _parse(self, index: int, kind: str, args: tuple[str, ...]) -> Action:
+    def _parse(self, index: int, kind: str, args: tuple[str, ...], pressed: bool) -> Action:
         from bot.core.commands import parse_int
 
         if kind == "pat":
@@ -482,6 +482,8 @@ class PokerSession(TableSession):
             return Action("draw", cards=tuple(card_word(a) for a in args))
         if kind in AMOUNT_KINDS:
             spec = spec_for(self.engine.legal_actions(index), kind)
+            if pressed and not args and spec is not None and spec.min_amount == spec.max_amount:
+                return Action(kind, amount=spec.min_amount)  # the button shows the only amount
             if not args or parse_int(args[0]) is None:
                 if spec is None:
                     raise Refusal("err.amount_usage", action=kind)
@@ -497,7 +499,12 @@ class PokerSession(TableSession):
 
     def _apply(self, index: int, action: Action) -> Step:
         step = Step(action=action.to_dict(), seat=self.find(self.in_hand[index]))
-        events = self.engine.apply(index, action)
+        try:
+            events = self.engine.apply(index, action)
+        except IllegalAction as exc:
+            if action.kind == "open" and exc.params.get("action") == "bet":
+                exc.params["action"] = "open"  # the engine checks an opening as a bet
+            raise
         self._events(events, step)
         return step
 
@@ -529,7 +536,7 @@ class PokerSession(TableSession):
                 out.append(
                     ButtonSpec(
                         kind,
-                        msg(f"btn.{kind}", min=spec.min_amount, max=spec.max_amount),
+                        msg(f"btn.{kind}", range=_range(spec.min_amount, spec.max_amount)),
                         "primary",
                         NEEDS_AMOUNT,
                         spec.min_amount,
@@ -622,6 +629,8 @@ class PokerSession(TableSession):
         if e is None:
             raise Refusal("err.not_in_hand")
         view = self.engine.view(e)
+        if view["folded"][e]:
+            return [msg("poker.you_folded")]
         if "down" in view:  # Açık poker: the down card, then the up cards everyone sees
             down = show.card(view["down"]) if view["down"] else "?"
             return [msg("poker.your_acik", down=down, up=show.cards(view["up"][e]) or "—")]
@@ -715,6 +724,11 @@ class PokerSession(TableSession):
             for name, h in zip(players, hands, strict=True)
         ]
         return lines
+
+
+def _range(low: int | None, high: int | None) -> str:
+    """`30` for a single possible amount, else `30-120`."""
+    return str(low) if low == high else f"{low}-{high}"
 
 
 def _phase(view: dict[str, Any]) -> Msg:

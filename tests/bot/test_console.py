@@ -41,7 +41,12 @@ def test_numbered_buttons_and_private_choices():
         OutKind.PRIVATE, "rack", user_id="ayse", buttons=((Button("R5", "7", "d.R5", "n1"),),)
     )
     console.show([table])
-    assert "(1) Pass  (2) Open  → 2 <20..40>" in out.getvalue()
+    assert "(1) Pass  (2) Open  → 2 <20-40>" in out.getvalue()
+    only = Button("Open (20)", "7", "open", "n1", needs="amount", min_amount=20, max_amount=20)
+    draw = Button("Draw", "7", "draw", "n1", needs="cards", max_cards=4)
+    assert format_outgoing(Outgoing(OutKind.EDIT_TABLE, "t", buttons=((only, draw),)), {}) == (
+        "[#table] t\n[#table]   (1) Open (20)  (2) Draw  → 2 [7c 9h …] (0-4)"
+    )  # a single possible amount needs no hint: the choice number alone plays it
     console.show([rack])
     assert console.press_for(Choice("ayse", "Ayse", 1, ())).action == "d.R5"
     assert console.press_for(Choice("mehmet", "Mehmet", 2, ("30",))).args == ("30",)

@@ -1,0 +1,112 @@
+"""The message catalogues: every engine refusal code is translated in both languages, both
+catalogues have the same keys and placeholders, and no text is left in the other language."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.core import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ROOT / "games"
+
+
+def _call_name(node: ast.Call) -> str | None:
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def engine_codes() -> dict[str, list[str]]:
+    """Every `code` an engine raises: `IllegalAction("<code>", ...)` or a subclass of it, found by
+    reading the source of `games/`, mapped to the places that raise it."""
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in GAMES.rglob("*.py")}
+    classes = {"IllegalAction"}
+    grown = True
+    while grown:  # subclasses of subclasses, in any module
+        grown = False
+        for tree in trees.values():
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and node.name not in classes:
+                    bases = {
+                        b.id if isinstance(b, ast.Name) else getattr(b, "attr", None)
+                        for b in node.bases
+                    }
+                    if bases & classes:
+                        classes.add(node.name)
+                        grown = True
+    codes: dict[str, list[str]] = {}
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _call_name(node) in classes and node.args:
+                where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                first = node.args[0]
+                code = first.value if isinstance(first, ast.Constant) else ast.unparse(first)
+                codes.setdefault(str(code), []).append(where)
+    return codes
+
+
+def placeholders(text: str) -> set[str]:
+    """The `{names}` a text fills."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_the_scan_finds_the_known_codes():
+    codes = engine_codes()
+    # one from each engine module family, so a broken scan cannot pass silently
+    for code in ("no_openers", "void_bet_dead", "bad_ante", "peek_used", "not_complete"):
+        assert code in codes
+    assert all(re.fullmatch(r"[a-z_]+", code) for code in codes), sorted(codes)
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_every_engine_code_is_translated(locale):
+    texts = i18n.catalogue(locale)
+    missing = {c: w for c, w in engine_codes().items() if f"illegal.{c}" not in texts}
+    assert not missing, f"{locale}.json lacks: {missing}"
+
+
+def test_both_catalogues_have_the_same_keys_and_placeholders():
+    en, tr = i18n.catalogue("en"), i18n.catalogue("tr")
+    assert sorted(set(en) ^ set(tr)) == []
+    differ = {
+        k: (placeholders(en[k]), placeholders(tr[k]))
+        for k in en
+        if placeholders(en[k]) != placeholders(tr[k])
+    }
+    assert differ == {}
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_catalogue_files_have_no_duplicate_keys(locale):
+    seen: list[str] = []
+    json.loads(
+        (ROOT / "bot/core/locales" / f"{locale}.json").read_text(encoding="utf-8"),
+        object_pairs_hook=lambda pairs: seen.extend(k for k, _ in pairs) or dict(pairs),
+    )
+    assert len(seen) == len(set(seen))
+
+
+# English words that must not appear in a Turkish text (the game names and card notation aside)
+ENGLISH = re.compile(
+    r"\b(the|you|your|is|not|and|or|open|bet|raise|call|fold|check|draw|pass|take|discard|"
+    r"finish|stock|chips?|table|hand|round)\b"
+)
+
+
+def test_turkish_texts_speak_turkish():
+    english = {}
+    for key, text in i18n.catalogue("tr").items():
+        words = re.sub(r"\{[a-z_]+\}|/\w+(?: [\w|]+)?", " ", text)  # placeholders and commands
+        if ENGLISH.search(words.lower()):
+            english[key] = text
+    assert english == {}

@@ -1,0 +1,109 @@
+"""Findings of playing the core as a newcomer: a folded player's `/poker hand`, refusals that name
+the move in the player's language, and a button that shows the only possible amount."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.messages import OutKind
+from tests.bot.drive import live_session
+from tests.bot.helpers import cmd, errors, last_buttons, make_core, press, private_to
+from tests.bot.memstore import MemStore
+
+PLAYERS = ("ayse", "mehmet", "cem")
+
+
+@pytest.fixture
+def core():
+    return make_core(MemStore(), seed="qa")
+
+
+async def seat(core, players=PLAYERS, locale="en") -> list:
+    out = await core.handle(cmd(players[0], "/poker open turkish 10", locale=locale))
+    for user in players:
+        out += await core.handle(cmd(user, "/poker join 200", locale=locale))
+    out += await core.handle(cmd(players[0], "/poker start", locale=locale))
+    return out
+
+
+def kinds(session) -> dict:
+    index = session.engine.to_act()
+    return {s.kind: s for s in session.engine.legal_actions(index)}
+
+
+def actor(session) -> str:
+    return session.seat_of_engine(session.engine.to_act()).user_id
+
+
+async def test_a_folded_player_is_told_they_folded_not_that_they_may_open(core):
+    await seat(core)
+    for _ in range(60):  # pass until someone opens, then the next player folds
+        session = live_session(core)
+        specs, user = kinds(session), actor(session)
+        if "open" in specs:
+            out = await core.handle(cmd(user, f"/poker open {specs['open'].min_amount}"))
+        elif "fold" in specs:
+            out = await core.handle(cmd(user, "/poker fold"))
+            break
+        else:
+            out = await core.handle(cmd(user, "/poker pass"))
+        assert not errors(out), errors(out)
+    else:
+        pytest.fail("nobody opened")
+    session = live_session(core)
+    assert session.engine.view(None)["folded"].count(True) == 1 and session.running()
+    reply = await core.handle(cmd(user, "/poker hand"))
+    assert [o.kind for o in reply] == [OutKind.PRIVATE]
+    assert reply[0].text == "You folded this hand; your cards are out of play."
+    tr = await core.handle(cmd(user, "/poker el", locale="tr"))
+    assert tr[0].text == "Bu elde çekildin; kartların artık oyunda değil."
+
+
+async def test_refusals_name_the_move_in_the_players_language(core):
+    await seat(core)
+    for _ in range(60):
+        session = live_session(core)
+        specs, user = kinds(session), actor(session)
+        if "open" in specs:
+            break
+        await core.handle(cmd(user, "/poker pass"))
+    else:
+        pytest.fail("nobody could open")
+    spec = specs["open"]
+    version = live_session(core).nonce
+    low = spec.min_amount - 1
+    tr = errors(await core.handle(cmd(user, f"/poker aç {low}", locale="tr")))
+    expected = (
+        str(spec.min_amount)
+        if spec.min_amount == spec.max_amount
+        else (f"{spec.min_amount}-{spec.max_amount}")
+    )
+    assert tr == [f"{low} olmaz: açmak için toplam miktar {expected} olmalı."]
+    en = errors(await core.handle(cmd(user, "/poker open lots")))
+    assert en == [f"Say the total stake to open: {expected}, e.g. /poker open {spec.min_amount}"]
+    tr = errors(await core.handle(cmd(user, "/poker aç çok", locale="tr")))
+    assert tr == [f"Toplam miktarı yaz: açmak için {expected}, örn. /poker aç {spec.min_amount}"]
+    tr = errors(await core.handle(cmd(user, "/poker arttır 100", locale="tr")))
+    assert tr == ["Şu an arttırmak olmaz."]
+    tr = errors(await core.handle(cmd(user, "/poker kalk hemen", locale="tr")))
+    assert tr == ["«kalk» komutundan sonra bir şey yazılmaz."]
+    assert live_session(core).nonce == version  # refusals changed nothing
+
+
+async def test_the_only_possible_amount_is_played_by_the_button_alone(core):
+    out = await seat(core, PLAYERS[:2])
+    for _ in range(60):
+        session = live_session(core)
+        specs, user = kinds(session), actor(session)
+        buttons = last_buttons(out)
+        if "open" in specs and specs["open"].min_amount == specs["open"].max_amount:
+            break
+        out = await core.handle(cmd(user, "/poker pass"))
+    else:
+        pytest.fail("no single-amount opening came up")
+    amount = specs["open"].min_amount
+    assert buttons["open"].label == f"Open ({amount})"
+    out = await core.press(press(user, buttons["open"]))
+    assert not errors(out), errors(out)
+    assert f"opens: {amount}." in "\n".join(o.text for o in out)
+    assert private_to(out, user) == []
