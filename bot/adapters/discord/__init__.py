@@ -9,10 +9,9 @@ translating and `install_commands` builds the slash command tree.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 
 import discord
 from discord import app_commands
@@ -20,6 +19,7 @@ from discord import app_commands
 from bot.adapters.discord.adapter import PLATFORM, CoreApi, DiscordAdapter, is_moderator
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.components import DYNAMIC_ITEMS
+from bot.adapters.runtime import run_in_foreground, serve_on_store, tick_forever, utcnow
 from bot.logs import kv
 from bot.settings import Settings
 
@@ -37,11 +37,6 @@ log = logging.getLogger("bot.discord")
 
 TICK_SECONDS = 1.0
 PRUNE_EVERY = 300  # ticks between forgetting closed tables' messages
-
-
-def utcnow() -> datetime:
-    """The current time in UTC (the timers' default clock)."""
-    return datetime.now(UTC)
 
 
 class DiscordBot(discord.AutoShardedClient):
@@ -91,17 +86,18 @@ class DiscordBot(discord.AutoShardedClient):
             self._ticker = asyncio.create_task(self._tick_forever())
 
     async def _tick_forever(self) -> None:
-        tick = getattr(self.adapter.core, "tick", None)
-        if tick is None:
-            return
-        for count in itertools.count(1):
-            await asyncio.sleep(TICK_SECONDS)
-            try:
-                await self.adapter.deliver_unasked(await tick(self.now()))
-                if count % PRUNE_EVERY == 0:
-                    self.adapter.prune()
-            except Exception:
-                log.exception(kv(event="tick_failed"))
+        await tick_forever(
+            self.adapter.core,
+            self.adapter.deliver_unasked,
+            now=self.now,
+            every=TICK_SECONDS,
+            log=log,
+            after_tick=self._prune_now_and_then,
+        )
+
+    def _prune_now_and_then(self, tick_count: int) -> None:
+        if tick_count % PRUNE_EVERY == 0:
+            self.adapter.prune()
 
     async def close(self) -> None:
         """Stop the timers and the pending table edits, then disconnect."""
@@ -147,22 +143,11 @@ async def serve(
 
 async def serve_with_store(settings: Settings) -> None:
     """Open the store (upgrading its schema), build the core and serve Discord on it."""
-    from bot.core.app import Core
-    from bot.core.config import CoreConfig
-    from storage import Store
-
-    store = await Store.open(settings.database_url, migrate=True)
-    try:
-        core = Core(store, CoreConfig(default_locale=settings.default_locale))
-        await serve(settings, core)
-    finally:
-        await store.close()
+    await serve_on_store(settings, serve)
 
 
 def run(settings: Settings, core: CoreApi | None = None) -> None:
     """Run the Discord bot in the foreground until interrupted (Ctrl-C); without a core, one is
     built on the store at `settings.database_url`."""
-    try:
-        asyncio.run(serve(settings, core) if core is not None else serve_with_store(settings))
-    except KeyboardInterrupt:
-        log.info(kv(event="discord_stopped"))
+    main = serve(settings, core) if core is not None else serve_with_store(settings)
+    run_in_foreground(main, log, "discord_stopped")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,6 +20,7 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
 
+from bot.adapters.runtime import run_in_foreground, serve_on_store, tick_forever, utcnow
 from bot.adapters.telegram.adapter import PLATFORM, CoreApi, TelegramAdapter
 from bot.adapters.telegram.ordering import PerChatUpdateProcessor
 from bot.logs import kv
@@ -59,26 +61,11 @@ def build_application(
     )
 
 
-async def _tick_forever(
-    core: Any, adapter: TelegramAdapter, now: Callable[[], Any], every: float
-) -> None:
-    """Drive the core's turn timers and deliver what they produce."""
-    tick: Callable[[Any], Awaitable[list[Any]]] | None = getattr(core, "tick", None)
-    if tick is None:
-        return
-    while True:
-        await asyncio.sleep(every)
-        try:
-            await adapter.deliver(await tick(now()))
-        except Exception:
-            log.exception(kv(event="tick_failed"))
-
-
 async def serve(
     settings: Settings,
     core: CoreApi,
     *,
-    now: Callable[[], Any] | None = None,
+    now: Callable[[], datetime] = utcnow,
     stop: asyncio.Event | None = None,
     start_core: bool = True,
     run_timers: bool = True,
@@ -101,7 +88,6 @@ async def serve(
     adapter = TelegramAdapter(core, default_locale=settings.default_locale)
     adapter.install(application)
     stop = stop or asyncio.Event()
-    clock = now or _utc_now
     async with application:
         try:
             await adapter.register_commands()
@@ -129,7 +115,9 @@ async def serve(
         if ready is not None:
             ready.set()
         ticker = (
-            asyncio.create_task(_tick_forever(core, adapter, clock, tick_seconds))
+            asyncio.create_task(
+                tick_forever(core, adapter.deliver, now=now, every=tick_seconds, log=log)
+            )
             if run_timers
             else None
         )
@@ -144,31 +132,14 @@ async def serve(
 
 async def serve_with_store(settings: Settings, stop: asyncio.Event | None = None) -> None:
     """Open the store (upgrading its schema), build the core and serve Telegram on it."""
-    from bot.core.app import Core
-    from bot.core.config import CoreConfig
-    from storage import Store
-
-    store = await Store.open(settings.database_url, migrate=True)
-    try:
-        core = Core(store, CoreConfig(default_locale=settings.default_locale))
-        await serve(settings, core, stop=stop)
-    finally:
-        await store.close()
+    await serve_on_store(settings, serve, stop=stop)
 
 
 def run(settings: Settings, core: CoreApi | None = None) -> None:
     """Run the Telegram bot in the foreground until interrupted (Ctrl-C); without a core, one is
     built on the store at `settings.database_url`."""
-    try:
-        asyncio.run(serve(settings, core) if core is not None else serve_with_store(settings))
-    except KeyboardInterrupt:
-        log.info(kv(event="telegram_stopped"))
-
-
-def _utc_now() -> Any:
-    from datetime import UTC, datetime
-
-    return datetime.now(UTC)
+    main = serve(settings, core) if core is not None else serve_with_store(settings)
+    run_in_foreground(main, log, "telegram_stopped")
 
 
 def _webhook_secret(token: str) -> str:
