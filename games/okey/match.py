@@ -9,6 +9,7 @@ charges to the totals; `payout(pool)` splits the chips once the match is over.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from copy import deepcopy
 from typing import Any
 
 from games.base import Action, ActionSpec, Event, IllegalAction, public
@@ -29,7 +30,7 @@ class OkeyMatch:
         self.players: list[str] = list(data["players"])
         self.options: dict[str, Any] = dict(data["options"])
         self.charged: list[int] = list(data["charged"])
-        self.history: list[dict[str, Any]] = [dict(h) for h in data["history"]]
+        self.history: list[dict[str, Any]] = deepcopy(list(data["history"]))
         current = data.get("round")
         self.round: OkeyRound | None = None if current is None else OkeyRound.from_dict(current)
 
@@ -56,7 +57,7 @@ class OkeyMatch:
             "players": list(self.players),
             "options": dict(self.options),
             "charged": list(self.charged),
-            "history": [dict(h) for h in self.history],
+            "history": deepcopy(self.history),
             "round": None if self.round is None else self.round.to_dict(),
         }
 
@@ -167,7 +168,7 @@ class OkeyMatch:
                 "totals": self.totals,
                 "rounds_played": len(self.history),
                 # a round's seed is public once that round is over
-                "history": [dict(h) for h in self.history],
+                "history": deepcopy(self.history),
                 "match_over": self.finished,
                 "needs_round": self.needs_round,
             }

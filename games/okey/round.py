@@ -9,6 +9,7 @@ own pile, or `finish` with the final discard when the other 14 tiles are complet
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from copy import deepcopy
 from typing import Any
 
 from games.base import (
@@ -80,7 +81,7 @@ class OkeyRound:
         self.started: list[bool] = list(data["started"])
         self.shown_by: int | None = data["shown_by"]
         self.penalties: list[int] = list(data["penalties"])
-        self.result: dict[str, Any] | None = data["result"]
+        self.result: dict[str, Any] | None = deepcopy(data["result"])
 
     # --- creation and snapshots -------------------------------------------------------------
 
@@ -147,7 +148,7 @@ class OkeyRound:
             "started": list(self.started),
             "shown_by": self.shown_by,
             "penalties": list(self.penalties),
-            "result": None if self.result is None else dict(self.result),
+            "result": deepcopy(self.result),
         }
 
     @classmethod
@@ -256,7 +257,7 @@ class OkeyRound:
             "phase": self.phase,
             "penalties": list(self.penalties),
             "indicator_shown_by": self.shown_by,
-            "result": None if self.result is None else dict(self.result),
+            "result": deepcopy(self.result),
             "seed_hash": seed_hash(self.seed),
         }
         if self.finished:
@@ -402,7 +403,7 @@ class OkeyRound:
                 "finished",
                 seat=seat,
                 discard=tile,
-                melds=melds,
+                melds=deepcopy(melds),
                 seven_pairs=pairs,
                 okey_discard=okey_discard,
             ),
