@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.pictures.draw import supersampled
+from bot.render.pictures.draw import rounded_frame, supersampled
 from bot.render.pictures.fonts import font
 from bot.render.pictures.notation import parse_card
 from bot.render.pictures.style import (
@@ -43,32 +43,38 @@ def _face(rank: str, suit: str, style: PictureStyle, width: int) -> Image.Image:
     letter = style.rank_letter(rank)
     symbol = SUIT_SYMBOLS[suit]
 
+    # (x, y) as fractions of the card, text, font size in pixels: rank, small suit, large suit
+    marks = (
+        (0.27, 0.19, letter, round(w * (0.40 if len(letter) == 1 else 0.34))),
+        (0.27, 0.43, symbol, round(w * 0.30)),
+        (0.64, 0.70, symbol, round(w * 0.62)),
+    )
+
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        radius = max(2, w // 10) * k
-        border = max(1, w // 30) * k
-        draw.rounded_rectangle(
-            (0, 0, w * k - 1, h * k - 1), radius, fill=CARD_FACE, outline=CARD_BORDER, width=border
-        )
-        rank_size = round(w * (0.40 if len(letter) == 1 else 0.34)) * k
-        draw.text(
-            (w * 0.27 * k, h * 0.19 * k), letter, font=font(rank_size, True), fill=ink, anchor="mm"
-        )
-        draw.text(
-            (w * 0.27 * k, h * 0.43 * k),
-            symbol,
-            font=font(round(w * 0.30) * k, True),
-            fill=ink,
-            anchor="mm",
-        )
-        draw.text(
-            (w * 0.64 * k, h * 0.70 * k),
-            symbol,
-            font=font(round(w * 0.62) * k, True),
-            fill=ink,
-            anchor="mm",
-        )
+        _blank(draw, w, h, k)
+        for x, y, text, size in marks:
+            draw.text(
+                (w * x * k, h * y * k), text, font=font(size * k, True), fill=ink, anchor="mm"
+            )
 
     return supersampled(w, h, paint)
+
+
+def _radius(w: int) -> int:
+    return max(2, w // 10)
+
+
+def _blank(draw: ImageDraw.ImageDraw, w: int, h: int, k: int) -> None:
+    """The white face with its border, under the marks of a face and the pattern of a back."""
+    rounded_frame(
+        draw,
+        (w, h),
+        k,
+        radius=_radius(w),
+        fill=CARD_FACE,
+        outline=CARD_BORDER,
+        border=max(1, w // 30),
+    )
 
 
 @lru_cache(maxsize=64)
@@ -77,11 +83,8 @@ def card_back(width: int) -> Image.Image:
     w, h = card_size(width)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        radius = max(2, w // 10) * k
-        border = max(1, w // 30) * k
-        draw.rounded_rectangle(
-            (0, 0, w * k - 1, h * k - 1), radius, fill=CARD_FACE, outline=CARD_BORDER, width=border
-        )
+        _blank(draw, w, h, k)
+        radius = _radius(w) * k
         inset = max(3, w // 12) * k
         inner = (inset, inset, w * k - inset, h * k - inset)
         draw.rounded_rectangle(inner, radius // 2, fill=CARD_BACK)

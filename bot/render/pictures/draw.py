@@ -24,6 +24,24 @@ def supersampled(
     return big.resize((width, height), Image.Resampling.LANCZOS)
 
 
+def rounded_frame(
+    draw: ImageDraw.ImageDraw,
+    size: tuple[int, int],
+    k: int,
+    *,
+    radius: int,
+    fill: RGB,
+    outline: RGB,
+    border: int,
+) -> None:
+    """Paint a whole card or tile of `size` pixels (drawn at scale `k`, as in `supersampled`) as a
+    rounded rectangle with an outline; `radius` and `border` are in final pixels."""
+    w, h = size
+    draw.rounded_rectangle(
+        (0, 0, w * k - 1, h * k - 1), radius * k, fill=fill, outline=outline, width=border * k
+    )
+
+
 def smooth_mask(
     width: int, height: int, paint: Callable[[ImageDraw.ImageDraw, int], None], k: int = 2
 ) -> Image.Image:

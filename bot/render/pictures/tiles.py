@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.pictures.draw import supersampled
+from bot.render.pictures.draw import rounded_frame, supersampled
 from bot.render.pictures.fonts import font
 from bot.render.pictures.notation import parse_tile
 from bot.render.pictures.style import (
@@ -42,6 +42,14 @@ def star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[
     return points
 
 
+def _radius(w: int) -> int:
+    return max(2, w // 8)
+
+
+def _border(w: int) -> int:
+    return max(1, w // 28)
+
+
 def tile_image(tile: str, width: int, okey: bool = False) -> Image.Image:
     """The face of `tile` (notation, e.g. `R5`, `F`); `okey` marks it as a wild okey tile.
 
@@ -56,11 +64,14 @@ def _face(colour: str | None, number: int | None, width: int, okey: bool) -> Ima
     w, h = tile_size(width)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        radius = max(2, w // 8) * k
-        frame = OKEY_MARK if okey else TILE_BORDER
-        frame_width = max(2, w // 12) * k if okey else max(1, w // 28) * k
-        draw.rounded_rectangle(
-            (0, 0, w * k - 1, h * k - 1), radius, fill=TILE_FACE, outline=frame, width=frame_width
+        rounded_frame(
+            draw,
+            (w, h),
+            k,
+            radius=_radius(w),
+            fill=TILE_FACE,
+            outline=OKEY_MARK if okey else TILE_BORDER,
+            border=max(2, w // 12) if okey else _border(w),
         )
         if colour is None:
             draw.polygon(
@@ -95,13 +106,14 @@ def tile_back(width: int) -> Image.Image:
     w, h = tile_size(width)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        radius = max(2, w // 8) * k
-        draw.rounded_rectangle(
-            (0, 0, w * k - 1, h * k - 1),
-            radius,
+        rounded_frame(
+            draw,
+            (w, h),
+            k,
+            radius=_radius(w),
             fill=TILE_BACK,
             outline=TILE_BORDER,
-            width=max(1, w // 28) * k,
+            border=_border(w),
         )
 
     return supersampled(w, h, paint)
