@@ -18,6 +18,7 @@ from bot.render.pictures.notation import parse_tile
 from bot.render.pictures.style import (
     FALSE_JOKER_INK,
     OKEY_MARK,
+    RGB,
     TILE_BACK,
     TILE_BORDER,
     TILE_COLOURS,
@@ -42,12 +43,19 @@ def star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[
     return points
 
 
-def _radius(w: int) -> int:
-    return max(2, w // 8)
-
-
-def _border(w: int) -> int:
-    return max(1, w // 28)
+def _blank(
+    draw: ImageDraw.ImageDraw, w: int, h: int, k: int, fill: RGB, okey: bool = False
+) -> None:
+    """The tile's body in `fill` with its frame: thin and dark, or thick and gold for an okey."""
+    rounded_frame(
+        draw,
+        (w, h),
+        k,
+        radius=max(2, w // 8),
+        fill=fill,
+        outline=OKEY_MARK if okey else TILE_BORDER,
+        border=max(2, w // 12) if okey else max(1, w // 28),
+    )
 
 
 def tile_image(tile: str, width: int, okey: bool = False) -> Image.Image:
@@ -64,15 +72,7 @@ def _face(colour: str | None, number: int | None, width: int, okey: bool) -> Ima
     w, h = tile_size(width)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        rounded_frame(
-            draw,
-            (w, h),
-            k,
-            radius=_radius(w),
-            fill=TILE_FACE,
-            outline=OKEY_MARK if okey else TILE_BORDER,
-            border=max(2, w // 12) if okey else _border(w),
-        )
+        _blank(draw, w, h, k, TILE_FACE, okey)
         if colour is None:
             draw.polygon(
                 star_points(w * k / 2, h * k * 0.45, w * k * 0.36, w * k * 0.15),
@@ -106,14 +106,6 @@ def tile_back(width: int) -> Image.Image:
     w, h = tile_size(width)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        rounded_frame(
-            draw,
-            (w, h),
-            k,
-            radius=_radius(w),
-            fill=TILE_BACK,
-            outline=TILE_BORDER,
-            border=_border(w),
-        )
+        _blank(draw, w, h, k, TILE_BACK)
 
     return supersampled(w, h, paint)
