@@ -240,7 +240,9 @@ class OkeyRound:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see; `view(None)` never holds a rack (the winner's hand once laid down)."""
-        if seat is not None and not 0 <= seat < len(self.players):
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players)
+        ):
             raise ValueError(f"no seat {seat} at this table")
         out: dict[str, Any] = {
             "game": "okey",
@@ -345,15 +347,17 @@ class OkeyRound:
     def _one_tile(self, seat: int, action: Action) -> str:
         if self.phase != DISCARD:
             raise IllegalAction("must_take", "take a tile from the stock or the discard first")
-        if len(action.cards) != 1:
-            raise IllegalAction("one_tile", "name exactly one tile", count=len(action.cards))
+        # a malformed `cards` (None, a bare string) counts as no tile named
+        cards = action.cards if isinstance(action.cards, tuple | list) else ()
+        if len(cards) != 1:
+            raise IllegalAction("one_tile", "name exactly one tile", count=len(cards))
         try:
-            tile = normalize(action.cards[0])
+            tile = normalize(cards[0])
         except ValueError:
             raise IllegalAction(
                 "bad_tile",
-                f"unknown tile {action.cards[0]!r}: use R/Y/B/K with 1-13 or F",
-                tile=str(action.cards[0]),
+                f"unknown tile {cards[0]!r}: use R/Y/B/K with 1-13 or F",
+                tile=str(cards[0]),
             ) from None
         if tile not in self.racks[seat]:
             raise IllegalAction("tile_not_in_rack", "that tile is not in your rack")

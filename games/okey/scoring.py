@@ -49,9 +49,10 @@ def check_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown Okey option {unknown[0]!r}; known: rounds, preset")
     out = {**OPTION_DEFAULTS, **given}
-    if out["rounds"] not in ROUND_CHOICES or isinstance(out["rounds"], bool):
-        raise ValueError(f"rounds must be 1 or 3, got {out['rounds']!r}")
-    if out["preset"] not in PRESETS:
+    rounds = out["rounds"]
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds not in ROUND_CHOICES:
+        raise ValueError(f"rounds must be 1 or 3, got {rounds!r}")
+    if not isinstance(out["preset"], str) or out["preset"] not in PRESETS:
         raise ValueError(f"preset must be 'penalty' or 'classic', got {out['preset']!r}")
     return out
 

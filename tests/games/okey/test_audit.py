@@ -753,3 +753,30 @@ def test_a_match_snapshot_shares_nothing_with_the_match() -> None:
     snapshot["history"][0]["penalties"].append(99)
     match.view(None)["history"][0]["penalties"].append(99)
     assert json.dumps(match.to_dict()) == frozen
+
+
+@pytest.mark.parametrize("cards", [None, "R5", [], ("R5", "R6"), 7])
+def test_malformed_tiles_in_a_move_are_refused_cleanly(cards: object) -> None:
+    game = _position({0: [*FINISHED, "Y13"]}, indicator=Y6)
+    for kind in ("discard", "finish"):
+        _refused(game, 0, Action(kind, cards=cards), "one_tile")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", ["0", 1.0, True, -1, 4, None])
+def test_view_of_a_seat_that_is_not_at_the_table(seat: object) -> None:
+    game = _position({}, players=4, turn=1, phase="take")
+    if seat is None:
+        assert "hand" not in game.view(None)
+        return
+    with pytest.raises(ValueError, match="seat"):
+        game.view(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "options", [{"rounds": 1.0}, {"rounds": 3.0}, {"preset": ["penalty"]}, {"preset": "PENALTY"}]
+)
+def test_options_of_the_wrong_type_are_refused(options: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match=r"rounds|preset"):
+        OkeyMatch.new(PLAYERS[:2], options)
+    with pytest.raises(ValueError, match=r"rounds|preset"):
+        new(PLAYERS[:2], _seed(1), options)
