@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TextIO
 
+from bot.core.i18n import FALLBACK, t
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 
 PLATFORM = "console"
@@ -149,7 +150,7 @@ class Console:
         """The press a typed choice number stands for, or the reason it stands for none."""
         buttons = self.choices_for(choice.user_id)
         if not 1 <= choice.number <= len(buttons):
-            return f"no choice ({choice.number}) on screen"
+            return t(self.locale or FALLBACK, "console.no_choice", number=choice.number)
         button = buttons[choice.number - 1]
         return Press(
             platform=PLATFORM,
@@ -168,8 +169,12 @@ class Console:
         """Handle one input line."""
         try:
             parsed = parse_line(line, self.locale, self.moderators)
-        except ConsoleParseError as exc:
-            print(f"[console] {exc}", file=self.out, flush=True)
+        except ConsoleParseError:
+            print(
+                f"[console] {t(self.locale or FALLBACK, 'console.bad_line')}",
+                file=self.out,
+                flush=True,
+            )
             return
         if parsed is None:
             return

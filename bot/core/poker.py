@@ -389,6 +389,8 @@ class PokerSession(TableSession):
         if event.kind == "hole":
             return [msg("poker.your_down_card", card=show.card(data["card"]))]
         if event.kind == "drew_cards":
+            if not data["received"]:
+                return []  # stood pat: the public line says so and the cards did not change
             return [
                 msg(
                     "poker.you_drew",
@@ -430,6 +432,8 @@ class PokerSession(TableSession):
         if kind == "draw_started":
             return msg("ev.draw_started")
         if kind == "drew":
+            if not d["count"]:
+                return msg("ev.pat", name=self.name(d["seat"]))
             return msg("ev.drew", name=self.name(d["seat"]), count=d["count"])
         if kind == "openers_split":
             return msg("ev.openers_split", name=self.name(d["seat"]))
@@ -592,7 +596,8 @@ class PokerSession(TableSession):
                 if view["stakes"][e]:
                     notes.append(msg("seat.stake", stake=view["stakes"][e]))
                 if view.get("drew") and view["drew"][e] is not None:
-                    notes.append(msg("seat.drew", count=view["drew"][e]))
+                    drew = view["drew"][e]
+                    notes.append(msg("seat.drew", count=drew) if drew else msg("seat.pat"))
                 if view.get("up") and view["up"][e]:
                     notes.append(msg("seat.up", cards=show.cards(view["up"][e])))
                 if e == view["dealer"]:

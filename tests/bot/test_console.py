@@ -110,3 +110,14 @@ def test_seed_makes_a_session_repeatable(tmp_path):
     second = run_bot(tmp_path / "b", script, "--seed", "demo")
     assert "[DM ayse] Your cards:" in first
     assert first == second
+
+
+async def test_console_notes_speak_the_console_language():
+    out = io.StringIO()
+    console = Console(out, "tr")
+    await console.feed(None, "ayse: 9")  # neither line reaches the core
+    await console.feed(None, "merhaba")
+    assert out.getvalue().splitlines() == [
+        "[console] Ekranda (9) numaralı bir seçenek yok.",
+        "[console] `isim: /komut` yaz, örn. `ayse: /yardım`, ya da `isim: <seçenek numarası>`.",
+    ]

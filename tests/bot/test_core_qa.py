@@ -107,3 +107,27 @@ async def test_the_only_possible_amount_is_played_by_the_button_alone(core):
     assert not errors(out), errors(out)
     assert f"opens: {amount}." in "\n".join(o.text for o in out)
     assert private_to(out, user) == []
+
+
+async def test_standing_pat_is_said_so(core):
+    await seat(core, PLAYERS[:2])
+    for _ in range(80):  # open when possible, call, and stand pat in the draw
+        session = live_session(core)
+        specs, user = kinds(session), actor(session)
+        if "draw" in specs:
+            break
+        if "open" in specs:
+            move = f"/poker open {specs['open'].min_amount}"
+        else:
+            move = "/poker call" if "call" in specs else "/poker pass"
+        assert not errors(await core.handle(cmd(user, move)))
+    else:
+        pytest.fail("no draw came up")
+    out = await core.handle(cmd(user, "/poker pat"))
+    text = "\n".join(o.text for o in out)
+    assert f"{user.capitalize()} stands pat." in text and "stood pat)" in text
+    assert private_to(out, user) == []  # no "You got: —"
+    other = actor(live_session(core))
+    out = await core.handle(cmd(other, "/poker değiştir", locale="tr"))  # exchange nothing
+    assert f"{other.capitalize()} stands pat." in "\n".join(o.text for o in out)
+    assert private_to(out, other) == []

@@ -49,9 +49,9 @@ async def test_console_answers_help_and_refuses_unknown(tmp_path):
         await store.close()
     text = out.getvalue()
     assert "[#table] Commands:" in text
-    assert "[console] expected" in text
+    assert "[console] Type `name: /command`, e.g. `ayse: /help`" in text
     assert "[! ayse] Unknown command: /frobnicate" in text
-    assert "[console] no choice (3) on screen" in text
+    assert "[console] There is no choice (3) on screen." in text
 
 
 def test_make_run_answers_help(tmp_path):
