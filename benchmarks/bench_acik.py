@@ -21,8 +21,11 @@ import sys
 import time
 from collections.abc import Callable
 from itertools import combinations
+from pathlib import Path
 
-from games.base import Action
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
+
+from benchmarks.random_play import Meter, alternate, play_out, pokerkit_bet
 from games.poker import Card, acik_rules, key
 from games.poker.acik import deck_order, new
 from games.poker.void import analyse
@@ -108,17 +111,7 @@ def play_acik(void_bets: bool) -> Callable[[random.Random], int]:
             min_bet=2,
             void_bets=void_bets,
         )
-        moves = 0
-        while not game.finished:
-            seat = game.to_act()
-            assert seat is not None
-            spec = rnd.choice(game.legal_actions(seat))
-            amount = None
-            if spec.kind in ("bet", "raise"):
-                amount = rnd.randint(spec.min_amount or 0, spec.max_amount or 0)
-            game.apply(seat, Action(spec.kind, amount))
-            moves += 1
-        return moves
+        return play_out(game, rnd)
 
     return play
 
@@ -136,18 +129,7 @@ def play_pokerkit() -> Callable[[random.Random], int]:
             if state.can_post_bring_in():
                 state.post_bring_in()
                 continue
-            options = ["call"]
-            if state.can_fold():
-                options.append("fold")
-            if state.can_complete_bet_or_raise_to():
-                options.append("raise")
-            choice = rnd.choice(options)
-            if choice == "fold":
-                state.fold()
-            elif choice == "raise":
-                state.complete_bet_or_raise_to()
-            else:
-                state.check_or_call()
+            pokerkit_bet(state, rnd, choose_amount=False)
             moves += 1
         return moves
 
@@ -161,18 +143,12 @@ def side_by_side(seconds: float) -> None:
         "acik void_bets=off": play_acik(False),
         "pokerkit 7-card stud": play_pokerkit(),
     }
-    stats = {name: [0, 0, 0.0] for name in sides}
-    rnds = {name: random.Random(12345) for name in sides}
-    while min(s[2] for s in stats.values()) < seconds:
-        for name, play in sides.items():
-            start = time.process_time()
-            while time.process_time() - start < 0.2:
-                stats[name][1] += play(rnds[name])
-                stats[name][0] += 1
-            stats[name][2] += time.process_time() - start
+    meters = {name: Meter(play, clock=time.process_time) for name, play in sides.items()}
+    alternate(list(meters.values()), seconds, 0.2)
     print("random hands, 4 players, fixed limit, ante 1:")
-    for name, (hands, moves, elapsed) in stats.items():
-        print(f"  {name:22s} {hands / elapsed:8,.0f} hands/s {moves / elapsed:9,.0f} moves/s")
+    for name, meter in meters.items():
+        hands, moves = meter.per_second()
+        print(f"  {name:22s} {hands:8,.0f} hands/s {moves:9,.0f} moves/s")
 
 
 def main() -> None:

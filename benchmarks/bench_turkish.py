@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from collections.abc import Callable
+from pathlib import Path
 
-from games.base import Action
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
+
+from benchmarks.random_play import Meter, alternate, play_out, pokerkit_bet
 from games.poker.turkish import new
 
 PLAYERS = 4
@@ -29,21 +31,7 @@ ANTE = 1
 def play_turkish(rnd: random.Random) -> int:
     """Play one hand with random legal moves; return the number of player moves."""
     game = new(["a", "b", "c", "d"], [STACK] * PLAYERS, seed=rnd.randbytes(32), ante=ANTE)
-    moves = 0
-    while not game.finished:
-        seat = game.to_act()
-        assert seat is not None
-        spec = rnd.choice(game.legal_actions(seat))
-        if spec.kind == "draw":
-            hand = game.view(seat)["hand"]
-            action = Action("draw", cards=tuple(rnd.sample(hand, rnd.randint(0, 4))))
-        elif spec.min_amount is not None and spec.kind in ("open", "bet", "raise"):
-            action = Action(spec.kind, rnd.randint(spec.min_amount, spec.max_amount or 0))
-        else:
-            action = Action(spec.kind)
-        game.apply(seat, action)
-        moves += 1
-    return moves
+    return play_out(game, rnd)
 
 
 def make_pokerkit() -> Callable[[random.Random], int]:
@@ -84,43 +72,11 @@ def make_pokerkit() -> Callable[[random.Random], int]:
                 hole = state.hole_cards[seat]
                 state.stand_pat_or_discard(rnd.sample(hole, rnd.randint(0, len(hole))))
             else:
-                options = ["call"]
-                if state.can_fold():
-                    options.append("fold")
-                if state.can_complete_bet_or_raise_to():
-                    options.append("raise")
-                choice = rnd.choice(options)
-                if choice == "fold":
-                    state.fold()
-                elif choice == "raise":
-                    low = state.min_completion_betting_or_raising_to_amount
-                    high = state.max_completion_betting_or_raising_to_amount
-                    state.complete_bet_or_raise_to(rnd.randint(low, high))
-                else:
-                    state.check_or_call()
+                pokerkit_bet(state, rnd, choose_amount=True)
             moves += 1
         return moves
 
     return play
-
-
-class Meter:
-    """Hands, moves and time spent for one side; each side keeps its own random stream."""
-
-    def __init__(self, play: Callable[[random.Random], int]) -> None:
-        self.play = play
-        self.rnd = random.Random(12345)
-        self.hands = self.moves = 0
-        self.elapsed = 0.0
-
-    def run(self, seconds: float) -> None:
-        """Play hands for about `seconds` more."""
-        start = time.perf_counter()
-        deadline = start + seconds
-        while time.perf_counter() < deadline:
-            self.moves += self.play(self.rnd)
-            self.hands += 1
-        self.elapsed += time.perf_counter() - start
 
 
 def main() -> None:
@@ -128,9 +84,7 @@ def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
     slices = 10
     ours, theirs = Meter(play_turkish), Meter(make_pokerkit())
-    for _ in range(slices):
-        ours.run(seconds / slices)
-        theirs.run(seconds / slices)
+    alternate([ours, theirs], seconds, seconds / slices)
     for name, m in (("Türk pokeri (4 players)", ours), ("pokerkit 5-card draw   ", theirs)):
         print(
             f"{name}: {m.hands / m.elapsed:8.0f} hands/s {m.moves / m.elapsed:9.0f} moves/s "
