@@ -35,6 +35,7 @@ from bot.core.fairness import SeededSource
 from bot.core.messages import Command
 from games.poker import turkish
 from storage import HOUSE, Store, wallet
+from tests.bot.drive import ai_move  # the computer's move as a typed command
 
 PLAYERS = ("ayse", "mehmet", "cem")
 
@@ -43,19 +44,6 @@ def command(user: str, line: str, channel: str) -> Command:
     """A command as an adapter would build it."""
     words = line.lstrip("/").split()
     return Command("bench", channel, user, user.capitalize(), words[0], tuple(words[1:]), "en")
-
-
-def move_line(session) -> tuple[str, str]:
-    """The computer player's move for the seat to act, as (user, command line)."""
-    index = session.engine.to_act()
-    seat = session.seat_of_engine(index)
-    action = ai.poker_move(session.engine, index, cautious=False)
-    if action.kind == "draw":
-        return seat.user_id, (
-            "/poker draw " + " ".join(action.cards)
-        ) if action.cards else "/poker pat"
-    amount = f" {action.amount}" if action.amount is not None else ""
-    return seat.user_id, f"/poker {action.kind}{amount}"
 
 
 async def seat_table(core: Core, channel: str, start: bool = True) -> None:
@@ -92,7 +80,7 @@ async def commands_per_second(folder: Path, total: int, tables: int = 20) -> dic
                 for user in PLAYERS:
                     await core.handle(command(user, "/poker leave", channel))
                 continue
-            user, line = move_line(live.session)
+            user, line = ai_move(live.session)
             t0 = time.perf_counter()
             await core.handle(command(user, line, channel))
             latencies.append((time.perf_counter() - t0) * 1000)
