@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from telegram.ext import AIORateLimiter
@@ -11,7 +12,13 @@ from bot.adapters.telegram import build_application
 from bot.adapters.telegram.adapter import TelegramAdapter
 from bot.adapters.telegram.pickers import cards_in
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from tests.fakes.telegram_harness import ManualClock, ScriptedCore, help_core, telegram_bot
+from tests.fakes.telegram_harness import (
+    Harness,
+    ManualClock,
+    ScriptedCore,
+    help_core,
+    telegram_bot,
+)
 from tests.fakes.telegram_server import FakeTelegram
 
 GROUP = -100500
@@ -300,6 +307,12 @@ async def test_long_polling_delivers_queued_updates():
         await server.stop()
 
 
+async def post_table(server: FakeTelegram, bot: Harness, user: dict[str, Any]) -> int:
+    """Type /poker table in the group as `user`; returns the id of the message the core posts."""
+    await bot.feed(server.message_update(server.group(GROUP), user, "/poker table"))
+    return server.messages_sent_ids(GROUP)[-1]
+
+
 def betting_core() -> ScriptedCore:
     core = ScriptedCore()
     bet = Button("Bet", "t1", "bet", "5", needs="amount", min_amount=10, max_amount=100)
@@ -321,8 +334,7 @@ async def test_amount_by_keyboard_then_the_prompt_goes_away():
     core = betting_core()
     async with telegram_bot(core) as (server, bot):
         ayse = server.user(AYSE, "Ayşe", "en")
-        await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker table"))
-        table_id = server.messages_sent_ids(GROUP)[-1]
+        table_id = await post_table(server, bot, ayse)
         await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:bet:5"))
         assert core.presses == []  # the amount is asked first
         prompt_id = server.messages_sent_ids(GROUP)[-1]
@@ -351,8 +363,7 @@ async def test_amount_by_typed_reply_and_a_bad_reply_is_refused():
     async with telegram_bot(core) as (server, bot):
         ayse = server.user(AYSE, "Ayşe", "en")
         group = server.group(GROUP)
-        await bot.feed(server.message_update(group, ayse, "/poker table"))
-        table_id = server.messages_sent_ids(GROUP)[-1]
+        table_id = await post_table(server, bot, ayse)
         await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:bet:5"))
         prompt_id = server.messages_sent_ids(GROUP)[-1]
         await bot.feed(server.message_update(group, ayse, "lots", reply_to=prompt_id))
@@ -388,8 +399,7 @@ async def test_draw_by_toggling_cards_in_the_private_chat():
     async with telegram_bot(core) as (server, bot):
         ayse = server.user(AYSE, "Ayşe", "en")
         server.started_users.add(AYSE)
-        await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker table"))
-        table_id = server.messages_sent_ids(GROUP)[-1]
+        table_id = await post_table(server, bot, ayse)
         await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:draw:9"))
         picker_id = server.messages_sent_ids(AYSE)[-1]
         keyboard = server.last_keyboard(AYSE, picker_id)
@@ -422,8 +432,7 @@ async def test_draw_picker_waits_for_start():
     core = drawing_core()
     async with telegram_bot(core) as (server, bot):
         ayse = server.user(AYSE, "Ayşe", "en")
-        await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker table"))
-        table_id = server.messages_sent_ids(GROUP)[-1]
+        table_id = await post_table(server, bot, ayse)
         await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:draw:9"))
         link = server.sent_to(GROUP)[-1]
         assert link.params["reply_markup"]["inline_keyboard"][0][0]["url"].endswith("?start=cards")
