@@ -356,7 +356,14 @@ class OkeySession(TableSession):
         index = game.to_act()
         assert index is not None
         seat = self.seat_of(index)
-        if seat.bot or seat.away or game.phase != "discard":
+        if seat.bot or seat.away:
+            return
+        if game.phase != "discard":
+            if spec_for(game.legal_actions(index), "show_indicator"):
+                line = msg("okey.can_show", tile=game.view(None)["indicator"])
+                step.notes.append(
+                    Note([line], to=seat, buttons=[ButtonSpec("show", msg("btn.show"))])
+                )
             return
         step.notes.append(Note(self._rack_lines(index), to=seat, buttons=self._tile_buttons(index)))
 
@@ -475,8 +482,8 @@ class OkeySession(TableSession):
         if "discard" in sources:
             pile = game.view(None)["discard_piles"][game.previous(index)]
             out.append(ButtonSpec("td", msg("btn.take_discard", tile=pile[-1])))
-        if spec_for(game.legal_actions(index), "show_indicator") and game.phase == "take":
-            out.append(ButtonSpec("show", msg("btn.show")))
+        # no "show the indicator" here: offered only to its holder it would tell the table who
+        # holds the twin; `_turn_note` offers it privately
         return out
 
     def table_lines(self) -> list[Msg]:

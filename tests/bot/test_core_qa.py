@@ -131,3 +131,38 @@ async def test_standing_pat_is_said_so(core):
     out = await core.handle(cmd(other, "/poker değiştir", locale="tr"))  # exchange nothing
     assert f"{other.capitalize()} stands pat." in "\n".join(o.text for o in out)
     assert private_to(out, other) == []
+
+
+async def test_the_indicator_button_is_offered_privately_never_on_the_table():
+    players = ("ayse", "mehmet", "cem", "deniz")
+    offered = 0
+    for n in range(12):  # fresh deals; each plays the first turns, where the indicator may be shown
+        core = make_core(MemStore(), seed=f"indicator-{n}")
+        await core.handle(cmd("ayse", "/okey start"))
+        for user in players[1:]:
+            await core.handle(cmd(user, "/okey join"))
+        out = await core.handle(cmd("ayse", "/okey begin"))
+        for _ in range(5):
+            for item in out:
+                actions = {b.action for row in item.buttons for b in row}
+                if item.kind in (OutKind.PUBLIC, OutKind.EDIT_TABLE):
+                    assert "show" not in actions, item.text
+                elif "show" in actions and "You hold the indicator's twin" in item.text:
+                    offered += 1
+                    session = live_session(core)
+                    holder = session.seat_of(session.match.round.to_act()).user_id
+                    assert item.user_id == holder
+                    button = next(b for row in item.buttons for b in row if b.action == "show")
+                    shown = await core.press(press(holder, button))
+                    assert "shows the indicator" in "\n".join(o.text for o in shown)
+            session = live_session(core)
+            game = session.match.round
+            index = game.to_act()
+            user = session.seat_of(index).user_id
+            if game.phase == "take":
+                out = await core.handle(cmd(user, "/okey take stock"))
+            else:
+                tile = game.view(index)["hand"][0]
+                out = await core.handle(cmd(user, f"/okey discard {tile}"))
+            assert not errors(out), errors(out)
+    assert offered >= 1  # the private offer did come up in these deals
