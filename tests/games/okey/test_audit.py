@@ -780,3 +780,43 @@ def test_options_of_the_wrong_type_are_refused(options: dict[str, object]) -> No
         OkeyMatch.new(PLAYERS[:2], options)
     with pytest.raises(ValueError, match=r"rounds|preset"):
         new(PLAYERS[:2], _seed(1), options)
+
+
+def _match_after(charged: list[int], rounds: int, preset: str = "penalty") -> OkeyMatch:
+    """A finished match with the given charged totals (rounds already played)."""
+    played = rounds if preset == "penalty" else 1
+    history = [
+        {"reason": "stock_exhausted", "winner": None, "penalties": [0] * len(charged), "seed": ""}
+    ] * played
+    return OkeyMatch.from_dict(
+        {
+            "players": PLAYERS[: len(charged)],
+            "options": {"rounds": rounds, "preset": preset},
+            "charged": charged,
+            "history": history,
+            "round": None,
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("charged", "rounds", "preset", "expected"),
+    [
+        ([0, 39, 40, 60], 1, "penalty", [300, 100, 0, 0]),
+        ([40, 79, 80, 120], 3, "penalty", [300, 100, 0, 0]),
+        ([40, 79, 80, 120], 1, "penalty", [400, 0, 0, 0]),
+        ([60, 20, 20], 3, "penalty", [100, 150, 150]),
+        ([80, 20, 20], 3, "penalty", [0, 200, 200]),
+        # classic: most points left wins; the 25% to the others still above 0
+        ([20, 14, 18, 24], 1, "classic", [0, 300, 100, 0]),
+    ],
+)
+def test_match_payout_uses_the_threshold_of_its_length(
+    charged: list[int], rounds: int, preset: str, expected: list[int]
+) -> None:
+    match = _match_after(charged, rounds, preset)
+    assert match.finished and not match.needs_round
+    assert match.payout(400) == expected
+    if preset == "classic":
+        assert match.totals == [max(0, 20 - c) for c in charged]
+        assert match.winners() == [1]
