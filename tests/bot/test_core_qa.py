@@ -166,3 +166,19 @@ async def test_the_indicator_button_is_offered_privately_never_on_the_table():
                 out = await core.handle(cmd(user, f"/okey discard {tile}"))
             assert not errors(out), errors(out)
     assert offered >= 1  # the private offer did come up in these deals
+
+
+async def test_okey_buttons_refuse_words_after_them():
+    core = make_core(MemStore(), seed="okey-args")
+    await core.handle(cmd("ayse", "/okey start"))
+    await core.handle(cmd("mehmet", "/okey join"))
+    out = await core.handle(cmd("ayse", "/okey begin"))
+    session = live_session(core)
+    user = session.seat_of(session.match.round.to_act()).user_id
+    mine = [o for o in out if o.kind is OutKind.PRIVATE and o.user_id == user and o.buttons]
+    button = mine[-1].buttons[0][0]
+    nonce = session.nonce
+    refused = await core.press(press(user, button, "-5"))
+    assert [o.kind for o in refused] == [OutKind.ERROR]
+    assert live_session(core).nonce == nonce  # nothing changed
+    assert not errors(await core.press(press(user, button)))
