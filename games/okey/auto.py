@@ -28,9 +28,8 @@ def suggest_discard(tiles: Iterable[object], indicator: object) -> str:
     winners = winning_discards(names, indicator)
     if winners:
         return rack.okey if rack.okey in winners else winners[0]
+    # never empty: a rack holds at most two wilds
     candidates = [i for i, c in enumerate(rack.counts) if c]
-    if not candidates:
-        return rack.okey
     counts = list(rack.counts)
 
     def keep_score(i: int) -> tuple[int, int, int]:

@@ -98,6 +98,8 @@ class OkeyMatch:
         return [s for s, c in enumerate(self._ranked()) if c == best]
 
     def _ranked(self) -> list[int]:
+        # lower is better in both presets; classic charges beyond the 20 points a player has
+        # are capped, so everyone at 0 points left ranks the same
         start = PRESETS[self.preset].start
         return [min(c, start) for c in self.charged] if start else list(self.charged)
 

@@ -13,7 +13,16 @@ from itertools import product
 
 from games.okey.search import all_melds
 from games.okey.templates import HIGH_ONE
-from games.okey.tiles import Rack, colour_of, index, normalize, number_of, okey_of, read_rack
+from games.okey.tiles import (
+    FALSE_JOKER,
+    Rack,
+    colour_of,
+    index,
+    normalize,
+    number_of,
+    okey_of,
+    read_rack,
+)
 
 HAND_SIZE = 14
 RACK_SIZE = 15
@@ -27,7 +36,7 @@ def _plain_and_wilds(tiles: Sequence[object], indicator: object) -> tuple[list[i
         name = normalize(tile)
         if name == okey:
             wilds += 1
-        elif name == "F":
+        elif name == FALSE_JOKER:
             plain.append(index(okey))
         else:
             plain.append(index(name))
@@ -109,10 +118,10 @@ def winning_discards(tiles: Iterable[object], indicator: object) -> list[str]:
     Names come back in the order they first appear in the rack. Raises ValueError for bad tiles
     or a count other than 15.
     """
-    names = [normalize(t) for t in tiles] if not isinstance(tiles, str) else None
-    if names is None:
+    if isinstance(tiles, str):
         raise ValueError(f"tiles must be a list of tile names, not the string {tiles!r}")
-    read_rack(names, indicator)
+    names = [normalize(t) for t in tiles]
+    read_rack(names, indicator)  # refuses a third copy or a bad indicator
     if len(names) != RACK_SIZE:
         raise ValueError(f"a rack before the final discard has {RACK_SIZE} tiles, got {len(names)}")
     out: list[str] = []
