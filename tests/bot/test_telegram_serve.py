@@ -6,7 +6,11 @@ import asyncio
 import signal
 import socket
 import sys
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
@@ -39,6 +43,22 @@ class StartingCore(ScriptedCore):
 GROUP = -100500
 
 
+@asynccontextmanager
+async def served(
+    server: FakeTelegram, run: Callable[..., Coroutine[Any, Any, None]]
+) -> AsyncIterator[None]:
+    """Run `run(stop=stop)` as a task during the block; then set `stop`, wait for the task to
+    end (it must end by itself within 10 s) and stop the fake server."""
+    stop = asyncio.Event()
+    task = asyncio.create_task(run(stop=stop))
+    try:
+        yield
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+        await server.stop()
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -51,12 +71,9 @@ async def test_serve_polls_registers_the_menu_and_resumes_tables():
     core = StartingCore()
     core.on_command.update(help_core().on_command)
     settings = load_settings(telegram_token=server.token, telegram_api_base_url=server.base_url)
-    stop = asyncio.Event()
     moment = object()
-    task = asyncio.create_task(
-        serve(settings, core, stop=stop, now=lambda: moment, tick_seconds=0.01)
-    )
-    try:
+    run = partial(serve, settings, core, now=lambda: moment, tick_seconds=0.01)
+    async with served(server, run):
         timed_out = await server.wait_for("sendMessage", count=2)
         assert [c.params["text"] for c in timed_out] == ["Table 3 resumed", "Ayşe took too long."]
         assert core.ticks[0] is moment  # the injected clock feeds the core's timers
@@ -69,10 +86,6 @@ async def test_serve_polls_registers_the_menu_and_resumes_tables():
             "message",
             "callback_query",
         ]
-    finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
-        await server.stop()
 
 
 async def test_serve_in_webhook_mode_checks_the_secret():
@@ -85,9 +98,8 @@ async def test_serve_in_webhook_mode_checks_the_secret():
         telegram_webhook_url=f"http://127.0.0.1:{port}/tg-hook",
         telegram_webhook_port=port,
     )
-    stop, ready = asyncio.Event(), asyncio.Event()
-    task = asyncio.create_task(serve(settings, help_core(), stop=stop, ready=ready))
-    try:
+    ready = asyncio.Event()
+    async with served(server, partial(serve, settings, help_core(), ready=ready)):
         await asyncio.wait_for(ready.wait(), 10)
         [hook] = server.calls_to("setWebhook")
         assert hook.params["url"] == f"http://127.0.0.1:{port}/tg-hook"
@@ -104,10 +116,6 @@ async def test_serve_in_webhook_mode_checks_the_secret():
                 assert real.status == 200
         [sent] = await server.wait_for("sendMessage")
         assert sent.params["text"] == "Commands: ..."
-    finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
-        await server.stop()
 
 
 async def test_serve_with_store_builds_the_real_core(tmp_path):
@@ -119,17 +127,11 @@ async def test_serve_with_store_builds_the_real_core(tmp_path):
         database_url=f"sqlite+aiosqlite:///{tmp_path}/data/bot.db",
         default_locale="en",
     )
-    stop = asyncio.Event()
-    task = asyncio.create_task(serve_with_store(settings, stop=stop))
-    try:
+    async with served(server, partial(serve_with_store, settings)):
         ayse = server.user(11, "Ayşe", "en")
         server.queue_update(server.message_update(server.group(GROUP), ayse, "/help"))
         [sent] = await server.wait_for("sendMessage")
         assert "/poker open" in sent.params["text"]  # the core's help
-    finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
-        await server.stop()
 
 
 async def test_python_m_bot_runs_telegram_when_its_token_is_set(tmp_path):
