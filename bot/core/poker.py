@@ -630,6 +630,8 @@ class PokerSession(TableSession):
     def private_lines(self, index: int, sub: str, args: tuple[str, ...]) -> list[Msg]:
         """`/poker hand`: the player's cards in the running hand."""
         seat = self.seats[index]
+        if not self.running():
+            raise Refusal("err.no_hand")
         e = self.engine_seat(seat.player_id)
         if e is None:
             raise Refusal("err.not_in_hand")

@@ -182,3 +182,11 @@ async def test_okey_buttons_refuse_words_after_them():
     assert [o.kind for o in refused] == [OutKind.ERROR]
     assert live_session(core).nonce == nonce  # nothing changed
     assert not errors(await core.press(press(user, button)))
+
+
+async def test_poker_hand_between_hands_says_no_hand_is_played(core):
+    await core.handle(cmd("ayse", "/poker open turkish 10"))
+    await core.handle(cmd("ayse", "/poker join 100"))
+    assert errors(await core.handle(cmd("ayse", "/poker hand"))) == [
+        "No hand is being played. /poker start deals one."
+    ]
