@@ -820,3 +820,19 @@ def test_match_payout_uses_the_threshold_of_its_length(
     if preset == "classic":
         assert match.totals == [max(0, 20 - c) for c in charged]
         assert match.winners() == [1]
+
+
+def test_a_taken_discard_may_be_thrown_straight_back() -> None:
+    game = _position({}, players=2, turn=0, phase="take", piles={1: ["B9"]})
+    game.apply(0, Action("take", source="discard"))
+    events = game.apply(0, Action("discard", cards=("B9",)))
+    assert events[0].data == {"seat": 0, "tile": "B9"}
+    assert game.piles == [["B9"], []]
+
+
+def test_finish_is_offered_only_with_a_winning_discard() -> None:
+    ready = _position({0: [*FINISHED, "Y13"]}, indicator=Y6)
+    assert "finish" in [s.kind for s in ready.legal_actions(0)]
+    stuck = _position({0: [*FINISHED[:13], "Y12", "Y13"]}, indicator=Y6)
+    assert [s.kind for s in stuck.legal_actions(0)] == ["discard"]
+    _refused(stuck, 0, Action("finish", cards=("Y13",)), "not_complete")
