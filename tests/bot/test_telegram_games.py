@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
 
 import pytest
 
 from bot.adapters.telegram.pickers import cards_in
-from bot.core.app import Core
-from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource
 from storage import Store
 from tests.fakes.telegram_harness import telegram_bot
 from tests.fakes.telegram_play import (
@@ -31,6 +27,7 @@ from tests.fakes.telegram_play import (
     group_leaks,
     make_core,
     play_poker,
+    seat_and_start,
     turkish_hidden,
 )
 from tests.fakes.telegram_server import FakeTelegram
@@ -110,10 +107,7 @@ async def test_wrong_player_and_forged_presses_are_refused_privately(store):
         server.started_users |= {AYSE, MEHMET}
         users = {str(AYSE): ayse, str(MEHMET): mehmet}
         table = Table(server, bot, core, users)
-        await table.command(ayse, "/poker open turkish 10")
-        await table.command(ayse, "/poker join 200")
-        await table.command(mehmet, "/poker join 200")
-        await table.command(mehmet, "/poker start")
+        await seat_and_start(table, ayse, mehmet)
         session = table.live().session
         version = table.live().version
         actor = session.seats[session.actor()].user_id
@@ -141,10 +135,7 @@ async def test_admins_reset_a_table_and_others_cannot(store):
         server.started_users |= {AYSE, MEHMET}
         server.admins[GROUP] = {ZEYNEP}
         table = Table(server, bot, core, {})
-        await table.command(ayse, "/poker open turkish 10")
-        await table.command(ayse, "/poker join 200")
-        await table.command(mehmet, "/poker join 200")
-        await table.command(mehmet, "/poker start")
+        await seat_and_start(table, ayse, mehmet)
         await table.command(ayse, "/table reset")
         refusal = server.sent_to(GROUP)[-1]
         assert "reply_parameters" in refusal.params  # a reply to Ayşe's command
@@ -154,16 +145,9 @@ async def test_admins_reset_a_table_and_others_cannot(store):
         assert [c.params["user_id"] for c in server.calls_to("getChatMember")] == [AYSE, ZEYNEP]
 
 
-async def seat_and_start(table: Table, ayse: dict[str, Any], mehmet: dict[str, Any]) -> None:
-    await table.command(ayse, "/poker open turkish 10")
-    await table.command(ayse, "/poker join 200")
-    await table.command(mehmet, "/poker join 200")
-    await table.command(mehmet, "/poker start")
-
-
 async def test_turn_timer_output_reaches_the_group(store):
     clock = Clock()
-    core = Core(store, CoreConfig(default_locale="en"), clock=clock, seeds=SeededSource("afk"))
+    core = make_core(store, "afk", clock)
     async with telegram_bot(core) as (server, bot):
         ayse, mehmet = server.user(AYSE, "Ayşe", "en"), server.user(MEHMET, "Mehmet", "en")
         server.started_users |= {AYSE, MEHMET}

@@ -31,9 +31,11 @@ class Clock:
         return self.now
 
 
-def make_core(store: Store, seed: str) -> Core:
-    """A core on `store` with repeatable shuffles and a hand-moved clock."""
-    return Core(store, CoreConfig(default_locale="en"), clock=Clock(), seeds=SeededSource(seed))
+def make_core(store: Store, seed: str, clock: Clock | None = None) -> Core:
+    """A core on `store` with repeatable shuffles and a hand-moved clock (`clock`, or a new one)."""
+    return Core(
+        store, CoreConfig(default_locale="en"), clock=clock or Clock(), seeds=SeededSource(seed)
+    )
 
 
 def without_showdown(text: str) -> str:
@@ -122,6 +124,14 @@ class Table:
                 await self.press(user, user["id"], picker_id, button["callback_data"])
             confirm = server.last_keyboard(user["id"], picker_id)[-1][0]
             await self.press(user, user["id"], picker_id, confirm["callback_data"])
+
+
+async def seat_and_start(table: Table, ayse: dict[str, Any], mehmet: dict[str, Any]) -> None:
+    """Ayşe opens a Türk pokeri table (ante 10), both sit down with 200 and Mehmet deals."""
+    await table.command(ayse, "/poker open turkish 10")
+    await table.command(ayse, "/poker join 200")
+    await table.command(mehmet, "/poker join 200")
+    await table.command(mehmet, "/poker start")
 
 
 def all_data(call: Call) -> str:
