@@ -16,6 +16,7 @@ from telegram import (
     BotCommandScopeDefault,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    Message,
     Update,
     User,
 )
@@ -37,7 +38,7 @@ from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.core.commands import route
-from bot.core.messages import Button, Command, Outgoing, OutKind, Press
+from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 from bot.logs import kv
 
 log = logging.getLogger("bot.telegram")
@@ -45,9 +46,6 @@ log = logging.getLogger("bot.telegram")
 PLATFORM = "telegram"
 # Command groups (as the core routes them) that act on the table of a group chat.
 TABLE_GROUPS = frozenset({"poker", "okey", "table"})
-# What a button may need before its press goes out (`Button.needs`, see bot/core/messages.py).
-NEEDS_AMOUNT = "amount"
-NEEDS_CARDS = "cards"
 
 
 class CoreApi(Protocol):
@@ -127,10 +125,8 @@ class TelegramAdapter:
         if parsed is None:
             return
         name, args = parsed
-        locale = locale_of(user.language_code)
-        self.delivery.saw_user(user.id, user.full_name, locale)
-        place = place_of(message) or Place(chat.id)
-        origin = Origin(chat.id, user.id, message.message_id, None, locale, place.thread_id)
+        place, origin = self._typed_origin(message, user, chat.id)
+        locale = origin.locale
         if name == "start" and chat.type == ChatType.PRIVATE:
             await self.on_start(user.id, locale, origin)
             return
@@ -160,6 +156,22 @@ class TelegramAdapter:
         items = await self.core.handle(command)
         await self.delivery.deliver(items, origin)
 
+    def _typed_origin(self, message: Message, user: User, chat_id: int) -> tuple[Place, Origin]:
+        """Where a typed message came from (chat and forum topic) and the origin to answer it;
+        notes the sender's name and language for later private messages."""
+        assert self.delivery is not None
+        locale = locale_of(user.language_code)
+        self.delivery.saw_user(user.id, user.full_name, locale)
+        place = place_of(message) or Place(chat_id)
+        origin = Origin(
+            chat_id=chat_id,
+            user_id=user.id,
+            message_id=message.message_id,
+            locale=locale,
+            thread_id=place.thread_id,
+        )
+        return place, origin
+
     async def on_start(self, user_id: int, locale: str | None, origin: Origin) -> None:
         """The user started the private chat: greet them and deliver what was kept for them."""
         assert self.delivery is not None
@@ -180,12 +192,11 @@ class TelegramAdapter:
         if place is not None and place.is_group:
             self.last_group[user.id] = place
         origin = Origin(
-            place.chat_id if place else None,
-            user.id,
-            None,
-            query,
-            locale,
-            place.thread_id if place else None,
+            chat_id=place.chat_id if place else None,
+            user_id=user.id,
+            callback=query,
+            locale=locale,
+            thread_id=place.thread_id if place else None,
         )
         alerts: list[str] = []
         try:
@@ -203,10 +214,10 @@ class TelegramAdapter:
             return await self._picker_press(pressed, user, origin)
         button = self.delivery.buttons.get(pressed.custom_id)
         if button is not None and not pressed.args and origin.place is not None:
-            if getattr(button, "needs", None) == NEEDS_AMOUNT:
+            if button.needs == NEEDS_AMOUNT:
                 await self.delivery.ask_amount(button, origin.place, user.id)
                 return []
-            if getattr(button, "needs", None) == NEEDS_CARDS:
+            if button.needs == NEEDS_CARDS:
                 return await self._open_draw_picker(button, user, origin)
         return await self._send_press(pressed, pressed.args, user, origin)
 
@@ -324,10 +335,7 @@ class TelegramAdapter:
         pressed = self.codec.decode(prompt[0])
         if pressed is None:
             return
-        locale = locale_of(user.language_code)
-        self.delivery.saw_user(user.id, user.full_name, locale)
-        place = place_of(message) or Place(chat.id)
-        origin = Origin(chat.id, user.id, message.message_id, None, locale, place.thread_id)
+        _place, origin = self._typed_origin(message, user, chat.id)
         words = tuple((message.text or "").split()[:1])
         # With no button to alert on, a refusal comes back as a reply to the typed message.
         await self._send_press(pressed, words, user, origin)
