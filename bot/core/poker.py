@@ -419,7 +419,15 @@ class PokerSession(TableSession):
         if kind in BET_EVENTS and "action" in d:
             key = f"ev.{d['action']}"
             allin = msg("ev.all_in") if d.get("all_in") else ""
-            return msg(key, name=self.name(d["seat"]), stake=d["stake"], pot=d["pot"], all_in=allin)
+            added = d.get("added", d["stake"])  # a call names the chips added, like its button
+            return msg(
+                key,
+                name=self.name(d["seat"]),
+                stake=d["stake"],
+                added=added,
+                pot=d["pot"],
+                all_in=allin,
+            )
         if kind == "opening_was_legal":
             return msg("ev.opening_legal", name=self.name(d["seat"]))
         if kind == "carried":

@@ -190,3 +190,26 @@ async def test_poker_hand_between_hands_says_no_hand_is_played(core):
     assert errors(await core.handle(cmd("ayse", "/poker hand"))) == [
         "No hand is being played. /poker start deals one."
     ]
+
+
+async def test_a_call_names_the_chips_its_button_named(core):
+    out = await seat(core, PLAYERS[:2])
+    for _ in range(60):
+        session = live_session(core)
+        specs, user = kinds(session), actor(session)
+        if "open" in specs:
+            break
+        out = await core.handle(cmd(user, "/poker pass"))
+    else:
+        pytest.fail("nobody could open")
+    await core.handle(cmd(user, f"/poker open {specs['open'].min_amount}"))
+    other = actor(live_session(core))
+    out = await core.handle(
+        cmd(other, f"/poker raise {kinds(live_session(core))['raise'].min_amount}")
+    )
+    label = last_buttons(out)["call"].label
+    owed = int(label.split()[-1])
+    session = live_session(core)
+    assert owed == session.engine.view(None)["current_bet"] - specs["open"].min_amount
+    out = await core.press(press(user, last_buttons(out)["call"]))
+    assert f"{user.capitalize()} calls {owed}." in "\n".join(o.text for o in out)
