@@ -186,32 +186,45 @@ class DiscordAdapter:
             log.warning(kv(event="reply_failed", user=origin.user_id, status=exc.status))
 
     # ---- slash commands ----------------------------------------------------------------------
+    def _command(
+        self, interaction: Any, name: str, args: tuple[str, ...], *, moderator: bool = False
+    ) -> Command:
+        """A core command from the interaction's channel, user and language."""
+        return Command(
+            platform=PLATFORM,
+            channel_id=str(interaction.channel_id),
+            user_id=str(interaction.user.id),
+            user_name=interaction.user.display_name,
+            name=name,
+            args=args,
+            locale=locale_of(interaction.locale),
+            is_moderator=moderator,
+        )
+
     async def run_command(self, interaction: Any, name: str, args: tuple[str, ...]) -> None:
         """A slash command: deferred, sent to the core, answered."""
         origin = await self._defer(interaction, thinking=True)
         if origin is None:
             return
-        command = Command(
-            platform=PLATFORM,
-            channel_id=str(interaction.channel_id),
-            user_id=origin.user_id,
-            user_name=interaction.user.display_name,
-            name=name,
-            args=args,
-            locale=origin.locale,
-            is_moderator=is_moderator(interaction, self.moderator_role),
-        )
+        moderator = is_moderator(interaction, self.moderator_role)
+        command = self._command(interaction, name, args, moderator=moderator)
         routed = route(name, args)
         origin.fresh_table = routed.sub == "table"
         await self._call(origin, self.core.handle(command), routed.group)
 
-    async def _call(self, origin: Origin, pending: Any, group: str | None = None) -> None:
-        """Await a core answer and deliver it; a crash still answers the sender."""
+    async def _answer(self, origin: Origin, pending: Any) -> list[Outgoing] | None:
+        """Await a core answer; when the core crashes, log it, tell the sender and return None."""
         try:
-            items = await pending
+            return await pending
         except Exception:
             log.exception(kv(event="core_failed", user=origin.user_id))
             await self._reply(origin, [text(origin.locale, "failed")])
+            return None
+
+    async def _call(self, origin: Origin, pending: Any, group: str | None = None) -> None:
+        """Await a core answer and deliver it; a crash still answers the sender."""
+        items = await self._answer(origin, pending)
+        if items is None:
             return
         if group in GAME_GROUPS:
             for item in items:
@@ -221,15 +234,7 @@ class DiscordAdapter:
 
     async def rack_choices(self, interaction: Any, current: str) -> list[Choice[str]]:
         """Autocomplete for `/okey discard|finish`: the tiles of my own rack."""
-        command = Command(
-            PLATFORM,
-            str(interaction.channel_id),
-            str(interaction.user.id),
-            interaction.user.display_name,
-            "okey",
-            ("rack",),
-            locale_of(interaction.locale),
-        )
+        command = self._command(interaction, "okey", ("rack",))
         try:
             items = await self.core.handle(command)
         except Exception:
@@ -281,20 +286,10 @@ class DiscordAdapter:
         origin = await self._defer(interaction, thinking=True)
         if origin is None:
             return
-        command = Command(
-            PLATFORM,
-            str(interaction.channel_id),
-            origin.user_id,
-            interaction.user.display_name,
-            "poker",
-            ("hand",),
-            origin.locale,
+        items = await self._answer(
+            origin, self.core.handle(self._command(interaction, "poker", ("hand",)))
         )
-        try:
-            items = await self.core.handle(command)
-        except Exception:
-            log.exception(kv(event="core_failed", user=origin.user_id))
-            await self._reply(origin, [text(origin.locale, "failed")])
+        if items is None:
             return
         refusals = [i.text for i in items if i.kind is OutKind.ERROR]
         if refusals:
@@ -338,15 +333,7 @@ class DiscordAdapter:
         if origin is None:
             return
         self.groups.setdefault(table_id, group)
-        command = Command(
-            PLATFORM,
-            str(interaction.channel_id),
-            origin.user_id,
-            interaction.user.display_name,
-            group,
-            (HAND_WORD.get(group, "hand"),),
-            origin.locale,
-        )
+        command = self._command(interaction, group, (HAND_WORD.get(group, "hand"),))
         await self._call(origin, self.core.handle(command), group)
 
     # ---- delivery ----------------------------------------------------------------------------
