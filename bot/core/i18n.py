@@ -11,6 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.render.text import card as shown_card
+
 LOCALES = ("tr", "en")
 FALLBACK = "en"
 _DIR = Path(__file__).with_name("locales")
@@ -56,12 +58,16 @@ def refusal_params(locale: str, params: dict[str, Any]) -> dict[str, Any]:
     An `action` (a move or sub-command code such as `raise`) becomes its name in the player's
     language (`act.<code>`, e.g. "Arttır"), and `command` the word they would type
     (`word.<code>`, e.g. `arttır`). `min`/`max` add `range`: `30` when they are equal, else `30-120`.
+    A `card` is shown as cards are shown in chat (`K♣`).
     """
     out = dict(params)
     action = params.get("action")
     if isinstance(action, str):
         out["action"] = t(locale, f"act.{action}") if has(f"act.{action}") else action
         out["command"] = t(locale, f"word.{action}") if has(f"word.{action}") else action
+    card = params.get("card")
+    if isinstance(card, str):
+        out["card"] = shown_card(card)  # as the player sees their cards: `Kc` -> `K♣`
     low, high = params.get("min"), params.get("max")
     if isinstance(low, int) and isinstance(high, int):
         out["range"] = str(low) if low == high else f"{low}-{high}"

@@ -213,3 +213,11 @@ async def test_a_call_names_the_chips_its_button_named(core):
     assert owed == session.engine.view(None)["current_bet"] - specs["open"].min_amount
     out = await core.press(press(user, last_buttons(out)["call"]))
     assert f"{user.capitalize()} calls {owed}." in "\n".join(o.text for o in out)
+
+
+def test_refused_cards_are_named_as_the_player_sees_them():
+    from bot.core.i18n import refusal_params, t
+
+    params = refusal_params("tr", {"card": "Kc"})
+    assert t("tr", "illegal.card_not_in_hand", **params) == "K♣ sende yok."
+    assert refusal_params("en", {"card": "Xx"})["card"] == "Xx"  # not a card: shown as typed
