@@ -354,12 +354,17 @@ class FakeTelegram:
             extra["caption"] = params["caption"]
         return self._store_message(int(params["chat_id"]), params, **extra)
 
-    async def _m_editMessageText(self, params: dict[str, Any]) -> dict[str, Any]:
-        key = (int(params["chat_id"]), int(params["message_id"]))
-        message = self.messages.get(key)
-        if message is None:
+    def _editable(self, params: dict[str, Any], photo: bool = False) -> dict[str, Any]:
+        """The message an edit names, after checking the new keyboard; Telegram's 400 error when
+        there is no such message (or, with `photo`, when it has no picture to re-caption)."""
+        message = self.messages.get((int(params["chat_id"]), int(params["message_id"])))
+        if message is None or (photo and "photo" not in message):
             raise _ApiError(400, "Bad Request: message to edit not found")
         _check_keyboard(params.get("reply_markup"))
+        return message
+
+    async def _m_editMessageText(self, params: dict[str, Any]) -> dict[str, Any]:
+        message = self._editable(params)
         markup = params.get("reply_markup") or None
         if message.get("text") == params["text"] and message.get("reply_markup") == markup:
             raise _ApiError(
@@ -368,45 +373,25 @@ class FakeTelegram:
                 "markup are exactly the same as a current content and reply markup of the message",
             )
         message["text"] = params["text"]
-        message.pop("reply_markup", None)
-        if markup:
-            message["reply_markup"] = markup
+        _replace_keyboard(message, markup)
         return message
 
     async def _m_editMessageReplyMarkup(self, params: dict[str, Any]) -> dict[str, Any]:
-        key = (int(params["chat_id"]), int(params["message_id"]))
-        message = self.messages.get(key)
-        if message is None:
-            raise _ApiError(400, "Bad Request: message to edit not found")
-        _check_keyboard(params.get("reply_markup"))
-        message.pop("reply_markup", None)
-        if params.get("reply_markup"):
-            message["reply_markup"] = params["reply_markup"]
+        message = self._editable(params)
+        _replace_keyboard(message, params.get("reply_markup"))
         return message
 
     async def _m_editMessageCaption(self, params: dict[str, Any]) -> dict[str, Any]:
-        key = (int(params["chat_id"]), int(params["message_id"]))
-        message = self.messages.get(key)
-        if message is None or "photo" not in message:
-            raise _ApiError(400, "Bad Request: message to edit not found")
-        _check_keyboard(params.get("reply_markup"))
+        message = self._editable(params, photo=True)
         message["caption"] = params.get("caption", "")
-        message.pop("reply_markup", None)
-        if params.get("reply_markup"):
-            message["reply_markup"] = params["reply_markup"]
+        _replace_keyboard(message, params.get("reply_markup"))
         return message
 
     async def _m_editMessageMedia(self, params: dict[str, Any]) -> dict[str, Any]:
-        key = (int(params["chat_id"]), int(params["message_id"]))
-        message = self.messages.get(key)
-        if message is None:
-            raise _ApiError(400, "Bad Request: message to edit not found")
-        _check_keyboard(params.get("reply_markup"))
+        message = self._editable(params)
         media = params.get("media") or {}
         message["caption"] = media.get("caption", "")
-        message.pop("reply_markup", None)
-        if params.get("reply_markup"):
-            message["reply_markup"] = params["reply_markup"]
+        _replace_keyboard(message, params.get("reply_markup"))
         return message
 
     async def _m_deleteMessage(self, params: dict[str, Any]) -> bool:
@@ -457,6 +442,13 @@ def _error(code: int, description: str) -> web.Response:
     return web.json_response(
         {"ok": False, "error_code": code, "description": description}, status=code
     )
+
+
+def _replace_keyboard(message: dict[str, Any], markup: dict[str, Any] | None) -> None:
+    """An edit replaces the message's keyboard; an empty or missing one removes it."""
+    message.pop("reply_markup", None)
+    if markup:
+        message["reply_markup"] = markup
 
 
 def _check_keyboard(markup: dict[str, Any] | None) -> None:
