@@ -27,6 +27,7 @@ class OkeyMatch:
     """A sequence of Okey rounds with running totals and the final payout."""
 
     def __init__(self, data: Mapping[str, Any]) -> None:
+        """Load a match from `to_dict` output (start a new one with `OkeyMatch.new`)."""
         self.players: list[str] = list(data["players"])
         self.options: dict[str, Any] = dict(data["options"])
         self.charged: list[int] = list(data["charged"])

@@ -67,6 +67,7 @@ class OkeyRound:
     """One round of Okey; follows the `Game` protocol (see DESIGN.md)."""
 
     def __init__(self, data: Mapping[str, Any]) -> None:
+        """Load a round from `to_dict` output (deal a new one with `new`)."""
         self.players: list[str] = list(data["players"])
         self.options: dict[str, Any] = dict(data["options"])
         self.seed: bytes = bytes.fromhex(data["seed"])
