@@ -868,3 +868,34 @@ def test_refused_match_moves_change_nothing() -> None:
         with pytest.raises(IllegalAction):
             match.apply(who, action)
         assert match.to_dict() == before
+
+
+@settings(max_examples=5)
+@given(st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 60))
+def test_a_match_snapshot_plays_on_identically(players: int, salt: int, cut: int) -> None:
+    match = OkeyMatch.new(PLAYERS[:players], {"rounds": 3})
+    copy: OkeyMatch | None = None
+    step = 0
+    k = 0
+    while match.needs_round or match.to_act() is not None:
+        if match.needs_round:
+            k += 1
+            events = match.start_round(_seed(salt * 7 + k))
+            if copy is not None:
+                assert [e.to_dict() for e in copy.start_round(_seed(salt * 7 + k))] == [
+                    e.to_dict() for e in events
+                ]
+            continue
+        if step == cut:
+            copy = OkeyMatch.from_dict(json.loads(json.dumps(match.to_dict())))
+        step += 1
+        seat = match.to_act()
+        assert seat is not None and match.round is not None
+        action = auto_action(match.round, seat)
+        events = match.apply(seat, action)
+        if copy is not None:
+            assert [e.to_dict() for e in copy.apply(seat, action)] == [e.to_dict() for e in events]
+            assert copy.to_dict() == match.to_dict()
+    assert match.finished
+    if copy is not None:
+        assert copy.finished and copy.payout(300) == match.payout(300)
