@@ -24,7 +24,7 @@ def random_action(game: Game, seat: int, rnd: random.Random) -> Action:
         hand = game.view(seat)["hand"]
         return Action("draw", cards=tuple(rnd.sample(hand, rnd.randint(0, spec.max_cards or 0))))
     if spec.kind in AMOUNT_KINDS and spec.min_amount is not None:
-        return Action(spec.kind, rnd.randint(spec.min_amount, spec.max_amount or 0))
+        return Action(spec.kind, rnd.randint(spec.min_amount, spec.max_amount or spec.min_amount))
     return Action(spec.kind)
 
 

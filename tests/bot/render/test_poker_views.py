@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from benchmarks.random_play import random_action  # the benchmarks' random legal move
 from bot.render.pictures import PictureStyle, render_hand, render_poker_table
 from bot.render.pictures.poker import hand_size, table_size
 from bot.render.pictures.views import poker_hand_scene, poker_table_scene
@@ -23,17 +24,6 @@ STYLES = [PictureStyle(), PictureStyle(ranks="tr", four_colour=True, lang="tr")]
 def size_of(png: bytes) -> tuple[int, int]:
     assert len(png) < 200_000
     return Image.open(io.BytesIO(png)).size
-
-
-def random_action(game: Any, seat: int, rnd: random.Random) -> Action:
-    """A random legal move for `seat`."""
-    spec = rnd.choice(game.legal_actions(seat))
-    if spec.kind == "draw":
-        hand = game.view(seat)["hand"]
-        return Action("draw", cards=tuple(rnd.sample(hand, rnd.randint(0, spec.max_cards or 0))))
-    if spec.kind in ("open", "bet", "raise") and spec.min_amount is not None:
-        return Action(spec.kind, rnd.randint(spec.min_amount, spec.max_amount or spec.min_amount))
-    return Action(spec.kind)
 
 
 def hidden_cards(game: Any) -> set[str]:
