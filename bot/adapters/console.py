@@ -19,6 +19,7 @@ from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoi
 
 PLATFORM = "console"
 CHANNEL = "table"
+DEFAULT_PLAYER = "player"  # who a line without `name:` is from
 
 
 class CoreLike(Protocol):
@@ -51,10 +52,12 @@ def parse_line(
     line: str, locale: str | None = None, moderators: Iterable[str] = ()
 ) -> Command | Choice | None:
     """Turn `name: /command args` into a Command and `name: 2 40` into a Choice; None for a
-    blank or comment line."""
+    blank or comment line. A bare `/command` is from `DEFAULT_PLAYER`."""
     text = line.strip()
     if not text or text.startswith("#"):
         return None
+    if text.startswith("/"):  # a newcomer's bare `/help`: typed by the default player
+        text = f"{DEFAULT_PLAYER}: {text}"
     name, sep, rest = text.partition(":")
     name, rest = name.strip(), rest.strip()
     words = rest.split()

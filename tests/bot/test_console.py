@@ -22,6 +22,9 @@ def test_parse_line_and_choices():
     assert command.user_id == "ayse" and command.is_moderator and command.locale == "tr"
     assert parse_line("mehmet: 3 40") == Choice("mehmet", "mehmet", 3, ("40",))
     assert parse_line("  # comment") is None
+    bare = parse_line("/yardım", "tr")  # a newcomer forgets the name: it is the default player's
+    assert (bare.user_id, bare.name, bare.args) == ("player", "yardım", ())
+    assert parse_line("/table reset reason: spam").args == ("reset", "reason:", "spam")
 
 
 def test_numbered_buttons_and_private_choices():
