@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from telegram import Update
 from telegram.error import NetworkError
 
+from bot.adapters.batch import coalesce
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import MAX_CALLBACK_BYTES, CallbackCodec, Pressed
-from bot.adapters.telegram.delivery import coalesce, fit
+from bot.adapters.telegram.delivery import fit
 from bot.adapters.telegram.ordering import PerChatUpdateProcessor
 from bot.adapters.telegram.parsing import Place, deep_link, locale_of, parse_command
 from bot.adapters.telegram.pickers import DrawPicker, amount_sizes, card_label, cards_in

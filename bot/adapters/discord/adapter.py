@@ -23,6 +23,7 @@ from typing import Any, Protocol
 import discord
 from discord.app_commands import Choice
 
+from bot.adapters.batch import coalesce
 from bot.adapters.discord.board import Boards, Render, clip, picture_file
 from bot.adapters.discord.components import (
     AmountModal,
@@ -340,6 +341,7 @@ class DiscordAdapter:
     async def deliver(self, items: Sequence[Outgoing], origin: Origin | None = None) -> None:
         """Send the core's items: the sender's own as ephemeral replies, the rest to channels,
         table messages and direct messages."""
+        items = coalesce(items)
         mine: list[Part] = []
         for item in items:
             if item.kind in (OutKind.PRIVATE, OutKind.ERROR):
@@ -350,13 +352,10 @@ class DiscordAdapter:
                 else:
                     log.info(kv(event="error_dropped", user=item.user_id))
         posted = True
-        # Only the newest state of each table in this batch is worth writing (computer players'
-        # moves each bring one).
-        last = {item.table_id: n for n, item in enumerate(items) if item.kind is OutKind.EDIT_TABLE}
-        for n, item in enumerate(items):
+        for item in items:
             if item.kind is OutKind.PUBLIC:
                 posted = await self._public(item) and posted
-            elif item.kind is OutKind.EDIT_TABLE and last[item.table_id] == n:
+            elif item.kind is OutKind.EDIT_TABLE:
                 fresh = origin is not None and origin.fresh_table
                 posted = await self._table(item, fresh=fresh) and posted
         if origin is not None:

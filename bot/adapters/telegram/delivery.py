@@ -32,6 +32,7 @@ from telegram import (
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
+from bot.adapters.batch import coalesce
 from bot.adapters.telegram.callbacks import CallbackCodec
 from bot.adapters.telegram.parsing import Place, deep_link
 from bot.adapters.telegram.pickers import amount_sizes
@@ -105,23 +106,6 @@ def _markup_dict(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
     return markup.to_dict() if markup is not None else None
 
 
-def coalesce(items: Sequence[Outgoing]) -> list[Outgoing]:
-    """Drop every table edit that a later edit of the same table in the batch supersedes."""
-    last_edit: dict[str, int] = {}
-    for index, item in enumerate(items):
-        if item.kind is OutKind.EDIT_TABLE and item.table_id is not None:
-            last_edit[item.table_id] = index
-    return [
-        item
-        for index, item in enumerate(items)
-        if not (
-            item.kind is OutKind.EDIT_TABLE
-            and item.table_id is not None
-            and last_edit[item.table_id] != index
-        )
-    ]
-
-
 class Delivery:
     """Sends the core's outgoing items through a `telegram.Bot` and remembers table messages."""
 
@@ -153,7 +137,7 @@ class Delivery:
         input (an amount, cards) are remembered so a press can ask for it."""
         for row in rows:
             for button in row:
-                if getattr(button, "needs", None) is not None:
+                if button.needs is not None:
                     self.buttons[button.custom_id] = button
                     self.buttons.move_to_end(button.custom_id)
         while len(self.buttons) > MAX_REMEMBERED_BUTTONS:
