@@ -110,3 +110,14 @@ def test_turkish_texts_speak_turkish():
         if ENGLISH.search(words.lower()):
             english[key] = text
     assert english == {}
+
+
+def test_turkish_rules_use_the_hand_names_of_the_ranking():
+    # in Türk pokeri "renk" is a flush and "floş" a straight flush (rules/turkish-poker.txt)
+    from games.poker.ranking import FLUSH, FULL_HOUSE, STRAIGHT, THREE_OF_A_KIND
+    from games.poker.ranking import NAMES_TR_TURKISH as NAMES_TR
+
+    text = i18n.catalogue("tr")["rules.turkish"].lower()
+    flush, full = NAMES_TR[FLUSH].lower(), NAMES_TR[FULL_HOUSE].lower()
+    trips, straight = NAMES_TR[THREE_OF_A_KIND].lower(), NAMES_TR[STRAIGHT].lower()
+    assert f"{flush} {full}ü" in text and f"{trips} {straight}i yener" in text
