@@ -15,6 +15,8 @@ def setup_logging(level: str = "INFO") -> None:
         format="%(asctime)s %(levelname)s %(name)s %(message)s",
         force=True,
     )
+    # Alembic announces each of its plugins at INFO on every start; only its migrations matter.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
 
 
 def kv(**fields: Any) -> str:
