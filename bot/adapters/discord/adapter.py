@@ -144,6 +144,7 @@ class DiscordAdapter:
         client.adapter = self
 
     def _channel(self, channel_id: int) -> Any:
+        """A channel to send to by id, without fetching it."""
         return self.client.get_partial_messageable(channel_id)
 
     # ---- acknowledging -----------------------------------------------------------------------
@@ -348,7 +349,7 @@ class DiscordAdapter:
                 if origin is not None and item.user_id == origin.user_id:
                     mine.append(self._part(item))
                 elif item.kind is OutKind.PRIVATE:
-                    await self._elsewhere(item, origin)
+                    await self._private_to_other(item, origin)
                 else:
                     log.info(kv(event="error_dropped", user=item.user_id))
         posted = True
@@ -365,9 +366,11 @@ class DiscordAdapter:
 
     async def deliver_unasked(self, items: Sequence[Outgoing]) -> None:
         """Items no interaction asked for (timers, tables resumed at start): only Discord's."""
-        await self.deliver([item for item in items if self._ours(item)])
+        await self.deliver([item for item in items if self._for_discord(item)])
 
-    def _ours(self, item: Outgoing) -> bool:
+    def _for_discord(self, item: Outgoing) -> bool:
+        """Whether an unasked item is for Discord: a table this adapter shows or the core says is
+        Discord's, or else a channel id that can only be a Discord snowflake."""
         if item.table_id is not None:
             if item.table_id in self.boards.boards or item.table_id in self.groups:
                 return True
@@ -384,6 +387,8 @@ class DiscordAdapter:
         return getter(table_id) if callable(getter) else None
 
     def _group(self, table_id: str) -> str:
+        """The table's game ("poker" or "okey"), for its "Show my hand" button: learnt from the
+        commands that touched it, else from the core's open table, else poker."""
         group = self.groups.get(table_id)
         if group is None:
             live = self._live(table_id)
@@ -415,6 +420,7 @@ class DiscordAdapter:
         return Part(item.text, table_view(item.buttons, None, None, ""))
 
     async def _public(self, item: Outgoing) -> bool:
+        """Post a public item in its channel; False when Discord refused the post."""
         channel_id = item.channel_id
         if channel_id is None and item.table_id is not None:
             known = self.boards.channel_id(item.table_id)
@@ -433,6 +439,8 @@ class DiscordAdapter:
         return True
 
     async def _table(self, item: Outgoing, *, fresh: bool = False) -> bool:
+        """Show the table's newest state (edited in place, or posted anew when `fresh`); False
+        when Discord refused it."""
         if item.table_id is None or item.channel_id is None or not item.channel_id.isdigit():
             log.warning(kv(event="table_without_channel", table=item.table_id))
             return True
@@ -448,7 +456,7 @@ class DiscordAdapter:
         locale = getattr(getattr(live, "session", None), "locale", None)
         return locale if locale in ("tr", "en") else self.default_locale
 
-    async def _elsewhere(self, item: Outgoing, origin: Origin | None) -> None:
+    async def _private_to_other(self, item: Outgoing, origin: Origin | None) -> None:
         """A private item for someone who is not the sender: a direct message, or kept for their
         next interaction (and the channel told, without the content) when DMs are closed."""
         user_id = item.user_id
