@@ -31,6 +31,7 @@ __all__ = [
     "is_moderator",
     "run",
     "serve",
+    "serve_with_store",
 ]
 
 log = logging.getLogger("bot.discord")
