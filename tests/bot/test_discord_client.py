@@ -123,6 +123,39 @@ async def test_the_timer_delivers_what_core_tick_returns(monkeypatch):
         ticker.cancel()
 
 
+async def test_a_failing_tick_is_logged_and_the_timer_goes_on(monkeypatch, caplog):
+    import asyncio
+
+    import bot.adapters.discord as package
+
+    monkeypatch.setattr(package, "TICK_SECONDS", 0)
+    monkeypatch.setattr(package, "PRUNE_EVERY", 2)
+    later = asyncio.Event()
+
+    class FlakyCore(StartCore):
+        ticks = 0
+
+        async def tick(self, now):
+            self.ticks += 1
+            if self.ticks == 1:
+                raise RuntimeError("database is locked")
+            if self.ticks == 3:
+                later.set()
+            return []
+
+    adapter = DiscordAdapter(FlakyCore())
+    pruned: list[int] = []
+    adapter.prune = lambda: pruned.append(adapter.core.ticks) or 0
+    client = DiscordBot(adapter, start_core=False)
+    ticker = asyncio.create_task(client._tick_forever())
+    try:
+        await asyncio.wait_for(later.wait(), 5)
+    finally:
+        ticker.cancel()
+    assert "tick_failed" in caplog.text  # the first tick's error, and the loop went on
+    assert pruned[:1] == [2]  # forgotten closed tables every PRUNE_EVERY ticks
+
+
 async def test_shared_core_mode_runs_no_timer_of_its_own():
     client = DiscordBot(DiscordAdapter(StartCore()), start_core=False, timers=False)
 
