@@ -7,9 +7,13 @@ import asyncio
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.logs import kv, setup_logging
 from bot.settings import Settings, SettingsError, load_settings
+
+if TYPE_CHECKING:
+    from bot.core.config import CoreConfig
 
 log = logging.getLogger("bot")
 
@@ -110,12 +114,23 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def platform_config(settings: Settings, platform: str) -> CoreConfig:
+    """The core's configuration for one chat platform: its tables only, the default language
+    and pictures as `PICTURES` says."""
+    from bot.core.config import CoreConfig
+
+    return CoreConfig(
+        default_locale=settings.default_locale,
+        platforms=(platform,),
+        pictures=settings.pictures,
+    )
+
+
 async def run_platforms(settings: Settings, platforms: list[str]) -> None:
     """Serve several platforms on one store; each gets its own core, which loads and times only
     that platform's tables (`CoreConfig.platforms`), so no timer output goes astray."""
     from bot.adapters import discord, telegram
     from bot.core.app import Core
-    from bot.core.config import CoreConfig
     from storage import Store
 
     serve = {"discord": discord.serve, "telegram": telegram.serve}
@@ -123,8 +138,7 @@ async def run_platforms(settings: Settings, platforms: list[str]) -> None:
     try:
         runs = []
         for name in platforms:
-            config = CoreConfig(default_locale=settings.default_locale, platforms=(name,))
-            runs.append(serve[name](settings, Core(store, config)))
+            runs.append(serve[name](settings, Core(store, platform_config(settings, name))))
         await asyncio.gather(*runs)
     finally:
         await store.close()

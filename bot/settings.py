@@ -33,6 +33,7 @@ class Settings(BaseSettings):
     default_locale: Literal["tr", "en"] = "tr"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     moderator_role: str | None = None
+    pictures: bool = True  # attach card, rack and table pictures in the chat platforms
 
     @field_validator("discord_token", "telegram_token", mode="before")
     @classmethod
@@ -41,7 +42,9 @@ class Settings(BaseSettings):
             return None
         return value
 
-    @field_validator("telegram_api_base_url", "telegram_webhook_url", "moderator_role", mode="before")
+    @field_validator(
+        "telegram_api_base_url", "telegram_webhook_url", "moderator_role", mode="before"
+    )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():

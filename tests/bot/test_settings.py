@@ -15,6 +15,7 @@ def clean_env(monkeypatch, tmp_path):
         "DEFAULT_LOCALE",
         "LOG_LEVEL",
         "MODERATOR_ROLE",
+        "PICTURES",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env
@@ -26,6 +27,7 @@ def test_defaults():
     assert settings.default_locale == "tr"
     assert settings.log_level == "INFO"
     assert settings.discord_token is None and settings.telegram_token is None
+    assert settings.pictures is True
 
 
 def test_environment_and_dotenv(monkeypatch, tmp_path):
@@ -56,6 +58,7 @@ def test_blank_token_means_unset(monkeypatch):
         ("DATABASE_URL", "mysql://localhost/db"),
         ("TELEGRAM_API_BASE_URL", "ftp://example"),
         ("DISCORD_GUILD_ID", "not-a-number"),
+        ("PICTURES", "sometimes"),
     ],
 )
 def test_bad_value_names_the_setting(monkeypatch, name, value):
@@ -70,3 +73,9 @@ def test_bad_value_names_the_setting(monkeypatch, name, value):
 def test_postgres_url_accepted(monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://bot:pw@localhost/bot")
     assert load_settings().database_url.startswith("postgresql+asyncpg://")
+
+
+@pytest.mark.parametrize(("value", "expected"), [("false", False), ("0", False), ("TRUE", True)])
+def test_pictures_switch(monkeypatch, value, expected):
+    monkeypatch.setenv("PICTURES", value)
+    assert load_settings().pictures is expected
