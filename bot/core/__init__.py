@@ -8,6 +8,6 @@ Modules: `app` (the entry point and account commands), `commands` (words and Tur
 `tables` (one lock per table, nonce per turn, commit before reply, computer moves, timers),
 `session` (what every table shares), `poker` and `okey` (the games' sessions), `games` (which
 session plays which game), `deliver` (notes -> outgoing items), `ai` (computer players),
-`fairness` (seed sources and /verify), `checks` (moderators), `pictures` (optional table PNGs),
+`fairness` (seed sources and /verify), `checks` (moderators), `pictures` (table, hand, rack and showdown PNGs, drawn off the loop),
 `config` (chip amounts and time limits).
 """

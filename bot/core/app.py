@@ -7,6 +7,8 @@
     await core.tick(now)          -> list[Outgoing]   turn timers; call every few seconds
 
 Every refusal is an `OutKind.ERROR` item to the sender, in their language, and changes nothing.
+With `CoreConfig.pictures` on, pictures are drawn in a worker thread after the table's lock is
+released (`pictures.draw_pictures`), never twice for one state.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from bot.core.errors import Refusal
 from bot.core.games import GAMES, open_session
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.pictures import draw_pictures
 from bot.core.session import Msg, Note, Who, msg
 from bot.core.tables import LiveTable, TableService
 from bot.logs import kv
@@ -67,11 +70,11 @@ class Core:
 
     async def start(self) -> list[Outgoing]:
         """Load every open table (after a restart play goes on where it stopped)."""
-        return await self.tables.load()
+        return await draw_pictures(await self.tables.load())
 
     async def tick(self, now: datetime | None = None) -> list[Outgoing]:
         """Run the turn timers and close idle tables; `now` defaults to the core's clock."""
-        return await self.tables.tick(now or self.clock())
+        return await draw_pictures(await self.tables.tick(now or self.clock()))
 
     async def handle(self, command: Command) -> list[Outgoing]:
         """Handle one slash command and return what to send."""
@@ -98,7 +101,7 @@ class Core:
                 outcome=outcome,
             )
         )
-        return out
+        return await draw_pictures(out)
 
     async def press(self, press: Press) -> list[Outgoing]:
         """Handle a button press; stale, foreign or forged buttons are refused."""
@@ -133,7 +136,7 @@ class Core:
                 outcome=outcome,
             )
         )
-        return out
+        return await draw_pictures(out)
 
     # --- players --------------------------------------------------------------------------------
 
@@ -192,6 +195,8 @@ class Core:
             raise Refusal("err.storage")
         if r.group == "lang":
             return await self._lang(who, r.args, command)
+        if r.group in ("balance", "daily") and r.args:
+            raise Refusal(f"err.{r.group}_usage")
         if r.group == "balance":
             chips = await self.store.balance(wallet(who.player_id))
             return [reply(msg("balance.text", name=who.name, chips=chips), private=True)]
@@ -215,7 +220,7 @@ class Core:
         return reply
 
     async def _lang(self, who: Who, args: tuple[str, ...], command: Command) -> list[Outgoing]:
-        if not args:
+        if len(args) != 1:
             raise Refusal("err.lang_usage")
         locale = normalize_locale(args[0])
         if locale is None:
@@ -237,7 +242,7 @@ class Core:
         self, args: tuple[str, ...], reply: Callable[..., Outgoing], platform: str
     ) -> list[Outgoing]:
         kind = BOARDS.get(args[0].lower(), None) if args else "chips"
-        if kind is None:
+        if kind is None or len(args) > 1:
             raise Refusal("err.board_usage")
         rows = await self.store.leaderboard(kind, limit=10, platform=platform)
         lines = [msg(f"board.title.{kind}")]
@@ -338,7 +343,9 @@ class Core:
             if index is None:
                 raise Refusal("err.not_seated")
             lines = session.private_lines(index, sub, args)
-            return [Outgoing(OutKind.PRIVATE, text(who.locale, lines), user_id=who.user_id)]
+            picture = session.private_sketch(index, sub, args)
+            body = text(who.locale, lines)
+            return [Outgoing(OutKind.PRIVATE, body, user_id=who.user_id, sketch=picture)]
         if sub == "back":
             return await self.tables.run(live, who, lambda s: s.back(who))
         if group == "okey" and sub == "begin":

@@ -14,7 +14,7 @@ class CoreConfig:
 
     default_locale: str = "tr"
     platforms: tuple[str, ...] | None = None  # load only these platforms' tables (None: all)
-    pictures: bool = False  # attach a PNG of the public table to table messages
+    pictures: bool = False  # attach PNGs: the table, each player's own hand or rack, the showdown
     starting_grant: int = STARTING_GRANT
     daily_grant: int = DAILY_GRANT
     turn_seconds: float = 60.0  # a player to act who waits longer is timed out (AFK)

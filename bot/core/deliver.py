@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.core.i18n import t
 from bot.core.messages import Button, Outgoing, OutKind
-from bot.core.pictures import table_picture
+from bot.core.pictures import Sketch
 from bot.core.session import ButtonSpec, Msg, Note, TableSession
 
 
@@ -63,19 +63,22 @@ def table_message(session: TableSession, channel_id: str) -> Outgoing:
         channel_id=channel_id,
         table_id=str(session.table_id),
         buttons=render_buttons(session, session.locale, session.buttons()),
-        picture=table_picture(session) if session.pictures else None,
+        sketch=session.table_sketch(),
     )
 
 
 def deliver(session: TableSession, channel_id: str, notes: list[Note]) -> list[Outgoing]:
-    """Turn notes into outgoing items: consecutive public lines become one message, private lines
-    go to their player (never to a computer player), and a table refresh comes last, once."""
+    """Turn notes into outgoing items: consecutive public lines become one message (carrying the
+    last public picture among them), private lines go to their player with their picture (never
+    to a computer player), and a table refresh comes last, once."""
     out: list[Outgoing] = []
     public: list[Msg] = []
+    picture: Sketch | None = None
     want_table = False
     table = str(session.table_id)
 
     def flush() -> None:
+        nonlocal picture
         if public:
             out.append(
                 Outgoing(
@@ -83,14 +86,17 @@ def deliver(session: TableSession, channel_id: str, notes: list[Note]) -> list[O
                     text(session.locale, public),
                     channel_id=channel_id,
                     table_id=table,
+                    sketch=picture,
                 )
             )
             public.clear()
+            picture = None
 
     for note in notes:
         want_table = want_table or note.table
         if note.to is None:
             public.extend(note.lines)
+            picture = note.picture or picture
         elif note.lines and not note.to.bot:
             flush()
             out.append(
@@ -100,6 +106,7 @@ def deliver(session: TableSession, channel_id: str, notes: list[Note]) -> list[O
                     user_id=note.to.user_id,
                     table_id=table,
                     buttons=render_buttons(session, note.to.locale, note.buttons),
+                    sketch=note.picture,
                 )
             )
     flush()

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.core.pictures import Sketch
 
 MAX_CUSTOM_ID = 64
 NEEDS_AMOUNT = "amount"
@@ -98,7 +102,10 @@ class Outgoing:
     """One message the adapter must deliver.
 
     PUBLIC and EDIT_TABLE go to `channel_id` (EDIT_TABLE replaces the adapter's last message for
-    `table_id`, or posts one); PRIVATE and ERROR go to `user_id` only.
+    `table_id`, or posts one); PRIVATE and ERROR go to `user_id` only. `picture` is PNG bytes to
+    attach (a PRIVATE item's picture shows that user's own cards or tiles). `sketch` is the core's
+    own: a picture not drawn yet; `Core` draws it into `picture` before answering, so adapters
+    always see None there.
     """
 
     kind: OutKind
@@ -108,3 +115,4 @@ class Outgoing:
     table_id: str | None = None
     picture: bytes | None = None
     buttons: tuple[tuple[Button, ...], ...] = field(default_factory=tuple)
+    sketch: Sketch | None = field(default=None, compare=False, repr=False)

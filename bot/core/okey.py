@@ -11,10 +11,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bot.core import pictures
 from bot.core.commands import ARRANGE_MODES, TAKE_SOURCES, fold, lookup, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.fairness import check_seed
+from bot.core.pictures import Sketch
 from bot.core.session import (
     ButtonSpec,
     Msg,
@@ -226,9 +228,26 @@ class OkeySession(TableSession):
         step = Step(seat=index)
         step.say("poker.kicked", name=seat.name)
         if self.running():
-            seat.leaving = seat.away = True
+            seat.leaving = seat.away = seat.kicked = True
         else:
             self._remove(index, step)
+        step.show_table()
+        return step
+
+    def back(self, who: Who) -> Step:
+        """An away player is back, or one who left mid-match stays after all (the match is
+        still on, so their seat is still theirs); a kicked player cannot come back this way."""
+        index = self.find(who.player_id)
+        if index is None:
+            raise Refusal("err.not_seated")
+        seat = self.seats[index]
+        if seat.kicked:
+            raise Refusal("err.kicked")
+        if not (seat.leaving and self.running()):
+            return super().back(who)
+        seat.leaving = seat.away = False
+        step = Step(action={"kind": "back", "stays": True}, seat=index)
+        step.say("okey.stays", name=seat.name)
         step.show_table()
         return step
 
@@ -266,7 +285,7 @@ class OkeySession(TableSession):
         seed = self.seeds()
         self.hand_no += 1
         hand_id = self.hand_id()
-        step.seeds.append(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
+        step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
         self.remember_hand(
             {
                 "game": "okey",
@@ -281,7 +300,7 @@ class OkeySession(TableSession):
         assert self.match is not None and self.match.round is not None
         game = self.match.round
         hand_id = self.hand_id()
-        step.seeds.append(SeedRecord(hand_id, self.table_id, seed_hash(game.seed), game.seed.hex()))
+        step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(game.seed), game.seed.hex()))
         step.say("okey.round_end", hand=hand_id, seed=game.seed.hex())
         if self.match.finished:
             self._end_match(step)
@@ -335,7 +354,7 @@ class OkeySession(TableSession):
                     and not self._turn_of(event.seat)
                 ):
                     lines = self._rack_lines(event.seat)
-                    step.notes.append(Note(lines, to=seat))
+                    step.notes.append(Note(lines, to=seat, picture=self._rack_sketch(event.seat)))
                 continue
             lines = self._public_event(event)
             if lines:
@@ -368,7 +387,14 @@ class OkeySession(TableSession):
                     Note([line], to=seat, buttons=[ButtonSpec("show", msg("btn.show"))])
                 )
             return
-        step.notes.append(Note(self._rack_lines(index), to=seat, buttons=self._tile_buttons(index)))
+        step.notes.append(
+            Note(
+                self._rack_lines(index),
+                to=seat,
+                buttons=self._tile_buttons(index),
+                picture=self._rack_sketch(index),
+            )
+        )
 
     def _tile_buttons(self, index: int) -> list[ButtonSpec]:
         game = self.round
@@ -545,6 +571,29 @@ class OkeySession(TableSession):
                 )
             )
         return lines
+
+    def _rack_sketch(self, index: int, mode: str = "runs") -> Sketch | None:
+        """The rack picture of engine seat `index` from their own view, when pictures are on."""
+        game = self.round
+        seat = self.seat_of(index)
+        if game is None or not self.draws_for(seat):
+            return None
+        return pictures.okey_rack(game.view(index), seat.locale, mode)
+
+    def table_sketch(self) -> Sketch | None:
+        """The public table of the round in play (from the match's `view(None)`)."""
+        if self.match is None or self.round is None or not self.draws_for(None):
+            return None
+        names = [self.name(i) for i in range(len(self.staked))]
+        return pictures.okey_table(self.match.view(None), names, self.locale)
+
+    def private_sketch(self, index: int, sub: str, args: tuple[str, ...]) -> Sketch | None:
+        """`/okey rack` and `/okey arrange`'s picture: the rack laid out as the text says."""
+        engine_index = self.engine_seat(self.seats[index].player_id)
+        if engine_index is None or self.round is None:
+            return None
+        found = lookup(ARRANGE_MODES, args[0]) if sub == "arrange" and len(args) == 1 else None
+        return self._rack_sketch(engine_index, found or "runs")
 
     def _rack_lines(self, index: int, mode: str = "runs") -> list[Msg]:
         game = self.match.round if self.match is not None else None

@@ -1,36 +1,162 @@
-"""Pictures of the public table attached to table messages (when `CoreConfig.pictures` is on).
+"""Pictures attached to the core's messages (when `CoreConfig.pictures` is on).
 
-Built only from the engine's public view (`view(None)`), so a picture never shows a hidden card.
-A drawing error costs the picture, never the move: the text message still goes out.
+Sessions describe a picture as a `Sketch` (a scene and a style, cheap to build) while they hold
+the table's lock; `draw_pictures` turns the sketches of one answer into PNG bytes in a worker
+thread, after the lock is released, so a busy table never holds the event loop.
+
+- Public sketches (the table, the showdown) are built from the engine's public view
+  (`view(None)`) only, so they cannot show a hidden card.
+- Private sketches (a poker hand, an Okey rack) are built from that player's own `view(seat)`
+  and only ever ride on a PRIVATE item to that player.
+- A drawing error costs the picture, never the move: the text still goes out, and the WARNING
+  log line names only the error type (never a card or tile).
+- A table edit that a later edit of the same table in the same answer supersedes is not drawn
+  (the adapters drop it), and equal sketches are drawn once.
 """
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import logging
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
 
+from bot.core.messages import Outgoing, OutKind
 from bot.logs import kv
-from bot.render.pictures import PictureStyle, render_okey_table, render_poker_table
-from bot.render.pictures.views import okey_table_scene, poker_table_scene
+from bot.render.pictures import (
+    PictureStyle,
+    render_hand,
+    render_okey_rack,
+    render_okey_table,
+    render_poker_table,
+)
+from bot.render.pictures.views import (
+    okey_rack_scene,
+    okey_table_scene,
+    poker_hand_scene,
+    poker_table_scene,
+)
 
 log = logging.getLogger("bot.core.pictures")
 
+_DRAWING = threading.Lock()  # one picture at a time: Pillow's caches are shared, cores are few
 
-def table_picture(session: object) -> bytes | None:
-    """PNG bytes of a table with a hand or round in play, or None."""
-    from bot.core.okey import OkeySession
-    from bot.core.poker import PokerSession
 
-    style = PictureStyle(lang="tr" if getattr(session, "locale", "en") == "tr" else "en")
+@dataclasses.dataclass(frozen=True)
+class Sketch:
+    """A picture still to draw: the renderer, its scene and its style (all hashable)."""
+
+    draw: Callable[[Any, PictureStyle], bytes]
+    scene: Any
+    style: PictureStyle
+
+
+def style_for(locale: str) -> PictureStyle:
+    """The picture style for a language (the words drawn on the picture)."""
+    return PictureStyle(lang="tr" if locale == "tr" else "en")
+
+
+def _sketch(
+    draw: Callable[[Any, PictureStyle], bytes], build: Callable[[], Any], locale: str
+) -> Sketch | None:
+    """A sketch, or None when the scene cannot be built (logged without its content)."""
     try:
-        if isinstance(session, PokerSession) and session.running():
-            names = [session.name(i) for i in range(len(session.in_hand))]
-            return render_poker_table(poker_table_scene(session.engine.view(None), names), style)
-        if isinstance(session, OkeySession) and session.match is not None:
-            game = session.round
-            if game is None:
-                return None
-            names = [session.name(i) for i in range(len(session.staked))]
-            return render_okey_table(okey_table_scene(session.match.view(None), names), style)
+        return Sketch(draw, build(), style_for(locale))
     except Exception as exc:  # a picture is decoration: never lose a move over it
-        log.warning(kv(event="picture_failed", error=type(exc).__name__))
-    return None
+        log.warning(kv(event="picture_failed", stage="scene", error=type(exc).__name__))
+        return None
+
+
+def poker_table(
+    public_view: Mapping[str, Any],
+    names: Sequence[str],
+    locale: str,
+    hand_labels: Mapping[int, str] | None = None,
+) -> Sketch | None:
+    """The public poker table from `view(None)`; with `hand_labels` (the showdown's hand names by
+    engine seat) the winners' hand names become the caption under the pot."""
+
+    def build() -> Any:
+        scene = poker_table_scene(public_view, names, hand_labels)
+        if not hand_labels:
+            return scene
+        won = [s.hand_label for s in scene.seats if s.winner and s.hand_label]
+        caption = " / ".join(dict.fromkeys(won)) or None
+        return dataclasses.replace(scene, showdown_label=caption)
+
+    return _sketch(render_poker_table, build, locale)
+
+
+def poker_hand(own_view: Mapping[str, Any], locale: str) -> Sketch | None:
+    """A player's cards from their own `view(seat)` (Açık: the down card framed); None when
+    the view holds no card."""
+    if not own_view.get("hand"):
+        return None
+    return _sketch(render_hand, lambda: poker_hand_scene(own_view), locale)
+
+
+def okey_table(public_view: Mapping[str, Any], names: Sequence[str], locale: str) -> Sketch | None:
+    """The public Okey table from the match's `view(None)`."""
+    return _sketch(render_okey_table, lambda: okey_table_scene(public_view, names), locale)
+
+
+def okey_rack(own_view: Mapping[str, Any], locale: str, mode: str = "runs") -> Sketch | None:
+    """A player's rack from their own `view(seat)`, grouped by `arrange` in `mode`."""
+    return _sketch(render_okey_rack, lambda: okey_rack_scene(own_view, mode), locale)
+
+
+@lru_cache(maxsize=32)
+def _png(sketch: Sketch) -> bytes:
+    return sketch.draw(sketch.scene, sketch.style)
+
+
+def _draw_all(sketches: list[Sketch]) -> dict[Sketch, bytes]:
+    """PNG bytes of each sketch that draws (runs in a worker thread)."""
+    out: dict[Sketch, bytes] = {}
+    with _DRAWING:
+        for sketch in sketches:
+            try:
+                out[sketch] = _png(sketch)
+            except Exception as exc:
+                log.warning(kv(event="picture_failed", stage="draw", error=type(exc).__name__))
+    return out
+
+
+def _superseded(items: Sequence[Outgoing]) -> set[int]:
+    """Indexes of table edits that a later edit of the same table replaces."""
+    last: dict[str, int] = {}
+    for index, item in enumerate(items):
+        if item.kind is OutKind.EDIT_TABLE and item.table_id is not None:
+            last[item.table_id] = index
+    return {
+        index
+        for index, item in enumerate(items)
+        if item.kind is OutKind.EDIT_TABLE
+        and item.table_id is not None
+        and last[item.table_id] != index
+    }
+
+
+async def draw_pictures(items: list[Outgoing]) -> list[Outgoing]:
+    """The items with each sketch drawn into `picture` (in a worker thread) and every sketch
+    cleared; superseded table edits go without a picture."""
+    if not any(item.sketch is not None for item in items):
+        return items
+    skip = _superseded(items)
+    wanted = list(
+        dict.fromkeys(
+            item.sketch
+            for index, item in enumerate(items)
+            if item.sketch is not None and index not in skip
+        )
+    )
+    drawn = await asyncio.to_thread(_draw_all, wanted) if wanted else {}
+    return [
+        item
+        if item.sketch is None
+        else dataclasses.replace(item, picture=drawn.get(item.sketch), sketch=None)
+        for item in items
+    ]

@@ -12,11 +12,12 @@ from datetime import datetime
 from types import ModuleType
 from typing import Any
 
-from bot.core import ai
+from bot.core import ai, pictures
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.fairness import check_seed
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS
+from bot.core.pictures import Sketch
 from bot.core.session import (
     ButtonSpec,
     Msg,
@@ -37,6 +38,7 @@ from storage import GameResult, SeedRecord, Transfer, escrow, wallet
 ENGINES: dict[str, ModuleType] = {"turkish": turkish, "acik": acik}
 MAX_SEATS = {"turkish": turkish.MAX_PLAYERS, "acik": acik.MAX_PLAYERS[52]}
 BET_EVENTS = ("bet", "checked", "called", "raised", "folded")
+HAND_EVENTS = ("hand", "hole", "drew_cards")  # private events whose message shows the hand
 AMOUNT_KINDS = ("open", "bet", "raise")
 ACTION_WORDS = ("open", "pass", "check", "bet", "call", "raise", "fold", "draw", "pat")
 _SUIT_SYMBOLS = {"♥": "h", "♡": "h", "♠": "s", "♤": "s", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
@@ -324,7 +326,7 @@ class PokerSession(TableSession):
         )
         self.carried = 0
         hand_id = self.hand_id()
-        step.seeds.append(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
+        step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
         self.remember_hand(
             {
                 "game": self.game,
@@ -346,7 +348,7 @@ class PokerSession(TableSession):
             step.results.append(GameResult(pid, self.game, delta, hand_id=hand_id))
         self.carried = view["pot"] if view["carried"] else 0
         seed = view["seed"]
-        step.seeds.append(SeedRecord(hand_id, self.table_id, view["seed_hash"], seed))
+        step.record_seed(SeedRecord(hand_id, self.table_id, view["seed_hash"], seed))
         step.say("poker.hand_end", hand=hand_id, seed=seed)
         self.engine = None
         self.in_hand, self.start_stacks = [], []
@@ -372,11 +374,17 @@ class PokerSession(TableSession):
                 seat = self.seat_of_engine(event.seat)
                 lines = self._private_event(event)
                 if lines:
-                    step.notes.append(Note(lines, to=seat))
+                    picture = None
+                    if event.kind in HAND_EVENTS and self.draws_for(seat):
+                        picture = pictures.poker_hand(self.engine.view(event.seat), seat.locale)
+                    step.notes.append(Note(lines, to=seat, picture=picture))
                 continue
             lines = self._public_event(event)
             if lines:
-                step.notes.append(Note(lines))
+                picture = None
+                if event.kind == "showdown" and self.draws_for(None):
+                    picture = self._showdown_sketch(event)
+                step.notes.append(Note(lines, picture=picture))
         if self.engine is not None and self.engine.finished:
             self._finish(step)
         else:
@@ -401,6 +409,30 @@ class PokerSession(TableSession):
         if "cards" in data:
             return [msg("poker.your_cards", cards=show.cards(data["cards"]))]
         return []
+
+    def _names(self) -> list[str]:
+        return [self.name(i) for i in range(len(self.in_hand))]
+
+    def _showdown_sketch(self, event: Event) -> Sketch | None:
+        """The public table at showdown: shown hands named, the winners' hand name as caption."""
+        key = "name_tr" if self.locale == "tr" else "name"
+        labels = {h["seat"]: h[key] for h in event.data["hands"]}
+        return pictures.poker_table(self.engine.view(None), self._names(), self.locale, labels)
+
+    def table_sketch(self) -> Sketch | None:
+        """The public table of the running hand (from `view(None)`), when pictures are on."""
+        if not self.running() or not self.draws_for(None):
+            return None
+        return pictures.poker_table(self.engine.view(None), self._names(), self.locale)
+
+    def private_sketch(self, index: int, sub: str, args: tuple[str, ...]) -> Sketch | None:
+        """`/poker hand`'s picture: the player's own cards (none once folded)."""
+        seat = self.seats[index]
+        e = self.engine_seat(seat.player_id)
+        if e is None or not self.draws_for(seat):
+            return None
+        view = self.engine.view(e)
+        return None if view["folded"][e] else pictures.poker_hand(view, seat.locale)
 
     def _public_event(self, event: Event) -> list[Msg]:
         """One public engine event as lines; only the fields named here are ever shown."""

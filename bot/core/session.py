@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.core.errors import Refusal
+from bot.core.pictures import Sketch
 from games.base import Action, ActionSpec
 from storage import GameResult, PenaltyEntry, SeedRecord, Transfer
 
@@ -28,6 +29,7 @@ class Seat:
     away: bool = False  # timed out repeatedly: the computer player acts for them
     timeouts: int = 0
     leaving: bool = False  # asked to leave during a hand: cashed out when it ends
+    kicked: bool = False  # a moderator removed them: `back` cannot cancel that leaving
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form for the table snapshot."""
@@ -76,6 +78,7 @@ class Note:
     to: Seat | None = None
     table: bool = False
     buttons: list[ButtonSpec] = field(default_factory=list)  # private turn buttons (Okey tiles)
+    picture: Sketch | None = None  # public: from view(None) only; private: that seat's own view
 
 
 @dataclass
@@ -99,6 +102,13 @@ class Step:
     def tell(self, seat: Seat, key: str, **params: Any) -> None:
         """Add a private line for one seat."""
         self.notes.append(Note([Msg(key, params)], to=seat))
+
+    def record_seed(self, record: SeedRecord) -> None:
+        """Add a hand's seed record; a later record of the same hand (its seed revealed when it
+        ends in the step that dealt it) replaces the earlier one, as the store takes each hand
+        once per commit."""
+        self.seeds = [s for s in self.seeds if s.hand_id != record.hand_id]
+        self.seeds.append(record)
 
     def show_table(self) -> None:
         """Ask for the table message to be refreshed."""
@@ -284,6 +294,21 @@ class TableSession:
     def rules_lines(self) -> list[Msg]:
         """The table's rule options, for the `rules` command."""
         raise NotImplementedError
+
+    def table_sketch(self) -> Sketch | None:
+        """The public table picture (from `view(None)` only) while a hand or round is played,
+        when pictures are on; else None."""
+        return None
+
+    def private_sketch(self, index: int, sub: str, args: tuple[str, ...]) -> Sketch | None:
+        """The picture for `private_lines(index, sub, args)` (the seat's own cards or tiles),
+        when pictures are on; else None. Call it after `private_lines` accepted the words."""
+        return None
+
+    def draws_for(self, seat: Seat | None) -> bool:
+        """True when a picture for `seat` (None: the channel) is worth building: pictures are on
+        and nobody draws for a computer player."""
+        return self.pictures and (seat is None or not seat.bot)
 
     def back(self, who: Who) -> Step:
         """An away player is back: the computer stops playing for them."""
