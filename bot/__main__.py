@@ -131,6 +131,7 @@ async def run_platforms(settings: Settings, platforms: list[str]) -> None:
     that platform's tables (`CoreConfig.platforms`), so no timer output goes astray."""
     from bot.adapters import discord, telegram
     from bot.core.app import Core
+    from bot.core.pictures import warm_up_pictures
     from storage import Store
 
     serve = {"discord": discord.serve, "telegram": telegram.serve}
@@ -139,6 +140,8 @@ async def run_platforms(settings: Settings, platforms: list[str]) -> None:
         runs = []
         for name in platforms:
             runs.append(serve[name](settings, Core(store, platform_config(settings, name))))
+        if settings.pictures:
+            runs.append(warm_up_pictures())
         await asyncio.gather(*runs)
     finally:
         await store.close()

@@ -108,6 +108,22 @@ def okey_rack(own_view: Mapping[str, Any], locale: str, mode: str = "runs") -> S
     return _sketch(render_okey_rack, lambda: okey_rack_scene(own_view, mode), locale)
 
 
+def _warm() -> None:
+    from bot.render.pictures.warm import warm_up
+
+    with _DRAWING:
+        warm_up((style_for("tr"), style_for("en")))
+
+
+async def warm_up_pictures() -> None:
+    """Draw the card faces, tiles and backgrounds into the caches in a worker thread (~1 s of
+    CPU), so the first picture players see is as fast as the rest; a failure is only logged."""
+    try:
+        await asyncio.to_thread(_warm)
+    except Exception as exc:
+        log.warning(kv(event="picture_warm_up_failed", error=type(exc).__name__))
+
+
 @lru_cache(maxsize=32)
 def _png(sketch: Sketch) -> bytes:
     return sketch.draw(sketch.scene, sketch.style)

@@ -299,3 +299,13 @@ def test_a_hand_dealt_and_ended_in_one_step_records_its_seed_once():
     step.record_seed(SeedRecord("1-2", 1, "cd" * 32, None))
     step.record_seed(SeedRecord("1-1", 1, "ab" * 32, "ef" * 32))
     assert [(s.hand_id, s.seed_hex) for s in step.seeds] == [("1-2", None), ("1-1", "ef" * 32)]
+
+
+async def test_warm_up_failure_is_only_logged(monkeypatch, caplog):
+    def broken() -> None:
+        raise OSError("no font")
+
+    monkeypatch.setattr(core_pictures, "_warm", broken)
+    with caplog.at_level(logging.WARNING, logger="bot.core.pictures"):
+        await core_pictures.warm_up_pictures()
+    assert "picture_warm_up_failed" in caplog.text and "OSError" in caplog.text
