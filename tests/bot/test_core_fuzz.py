@@ -1,5 +1,6 @@
 """Any sequence of commands and presses, however wrong, gets an answer (never an exception),
-refusals change nothing, and chips stay conserved (in-memory store)."""
+refusals change nothing, and chips stay conserved (the real Store on an in-memory database:
+the ledger audit and the table's escrow balance)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from bot.core.messages import OutKind, Press
 from storage import escrow
 from tests.bot.drive import live_session
 from tests.bot.helpers import cmd, make_core
-from tests.bot.memstore import MemStore
+from tests.conftest import open_memory_store
 
 USERS = ("ayse", "mehmet", "cem")
 WORDS = (
@@ -106,7 +107,11 @@ def test_random_commands_never_break_the_core(prelude, script):
 
 
 async def _play(prelude: list[str], script) -> None:
-    store = MemStore()
+    async with await open_memory_store() as store:
+        await _run(store, prelude, script)
+
+
+async def _run(store, prelude: list[str], script) -> None:
     core = make_core(store, seed="fuzz")
     for line in prelude:
         user, _, text = line.partition(": ")
@@ -133,8 +138,8 @@ async def _play(prelude: list[str], script) -> None:
         assert out, line
         if [o.kind for o in out] == [OutKind.ERROR] and session is not None:
             assert (await store.get_table(session.table_id)).version == before, line
-        assert store.total() == 0
         session = live_session(core)
         if session is not None:
             event(f"table {session.game} {session.phase}")
-            assert store.balances[escrow(session.table_id)] == session.held()
+            assert await store.balance(escrow(session.table_id)) == session.held()
+    assert await store.audit() == []

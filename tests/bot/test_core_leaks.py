@@ -1,6 +1,7 @@
-"""Hidden information and chips over many random games through the core (in-memory store):
-no public message holds a card of a hand before the showdown or a tile of a rack, private
-messages go only to their owner, and no chip is ever created or lost."""
+"""Hidden information and chips over many random games through the core, on the real Store (an
+in-memory SQLite database): no public message holds a card of a hand before the showdown or a
+tile of a rack, private messages go only to their owner, and no chip is ever created or lost —
+checked against the ledger (`Store.audit`) and each table's escrow balance."""
 
 from __future__ import annotations
 
@@ -8,27 +9,32 @@ import random
 import re
 
 from bot.core.messages import OutKind
-from storage import HOUSE, escrow, wallet
+from storage import HOUSE, Store, escrow, wallet
 from tests.bot.drive import hidden_cards, leaked, live_session, public_without_showdown, random_move
 from tests.bot.helpers import cmd, errors, make_core
-from tests.bot.memstore import MemStore
 
 POKER_HANDS = 1200
 OKEY_MATCHES = 16
 TILE = re.compile(r"(?<![0-9A-Za-z])([RYBK](?:1[0-3]|[1-9])|F)(?![0-9A-Za-z])")
 
 
-async def check_money(store: MemStore, core) -> None:
-    assert store.total() == 0
-    assert all(v >= 0 for k, v in store.balances.items() if k != "house")
-    session = live_session(core)
+async def check_money(store: Store, core, channel: str) -> None:
+    """The ledger is sound (balances match their entries, none but the house below zero, all add
+    up to zero) and the open table's escrow holds exactly the chips its session has in play."""
+    assert await store.audit() == []
+    await check_escrow(store, core, channel)
+
+
+async def check_escrow(store: Store, core, channel: str) -> None:
+    """The open table's escrow holds exactly the chips in play at it."""
+    session = live_session(core, channel)
     if session is not None:
-        assert store.balances[escrow(session.table_id)] == session.held()
+        assert await store.balance(escrow(session.table_id)) == session.held()
 
 
-async def test_poker_public_messages_never_show_a_hidden_card():
+async def test_poker_public_messages_never_show_a_hidden_card(memory_store):
     rng = random.Random(2026)
-    store = MemStore()
+    store = memory_store
     core = make_core(store, seed="leaks")
     names = ["ayse", "mehmet", "cem", "zeynep", "emre"]
     hands = tables = 0
@@ -46,7 +52,7 @@ async def test_poker_public_messages_never_show_a_hidden_card():
         for user in players:
             await core.handle(cmd(user, "/balance", channel=channel))
             player = await store.player("test", user, user.capitalize())
-            if store.balances[wallet(player.id)] < 400:  # keep everyone able to buy in
+            if await store.balance(wallet(player.id)) < 400:  # keep everyone able to buy in
                 await store.transfer(HOUSE, wallet(player.id), 1000, "test top-up")
             await core.handle(cmd(user, f"/poker join {rng.randint(60, 400)}", channel=channel))
         out = await core.handle(cmd(players[0], "/poker start", channel=channel))
@@ -72,14 +78,14 @@ async def test_poker_public_messages_never_show_a_hidden_card():
             for item in out:
                 if item.kind is OutKind.PRIVATE:
                     assert item.user_id in players
-            assert store.total() == 0
+            await check_escrow(store, core, channel)
         session = live_session(core, channel)
         hands += max(1, session.hand_no if session is not None else 1)
+        await check_money(store, core, channel)
         if session is not None:
-            assert store.balances[escrow(session.table_id)] == session.held()
             await core.handle(cmd("mod", "/table reset leak test done", channel=channel, mod=True))
-            assert store.balances[escrow(session.table_id)] == 0
-        await check_money(store, core)
+            assert await store.balance(escrow(session.table_id)) == 0
+    assert await store.audit() == []  # the resets paid every escrow back
     assert tables >= 20
 
 
@@ -104,10 +110,10 @@ def known_tiles(session) -> set[str]:
     return known
 
 
-async def test_okey_public_messages_never_show_a_rack_tile():
+async def test_okey_public_messages_never_show_a_rack_tile(memory_store):
     from games.okey import auto_action
 
-    store = MemStore()
+    store = memory_store
     core = make_core(store, seed="okey-leaks")
     rng = random.Random(7)
     names = ["ayse", "mehmet", "cem", "zeynep"]
@@ -156,5 +162,6 @@ async def test_okey_public_messages_never_show_a_rack_tile():
                 if item.kind is OutKind.PRIVATE and "Your rack" in item.text:
                     owner_rack = racks.get(item.user_id)
                     assert owner_rack is not None
-            await check_money(store, core)
+            await check_escrow(store, core, channel)
+        await check_money(store, core, channel)
     assert finishes > 0

@@ -8,14 +8,14 @@ import pytest
 from bot.core.messages import OutKind
 from tests.bot.drive import live_session
 from tests.bot.helpers import cmd, errors, last_buttons, make_core, press, private_to
-from tests.bot.memstore import MemStore
+from tests.conftest import open_memory_store
 
 PLAYERS = ("ayse", "mehmet", "cem")
 
 
 @pytest.fixture
-def core():
-    return make_core(MemStore(), seed="qa")
+def core(memory_store):
+    return make_core(memory_store, seed="qa")
 
 
 async def seat(core, players=PLAYERS, locale="en") -> list:
@@ -137,39 +137,46 @@ async def test_the_indicator_button_is_offered_privately_never_on_the_table():
     players = ("ayse", "mehmet", "cem", "deniz")
     offered = 0
     for n in range(12):  # fresh deals; each plays the first turns, where the indicator may be shown
-        core = make_core(MemStore(), seed=f"indicator-{n}")
-        await core.handle(cmd("ayse", "/okey start"))
-        for user in players[1:]:
-            await core.handle(cmd(user, "/okey join"))
-        out = await core.handle(cmd("ayse", "/okey begin"))
-        for _ in range(5):
-            for item in out:
-                actions = {b.action for row in item.buttons for b in row}
-                if item.kind in (OutKind.PUBLIC, OutKind.EDIT_TABLE):
-                    assert "show" not in actions, item.text
-                elif "show" in actions and "You hold the indicator's twin" in item.text:
-                    offered += 1
-                    session = live_session(core)
-                    holder = session.seat_of(session.match.round.to_act()).user_id
-                    assert item.user_id == holder
-                    button = next(b for row in item.buttons for b in row if b.action == "show")
-                    shown = await core.press(press(holder, button))
-                    assert "shows the indicator" in "\n".join(o.text for o in shown)
-            session = live_session(core)
-            game = session.match.round
-            index = game.to_act()
-            user = session.seat_of(index).user_id
-            if game.phase == "take":
-                out = await core.handle(cmd(user, "/okey take stock"))
-            else:
-                tile = game.view(index)["hand"][0]
-                out = await core.handle(cmd(user, f"/okey discard {tile}"))
-            assert not errors(out), errors(out)
+        async with await open_memory_store() as store:
+            offered += await _indicator_offers(make_core(store, seed=f"indicator-{n}"), players)
     assert offered >= 1  # the private offer did come up in these deals
 
 
-async def test_okey_buttons_refuse_words_after_them():
-    core = make_core(MemStore(), seed="okey-args")
+async def _indicator_offers(core, players) -> int:
+    """Play the first turns of a fresh deal; how often the indicator's twin was offered."""
+    offered = 0
+    await core.handle(cmd("ayse", "/okey start"))
+    for user in players[1:]:
+        await core.handle(cmd(user, "/okey join"))
+    out = await core.handle(cmd("ayse", "/okey begin"))
+    for _ in range(5):
+        for item in out:
+            actions = {b.action for row in item.buttons for b in row}
+            if item.kind in (OutKind.PUBLIC, OutKind.EDIT_TABLE):
+                assert "show" not in actions, item.text
+            elif "show" in actions and "You hold the indicator's twin" in item.text:
+                offered += 1
+                session = live_session(core)
+                holder = session.seat_of(session.match.round.to_act()).user_id
+                assert item.user_id == holder
+                button = next(b for row in item.buttons for b in row if b.action == "show")
+                shown = await core.press(press(holder, button))
+                assert "shows the indicator" in "\n".join(o.text for o in shown)
+        session = live_session(core)
+        game = session.match.round
+        index = game.to_act()
+        user = session.seat_of(index).user_id
+        if game.phase == "take":
+            out = await core.handle(cmd(user, "/okey take stock"))
+        else:
+            tile = game.view(index)["hand"][0]
+            out = await core.handle(cmd(user, f"/okey discard {tile}"))
+        assert not errors(out), errors(out)
+    return offered
+
+
+async def test_okey_buttons_refuse_words_after_them(memory_store):
+    core = make_core(memory_store, seed="okey-args")
     await core.handle(cmd("ayse", "/okey start"))
     await core.handle(cmd("mehmet", "/okey join"))
     out = await core.handle(cmd("ayse", "/okey begin"))

@@ -8,7 +8,6 @@ import pytest
 
 from bot.core.games import GAMES
 from tests.bot.helpers import make_core
-from tests.bot.memstore import MemStore
 from tests.bot.test_discord_play import (
     CHANNEL,
     assert_private_items_stayed_private,
@@ -35,8 +34,8 @@ def tile_buttons(harness, user_id: int):
     return []
 
 
-async def test_an_okey_match_through_buttons():
-    store = MemStore()
+async def test_an_okey_match_through_buttons(memory_store):
+    store = memory_store
     harness, spy = build(make_core(store, seed="okey-discord"))
     ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet", dms_open=False)
     users = {AYSE: ayse, MEHMET: mehmet}
@@ -78,11 +77,11 @@ async def test_an_okey_match_through_buttons():
         if delivery.audience == "channel" and delivery.view is not None:
             ids = [c.custom_id for c in delivery.view.children]
             assert not any(":d." in cid or ":f." in cid for cid in ids), ids
-    assert store.total() == 0
+    assert await store.audit() == []
 
 
-async def test_discard_autocomplete_offers_only_my_rack():
-    harness, spy = build(make_core(MemStore(), seed="okey-auto"))
+async def test_discard_autocomplete_offers_only_my_rack(memory_store):
+    harness, spy = build(make_core(memory_store, seed="okey-auto"))
     ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
     await harness.slash(ayse, "okey start", CHANNEL)
     await harness.slash(mehmet, "okey join", CHANNEL)

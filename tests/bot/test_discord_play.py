@@ -14,7 +14,6 @@ from bot.adapters.discord.board import Boards
 from bot.core.messages import Outgoing, OutKind
 from storage import Store
 from tests.bot.helpers import make_core
-from tests.bot.memstore import MemStore
 from tests.fakes.discord_fakes import DiscordHarness, FakeUser
 
 CHANNEL = 500_000_000_000_000_001
@@ -116,8 +115,8 @@ async def act(harness: DiscordHarness, spy: SpyCore, users: dict[int, FakeUser],
     raise AssertionError(f"no button to press: {ids}")
 
 
-async def test_two_hands_through_the_adapter():
-    core = make_core(MemStore(), seed="discord")
+async def test_two_hands_through_the_adapter(memory_store):
+    core = make_core(memory_store, seed="discord")
     harness, spy = build(core)
     ayse = harness.user(AYSE, "Ayşe")
     mehmet = harness.user(MEHMET, "Mehmet", dms_open=False)
@@ -147,8 +146,8 @@ async def test_two_hands_through_the_adapter():
     assert {"defer", "send_modal"} <= kinds
 
 
-async def test_show_my_hand_is_ephemeral_to_the_presser_only():
-    core = make_core(MemStore(), seed="hand")
+async def test_show_my_hand_is_ephemeral_to_the_presser_only(memory_store):
+    core = make_core(memory_store, seed="hand")
     harness, spy = build(core, dm_fallback=False)
     ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
     zeynep = harness.user(ZEYNEP, "Zeynep")
@@ -190,8 +189,8 @@ def cards_shown(text: str) -> list[str]:
     return cards_in(text)
 
 
-async def test_stale_foreign_and_out_of_turn_buttons_are_refused():
-    core = make_core(MemStore(), seed="stale")
+async def test_stale_foreign_and_out_of_turn_buttons_are_refused(memory_store):
+    core = make_core(memory_store, seed="stale")
     harness, spy = build(core, dm_fallback=False)
     ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
     await seat_two(harness, ayse, mehmet)
@@ -257,8 +256,8 @@ async def test_restart_between_two_presses(tmp_path):
         await store.close()
 
 
-async def test_moderators_by_permission_or_role():
-    core = make_core(MemStore(), seed="mod")
+async def test_moderators_by_permission_or_role(memory_store):
+    core = make_core(memory_store, seed="mod")
     harness, spy = build(core, moderator_role="Croupier", dm_fallback=False)
     ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
     await seat_two(harness, ayse, mehmet)
@@ -301,8 +300,8 @@ async def test_every_command_defers_before_the_core_answers():
     assert (delivery.audience, delivery.target, delivery.text) == ("ephemeral", AYSE, "slow answer")
 
 
-async def test_public_and_private_answers_of_account_commands():
-    core = make_core(MemStore(), seed="acct")
+async def test_public_and_private_answers_of_account_commands(memory_store):
+    core = make_core(memory_store, seed="acct")
     harness, _ = build(core)
     ayse = harness.user(AYSE, "Ayşe")
     await harness.slash(ayse, "help", CHANNEL, locale="tr")
@@ -317,8 +316,8 @@ async def test_public_and_private_answers_of_account_commands():
     assert harness.unanswered() == []
 
 
-async def test_an_expired_interaction_is_left_alone():
-    core = make_core(MemStore(), seed="late")
+async def test_an_expired_interaction_is_left_alone(memory_store):
+    core = make_core(memory_store, seed="late")
     harness, _ = build(core)
     ayse = harness.user(AYSE, "Ayşe")
     await harness.slash(ayse, "poker open", CHANNEL)
@@ -330,8 +329,8 @@ async def test_an_expired_interaction_is_left_alone():
     assert late.response.kind is None
 
 
-async def test_unasked_items_of_other_platforms_are_skipped():
-    core = make_core(MemStore(), seed="mixed")
+async def test_unasked_items_of_other_platforms_are_skipped(memory_store):
+    core = make_core(memory_store, seed="mixed")
     harness, _ = build(core)
     telegram = Outgoing(OutKind.PUBLIC, "telegram group", channel_id="-100123", table_id="77")
     ours = Outgoing(OutKind.PUBLIC, "discord channel", channel_id=str(CHANNEL))
@@ -376,8 +375,8 @@ def test_is_moderator(perms, roles, role, expected):
     assert is_moderator(interaction, role) is expected
 
 
-async def test_poker_table_posts_the_table_again_at_the_bottom():
-    core = make_core(MemStore(), seed="again")
+async def test_poker_table_posts_the_table_again_at_the_bottom(memory_store):
+    core = make_core(memory_store, seed="again")
     harness, _ = build(core)
     ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
     await seat_two(harness, ayse, mehmet)
@@ -390,8 +389,8 @@ async def test_poker_table_posts_the_table_again_at_the_bottom():
     assert harness.unanswered() == []
 
 
-async def test_closed_tables_are_forgotten():
-    core = make_core(MemStore(), seed="prune")
+async def test_closed_tables_are_forgotten(memory_store):
+    core = make_core(memory_store, seed="prune")
     harness, spy = build(core, dm_fallback=False)
     ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
     await seat_two(harness, ayse, mehmet)
@@ -404,10 +403,10 @@ async def test_closed_tables_are_forgotten():
     assert table not in harness.adapter.boards.boards and table not in harness.adapter.buttons
 
 
-async def test_a_channel_the_bot_may_not_post_in_is_reported_to_the_sender():
+async def test_a_channel_the_bot_may_not_post_in_is_reported_to_the_sender(memory_store):
     from tests.fakes.discord_fakes import http_error
 
-    core = make_core(MemStore(), seed="forbidden")
+    core = make_core(memory_store, seed="forbidden")
     harness, _ = build(core)
     ayse = harness.user(AYSE, "Ayşe")
     channel = harness.channel(CHANNEL)
@@ -422,8 +421,8 @@ async def test_a_channel_the_bot_may_not_post_in_is_reported_to_the_sender():
     assert harness.unanswered() == []
 
 
-async def test_the_hand_button_speaks_the_tables_language():
-    core = make_core(MemStore(), seed="dil")
+async def test_the_hand_button_speaks_the_tables_language(memory_store):
+    core = make_core(memory_store, seed="dil")
     harness, _ = build(core)
     mehmet = harness.user(MEHMET, "Mehmet")
     await harness.slash(mehmet, "poker open", CHANNEL, locale="tr")

@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.bot.helpers import make_core
-from tests.bot.memstore import MemStore
 from tests.bot.test_discord_play import (
     CHANNEL,
     assert_private_items_stayed_private,
@@ -19,14 +18,19 @@ from tests.bot.test_discord_play import (
     session_of,
     turn_ids,
 )
+from tests.conftest import open_memory_store
 
 PLAYERS = {101: "Ayşe", 102: "Mehmet", 103: "Zeynep"}
 MAX_PRESSES = 120
 
 
 async def play(seed: int, game: str, closed: frozenset[int]) -> None:
+    async with await open_memory_store() as store:
+        await play_on(store, seed, game, closed)
+
+
+async def play_on(store, seed: int, game: str, closed: frozenset[int]) -> None:
     rng = random.Random(seed)
-    store = MemStore()
     core = make_core(store, seed=f"random-{seed}")
     harness, spy = build(core)
     users = {uid: harness.user(uid, name, uid not in closed) for uid, name in PLAYERS.items()}
@@ -75,7 +79,7 @@ async def play(seed: int, game: str, closed: frozenset[int]) -> None:
     assert harness.unanswered() == []
     assert_private_items_stayed_private(harness, spy)
     assert len([m for m in channel.live() if m.custom_ids()]) <= 1
-    assert store.total() == 0
+    assert await store.audit() == []
     for uid in closed:
         if any(i.user_id == str(uid) and i.kind.value == "private" for i in spy.items):
             assert not any(d.audience == "dm" and d.target == uid for d in harness.log.deliveries)
