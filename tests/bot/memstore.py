@@ -1,4 +1,8 @@
-"""An in-memory stand-in for `storage.Store`, used only by tests that play thousands of games.
+"""DEPRECATED, to be deleted: tests use the real Store on an in-memory SQLite database instead
+(the `memory_store` fixture or `tests.conftest.open_memory_store()`). The last user is
+tests/bot/test_core_pictures.py; once it switches, delete this file.
+
+An in-memory stand-in for `storage.Store`, used only by tests that play thousands of games.
 
 It keeps the storage contract's behaviour that the core relies on: compare-and-set versions,
 all-or-nothing transfers that never take a non-house account below zero, idempotency keys, one
