@@ -75,17 +75,24 @@ def poker_table(
     names: Sequence[str],
     locale: str,
     hand_labels: Mapping[int, str] | None = None,
+    winners: set[int] | None = None,
 ) -> Sketch | None:
-    """The public poker table from `view(None)`; with `hand_labels` (the showdown's hand names by
-    engine seat) the winners' hand names become the caption under the pot."""
+    """The public poker table from `view(None)`. At showdown, `hand_labels` are the shown hand
+    names by engine seat and `winners` the seats that won a pot (from the `won` events, so an
+    uncalled bet handed back is no win): winners are framed and their hand names become the
+    caption under the pot."""
 
     def build() -> Any:
         scene = poker_table_scene(public_view, names, hand_labels)
-        if not hand_labels:
+        if winners is None:
             return scene
-        won = [s.hand_label for s in scene.seats if s.winner and s.hand_label]
+        seats = tuple(
+            dataclasses.replace(seat, winner=index in winners)
+            for index, seat in enumerate(scene.seats)
+        )
+        won = [seat.hand_label for seat in seats if seat.winner and seat.hand_label]
         caption = " / ".join(dict.fromkeys(won)) or None
-        return dataclasses.replace(scene, showdown_label=caption)
+        return dataclasses.replace(scene, seats=seats, showdown_label=caption)
 
     return _sketch(render_poker_table, build, locale)
 

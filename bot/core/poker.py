@@ -369,6 +369,7 @@ class PokerSession(TableSession):
             step.show_table()
 
     def _events(self, events: list[Event], step: Step) -> None:
+        showdown: tuple[Event, Note] | None = None
         for event in events:
             if event.seat is not None:
                 seat = self.seat_of_engine(event.seat)
@@ -381,10 +382,12 @@ class PokerSession(TableSession):
                 continue
             lines = self._public_event(event)
             if lines:
-                picture = None
-                if event.kind == "showdown" and self.draws_for(None):
-                    picture = self._showdown_sketch(event)
-                step.notes.append(Note(lines, picture=picture))
+                step.notes.append(Note(lines))
+                if event.kind == "showdown":
+                    showdown = event, step.notes[-1]
+        if showdown is not None and self.draws_for(None):
+            won = {e.data["seat"] for e in events if e.kind == "won"}  # not "returned" chips
+            showdown[1].picture = self._showdown_sketch(showdown[0], won)
         if self.engine is not None and self.engine.finished:
             self._finish(step)
         else:
@@ -413,11 +416,12 @@ class PokerSession(TableSession):
     def _names(self) -> list[str]:
         return [self.name(i) for i in range(len(self.in_hand))]
 
-    def _showdown_sketch(self, event: Event) -> Sketch | None:
-        """The public table at showdown: shown hands named, the winners' hand name as caption."""
+    def _showdown_sketch(self, event: Event, won: set[int]) -> Sketch | None:
+        """The public table at showdown: shown hands named, the seats that won a pot framed
+        and their hand name as the caption."""
         key = "name_tr" if self.locale == "tr" else "name"
         labels = {h["seat"]: h[key] for h in event.data["hands"]}
-        return pictures.poker_table(self.engine.view(None), self._names(), self.locale, labels)
+        return pictures.poker_table(self.engine.view(None), self._names(), self.locale, labels, won)
 
     def table_sketch(self) -> Sketch | None:
         """The public table of the running hand (from `view(None)`), when pictures are on."""
