@@ -359,6 +359,10 @@ class OkeySession(TableSession):
             lines = self._public_event(event)
             if lines:
                 step.notes.append(Note(lines))
+                if event.kind == "finished" and self.draws_for(None):
+                    assert self.match is not None and self.match.round is not None
+                    view = self.match.round.view(None)  # the round is over: its melds are public
+                    step.notes[-1].picture = pictures.okey_finish(view, self.locale)
         if self.match is not None and self.match.round is not None and self.match.round.finished:
             self._end_round(step)
             return

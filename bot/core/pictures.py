@@ -4,7 +4,7 @@ Sessions describe a picture as a `Sketch` (a scene and a style, cheap to build) 
 the table's lock; `draw_pictures` turns the sketches of one answer into PNG bytes in a worker
 thread, after the lock is released, so a busy table never holds the event loop.
 
-- Public sketches (the table, the showdown) are built from the engine's public view
+- Public sketches (the table, the showdown, an Okey winner's melds) are built from the engine's public view
   (`view(None)`) only, so they cannot show a hidden card.
 - Private sketches (a poker hand, an Okey rack) are built from that player's own `view(seat)`
   and only ever ride on a PRIVATE item to that player.
@@ -34,6 +34,7 @@ from bot.render.pictures import (
     render_poker_table,
 )
 from bot.render.pictures.views import (
+    okey_finish_scene,
     okey_rack_scene,
     okey_table_scene,
     poker_hand_scene,
@@ -129,6 +130,13 @@ async def warm_up_pictures() -> None:
         await asyncio.to_thread(_warm)
     except Exception as exc:
         log.warning(kv(event="picture_warm_up_failed", error=type(exc).__name__))
+
+
+def okey_finish(public_view: Mapping[str, Any], locale: str) -> Sketch | None:
+    """The winner's laid-down melds and finishing discard from the finished round's public
+    view (everyone sees them once the round is won); None when nobody finished."""
+    sketch = _sketch(render_okey_rack, lambda: okey_finish_scene(public_view), locale)
+    return None if sketch is None or sketch.scene is None else sketch
 
 
 @lru_cache(maxsize=32)

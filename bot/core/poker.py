@@ -370,21 +370,25 @@ class PokerSession(TableSession):
 
     def _events(self, events: list[Event], step: Step) -> None:
         showdown: tuple[Event, Note] | None = None
+        hand_notes: dict[int, Note] = {}  # engine seat -> its last message about its cards
         for event in events:
             if event.seat is not None:
                 seat = self.seat_of_engine(event.seat)
                 lines = self._private_event(event)
                 if lines:
-                    picture = None
-                    if event.kind in HAND_EVENTS and self.draws_for(seat):
-                        picture = pictures.poker_hand(self.engine.view(event.seat), seat.locale)
-                    step.notes.append(Note(lines, to=seat, picture=picture))
+                    step.notes.append(Note(lines, to=seat))
+                    if event.kind in HAND_EVENTS:
+                        hand_notes[event.seat] = step.notes[-1]
                 continue
             lines = self._public_event(event)
             if lines:
                 step.notes.append(Note(lines))
                 if event.kind == "showdown":
                     showdown = event, step.notes[-1]
+        for index, note in hand_notes.items():  # the hand as it is now, once per player
+            seat = self.seat_of_engine(index)
+            if self.draws_for(seat):
+                note.picture = pictures.poker_hand(self.engine.view(index), seat.locale)
         if showdown is not None and self.draws_for(None):
             won = {e.data["seat"] for e in events if e.kind == "won"}  # not "returned" chips
             showdown[1].picture = self._showdown_sketch(showdown[0], won)

@@ -29,7 +29,7 @@ from bot.render.pictures.okey import rack_size
 from bot.render.pictures.okey import table_size as okey_table_size
 from bot.render.pictures.poker import hand_size
 from bot.render.pictures.poker import table_size as poker_table_size
-from games.okey import arrange
+from games.okey import arrange, auto_action
 from storage import SeedRecord, wallet
 from tests.bot.drive import hidden_cards, live_session, random_move
 from tests.bot.helpers import cmd, errors, make_core, private_to
@@ -142,6 +142,8 @@ async def test_public_pictures_hold_only_public_cards_and_showdown_is_named(game
         out = await core.handle(cmd(user, line))
         assert not errors(out), errors(out)
         showdowns += [o for o in out if o.kind is OutKind.PUBLIC and o.picture is not None]
+        mine = [(o.user_id, o.picture) for o in out if o.kind is OutKind.PRIVATE and o.picture]
+        assert len(mine) == len(set(mine)), "the same hand picture sent twice in one answer"
     for item, scene, hidden in watch.seen:
         if item.kind is OutKind.PRIVATE:
             continue
@@ -312,3 +314,40 @@ async def test_warm_up_failure_is_only_logged(monkeypatch, caplog):
     with caplog.at_level(logging.WARNING, logger="bot.core.pictures"):
         await core_pictures.warm_up_pictures()
     assert "picture_warm_up_failed" in caplog.text and "OSError" in caplog.text
+
+
+def okey_line(action) -> str:
+    if action.kind == "take":
+        return f"/okey take {action.source}"
+    if action.kind == "show_indicator":
+        return "/okey show"
+    return f"/okey {action.kind} {action.cards[0]}"
+
+
+async def test_an_okey_finish_shows_the_winners_melds(spy):
+    for attempt in range(6):  # a round may also end with the stock run out
+        core = make_core(MemStore(), seed=f"pic-finish-{attempt}", pictures=True)
+        watch = spy(core)
+        await core.handle(cmd("ayse", "/okey start"))
+        await core.handle(cmd("mehmet", "/okey join"))
+        await core.handle(cmd("ayse", "/okey begin"))
+        for _ in range(400):
+            session = live_session(core)
+            game = session.round if session is not None else None
+            if game is None:
+                break
+            index = game.to_act()
+            view = game.view(None)
+            user = session.seat_of(index).user_id
+            out = await core.handle(cmd(user, okey_line(auto_action(game, index))))
+            assert not errors(out), errors(out)
+            finished = [o for o in out if o.kind is OutKind.PUBLIC and o.picture]
+            if finished:
+                scene = next(s for o, s, _ in watch.seen if o is finished[0])
+                result = game.view(None)["result"]
+                assert isinstance(scene, OkeyRackScene)
+                assert scene.melds == tuple(tuple(m) for m in result["melds"])
+                assert scene.loose == (result["discard"],) and view["indicator"] == scene.indicator
+                assert decode(finished[0].picture).size == rack_size(scene)
+                return
+    pytest.fail("no round was finished by a player")
