@@ -33,7 +33,6 @@ from games.okey import arrange, auto_action
 from storage import SeedRecord, wallet
 from tests.bot.drive import hidden_cards, live_session, random_move
 from tests.bot.helpers import cmd, errors, make_core, private_to
-from tests.bot.memstore import MemStore
 
 PNG = b"\x89PNG\r\n\x1a\n"
 PLAYERS = ("ayse", "mehmet", "cem")
@@ -92,8 +91,8 @@ def scene_cards(scene: PokerTableScene) -> set[str]:
 
 
 @pytest.mark.parametrize("game", ["turkish", "acik"])
-async def test_deal_sends_table_and_each_players_own_hand(game, spy):
-    core = make_core(MemStore(), seed=f"pic-{game}", pictures=True)
+async def test_deal_sends_table_and_each_players_own_hand(game, spy, memory_store):
+    core = make_core(memory_store, seed=f"pic-{game}", pictures=True)
     watch = spy(core)
     out = await seat_poker(core, game)
     session = live_session(core)
@@ -114,8 +113,8 @@ async def test_deal_sends_table_and_each_players_own_hand(game, spy):
     )
 
 
-async def test_poker_hand_command_sends_the_hand_picture(spy):
-    core = make_core(MemStore(), seed="pic-hand", pictures=True)
+async def test_poker_hand_command_sends_the_hand_picture(spy, memory_store):
+    core = make_core(memory_store, seed="pic-hand", pictures=True)
     watch = spy(core)
     await seat_poker(core)
     reply = await core.handle(cmd("mehmet", "/poker hand"))
@@ -128,8 +127,10 @@ async def test_poker_hand_command_sends_the_hand_picture(spy):
 
 
 @pytest.mark.parametrize("game", ["turkish", "acik"])
-async def test_public_pictures_hold_only_public_cards_and_showdown_is_named(game, spy):
-    core = make_core(MemStore(), seed=f"walk-{game}", pictures=True)
+async def test_public_pictures_hold_only_public_cards_and_showdown_is_named(
+    game, spy, memory_store
+):
+    core = make_core(memory_store, seed=f"walk-{game}", pictures=True)
     watch = spy(core)
     await seat_poker(core, game)
     rng = random.Random(7)
@@ -166,8 +167,8 @@ async def test_public_pictures_hold_only_public_cards_and_showdown_is_named(game
         assert scene.showdown_label == " / ".join(dict.fromkeys(labels))
 
 
-async def test_okey_racks_go_to_their_owner_grouped_as_arranged(spy):
-    core = make_core(MemStore(), seed="pic-okey", pictures=True)
+async def test_okey_racks_go_to_their_owner_grouped_as_arranged(spy, memory_store):
+    core = make_core(memory_store, seed="pic-okey", pictures=True)
     watch = spy(core)
     await core.handle(cmd("ayse", "/okey start"))
     await core.handle(cmd("mehmet", "/okey join"))
@@ -201,8 +202,8 @@ async def test_okey_racks_go_to_their_owner_grouped_as_arranged(spy):
     assert decode(reply[0].picture).size == rack_size(None)
 
 
-async def test_no_pictures_when_switched_off(spy):
-    core = make_core(MemStore(), seed="pic-off")
+async def test_no_pictures_when_switched_off(spy, memory_store):
+    core = make_core(memory_store, seed="pic-off")
     watch = spy(core)
     out = await seat_poker(core)
     out += await core.handle(cmd("ayse", "/poker hand"))
@@ -214,12 +215,12 @@ async def test_no_pictures_when_switched_off(spy):
     assert watch.seen == []
 
 
-async def test_a_failing_picture_costs_only_the_picture(monkeypatch, caplog):
+async def test_a_failing_picture_costs_only_the_picture(monkeypatch, caplog, memory_store):
     def broken(scene, style):
         raise ValueError("cannot draw Ah Kd")
 
     monkeypatch.setattr(core_pictures, "render_poker_table", broken)
-    core = make_core(MemStore(), seed="pic-broken", pictures=True)
+    core = make_core(memory_store, seed="pic-broken", pictures=True)
     with caplog.at_level(logging.WARNING, logger="bot.core.pictures"):
         out = await seat_poker(core)
     assert not errors(out) and live_session(core).running()
@@ -228,7 +229,9 @@ async def test_a_failing_picture_costs_only_the_picture(monkeypatch, caplog):
     assert "picture_failed" in caplog.text and "Ah" not in caplog.text
 
 
-async def test_drawing_runs_off_the_loop_and_skips_superseded_table_edits(monkeypatch):
+async def test_drawing_runs_off_the_loop_and_skips_superseded_table_edits(
+    monkeypatch, memory_store
+):
     threads: list[int] = []
     real = core_pictures.render_poker_table
 
@@ -237,7 +240,7 @@ async def test_drawing_runs_off_the_loop_and_skips_superseded_table_edits(monkey
         return real(scene, style)
 
     monkeypatch.setattr(core_pictures, "render_poker_table", recording)
-    core = make_core(MemStore(), seed="pic-bots", pictures=True)
+    core = make_core(memory_store, seed="pic-bots", pictures=True)
     await core.handle(cmd("ayse", "/poker open turkish 10"))
     await core.handle(cmd("ayse", "/poker join 200"))
     for _ in range(3):
@@ -251,8 +254,8 @@ async def test_drawing_runs_off_the_loop_and_skips_superseded_table_edits(monkey
     assert len(threads) == 1  # one table state drawn, once
 
 
-async def test_leaving_an_okey_match_can_be_taken_back():
-    core = make_core(MemStore(), seed="qa-back")
+async def test_leaving_an_okey_match_can_be_taken_back(memory_store):
+    core = make_core(memory_store, seed="qa-back")
     await core.handle(cmd("ayse", "/okey start"))
     await core.handle(cmd("mehmet", "/okey join"))
     await core.handle(cmd("cem", "/okey join"))
@@ -285,8 +288,8 @@ async def test_leaving_an_okey_match_can_be_taken_back():
         ("/lang en please", "Usage: /lang tr or /lang en"),
     ],
 )
-async def test_extra_words_get_the_usage_line_and_change_nothing(line, usage):
-    store = MemStore()
+async def test_extra_words_get_the_usage_line_and_change_nothing(line, usage, memory_store):
+    store = memory_store
     core = make_core(store, seed="qa-words")
     await core.handle(cmd("ayse", "/balance"))
     player = await store.player("test", "ayse", "Ayse")
@@ -324,22 +327,23 @@ def okey_line(action) -> str:
     return f"/okey {action.kind} {action.cards[0]}"
 
 
-async def test_an_okey_finish_shows_the_winners_melds(spy):
+async def test_an_okey_finish_shows_the_winners_melds(spy, memory_store):
     for attempt in range(6):  # a round may also end with the stock run out
-        core = make_core(MemStore(), seed=f"pic-finish-{attempt}", pictures=True)
+        core = make_core(memory_store, seed=f"pic-finish-{attempt}", pictures=True)
         watch = spy(core)
-        await core.handle(cmd("ayse", "/okey start"))
-        await core.handle(cmd("mehmet", "/okey join"))
-        await core.handle(cmd("ayse", "/okey begin"))
+        channel = f"finish-{attempt}"
+        await core.handle(cmd("ayse", "/okey start", channel=channel))
+        await core.handle(cmd("mehmet", "/okey join", channel=channel))
+        await core.handle(cmd("ayse", "/okey begin", channel=channel))
         for _ in range(400):
-            session = live_session(core)
+            session = live_session(core, channel)
             game = session.round if session is not None else None
             if game is None:
                 break
             index = game.to_act()
             view = game.view(None)
             user = session.seat_of(index).user_id
-            out = await core.handle(cmd(user, okey_line(auto_action(game, index))))
+            out = await core.handle(cmd(user, okey_line(auto_action(game, index)), channel=channel))
             assert not errors(out), errors(out)
             finished = [o for o in out if o.kind is OutKind.PUBLIC and o.picture]
             if finished:
