@@ -4,8 +4,8 @@ Sessions describe a picture as a `Sketch` (a scene and a style, cheap to build) 
 the table's lock; `draw_pictures` turns the sketches of one answer into PNG bytes in a worker
 thread, after the lock is released, so a busy table never holds the event loop.
 
-- Public sketches (the table, the showdown, an Okey winner's melds) are built from the engine's public view
-  (`view(None)`) only, so they cannot show a hidden card.
+- Public sketches (the table, the showdown, an Okey winner's melds) are built from the engine's
+  public view (`view(None)`) only, so they cannot show a hidden card.
 - Private sketches (a poker hand, an Okey rack) are built from that player's own `view(seat)`
   and only ever ride on a PRIVATE item to that player.
 - A drawing error costs the picture, never the move: the text still goes out, and the WARNING
