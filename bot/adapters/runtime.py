@@ -63,7 +63,9 @@ async def serve_on_store(
 
     store = await Store.open(settings.database_url, migrate=True)
     try:
-        core = Core(store, CoreConfig(default_locale=settings.default_locale))
+        core = Core(
+            store, CoreConfig(default_locale=settings.default_locale, pictures=settings.pictures)
+        )
         await serve(settings, core, **options)
     finally:
         await store.close()
