@@ -45,6 +45,7 @@ GAME_GROUPS = ("poker", "okey")
 HAND_WORD = {"poker": "hand", "okey": "rack"}
 INBOX_LIMIT = 10  # private parts kept for one user whose DMs are closed
 MAX_CHOICES = 25
+PRIVATE_PICTURE = "hand.png"  # file name of a player's own hand or rack picture
 SNOWFLAKE_MIN = 1 << 32  # Discord ids are far above this; Telegram group ids are negative
 
 
@@ -85,28 +86,51 @@ def is_moderator(interaction: Any, role: str | None) -> bool:
 @dataclass(frozen=True)
 class Part:
     """One private text for a user, with the components that go with it (Okey tile buttons, the
-    draw select) or None."""
+    draw select) or None, and the picture of that user's own cards or rack (PNG) or None."""
 
     text: str
     view: Any = None
+    picture: bytes | None = None
 
 
 def chunks(parts: Sequence[Part]) -> list[Part]:
     """Parts joined into as few messages of at most 2,000 characters as possible; a part with
-    components starts a message of its own, and nothing is appended after its components."""
+    components or a picture starts a message of its own and nothing is appended after it (a
+    picture belongs to its own words, and an attachment can never be moved to another text)."""
     out: list[Part] = []
     for part in parts:
         last = out[-1] if out else None
         if (
             last is not None
             and last.view is None
+            and last.picture is None
             and part.view is None
+            and part.picture is None
             and len(last.text) + 2 + len(part.text) <= 2000
         ):
             out[-1] = Part(last.text + "\n\n" + part.text)
         else:
-            out.append(Part(clip(part.text), part.view))
+            out.append(Part(clip(part.text), part.view, part.picture))
     return out
+
+
+def newest_picture(parts: Sequence[Part]) -> list[Part]:
+    """The parts with every picture but the last one dropped (their words stay): each hand or
+    rack picture shows the whole hand after a step, so an older one kept for a user is stale."""
+    last = max((i for i, p in enumerate(parts) if p.picture is not None), default=-1)
+    return [
+        p if p.picture is None or i == last else Part(p.text, p.view) for i, p in enumerate(parts)
+    ]
+
+
+def _extra(part: Part, *, edit: bool = False) -> dict[str, Any]:
+    """The keyword arguments that carry a part's components and picture. An edit of the
+    original response takes new files as `attachments` (discord.py has no `file` there)."""
+    extra: dict[str, Any] = {} if part.view is None else {"view": part.view}
+    if part.picture is not None:
+        file = picture_file(part.picture, PRIVATE_PICTURE)
+        extra.update({"attachments": [file]} if edit else {"file": file})
+    return extra
 
 
 class DiscordAdapter:
@@ -170,7 +194,7 @@ class DiscordAdapter:
         even when there is nothing to say."""
         kept = self.inbox.pop(origin.user_id, [])
         fresh = [p if isinstance(p, Part) else Part(p) for p in parts]
-        messages = chunks([*kept, *fresh])
+        messages = chunks(newest_picture([*kept, *fresh]))
         interaction = origin.interaction
         try:
             if origin.thinking and not origin.answered:
@@ -179,11 +203,11 @@ class DiscordAdapter:
                     await interaction.delete_original_response()
                     return
                 first, messages = messages[0], messages[1:]
-                extra = {} if first.view is None else {"view": first.view}
-                await interaction.edit_original_response(content=first.text, **extra)
+                await interaction.edit_original_response(
+                    content=first.text, **_extra(first, edit=True)
+                )
             for message in messages:
-                extra = {} if message.view is None else {"view": message.view}
-                await interaction.followup.send(message.text, ephemeral=True, **extra)
+                await interaction.followup.send(message.text, ephemeral=True, **_extra(message))
         except discord.HTTPException as exc:
             log.warning(kv(event="reply_failed", user=origin.user_id, status=exc.status))
 
@@ -297,9 +321,9 @@ class DiscordAdapter:
         if refusals:
             await self._reply(origin, refusals)
             return
-        hand = "\n".join(
-            i.text for i in items if i.kind is OutKind.PRIVATE and i.user_id == origin.user_id
-        )
+        own = [i for i in items if i.kind is OutKind.PRIVATE and i.user_id == origin.user_id]
+        hand = "\n".join(i.text for i in own)
+        picture = next((i.picture for i in reversed(own) if i.picture is not None), None)
         cards = cards_in(hand)
         if not cards:  # e.g. folded: nothing to pick, but the core's words still go out
             await self._reply(
@@ -308,7 +332,7 @@ class DiscordAdapter:
             return
         most = ref.max_cards if ref.max_cards is not None else len(cards)
         prompt = hand + "\n" + text(origin.locale, "draw_prompt", n=most)
-        await self._reply(origin, [Part(prompt, draw_view(ref, cards, origin.locale))])
+        await self._reply(origin, [Part(prompt, draw_view(ref, cards, origin.locale), picture)])
 
     async def on_draw(self, interaction: Any, ref: TurnRef, cards: tuple[str, ...]) -> None:
         """The draw select was submitted: the chosen cards are the press's arguments."""
@@ -414,10 +438,10 @@ class DiscordAdapter:
         return len(gone)
 
     def _part(self, item: Outgoing) -> Part:
-        """A private item as a part: its text, and its buttons (Okey tiles) as components."""
-        if not item.buttons:
-            return Part(item.text)
-        return Part(item.text, table_view(item.buttons, None, None, ""))
+        """A private item as a part: its text, its buttons (Okey tiles) as components, and its
+        picture (the user's own cards or rack)."""
+        view = table_view(item.buttons, None, None, "") if item.buttons else None
+        return Part(item.text, view, item.picture)
 
     async def _public(self, item: Outgoing) -> bool:
         """Post a public item in its channel; False when Discord refused the post."""
@@ -468,8 +492,7 @@ class DiscordAdapter:
                 user = self.client.get_user(int(user_id)) or await self.client.fetch_user(
                     int(user_id)
                 )
-                extra = {} if part.view is None else {"view": part.view}
-                await user.send(clip(part.text), **extra)
+                await user.send(clip(part.text), **_extra(part))
                 return
             except discord.Forbidden:
                 self.dm_closed.add(user_id)
@@ -478,7 +501,7 @@ class DiscordAdapter:
                 log.warning(kv(event="dm_failed", user=user_id, status=exc.status))
         kept = self.inbox.setdefault(user_id, [])
         kept.append(part)
-        del kept[: -self.inbox_limit]
+        kept[:] = newest_picture(kept[-self.inbox_limit :])
         table = item.table_id or ""
         if (table, user_id) in self.told:
             return

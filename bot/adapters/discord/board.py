@@ -10,6 +10,7 @@ the channel (the old one is deleted so its buttons disappear).
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -52,11 +53,9 @@ def clip(content: str) -> str:
     return content if len(content) <= MAX_CONTENT else content[: MAX_CONTENT - 1] + "…"
 
 
-def picture_file(picture: bytes) -> discord.File:
-    """A PNG attachment for a table picture."""
-    import io
-
-    return discord.File(io.BytesIO(picture), filename="table.png")
+def picture_file(picture: bytes, filename: str = "table.png") -> discord.File:
+    """A PNG attachment (a fresh one per send: discord.py reads and closes it)."""
+    return discord.File(io.BytesIO(picture), filename=filename)
 
 
 class Boards:
