@@ -41,12 +41,29 @@ def poker_hand_scene(view: Mapping[str, Any], label: str | None = None) -> HandS
 
 
 def _poker_winners(view: Mapping[str, Any]) -> set[int]:
-    if view.get("game") == "acik":
-        result = view.get("result") or {}
-        return {seat for seat, chips in enumerate(result.get("won", [])) if chips > 0}
-    # Türk pokeri: the main pot's payouts (side pots returned to a lone bettor are not a win).
+    """The seats paid from a pot they contested, from the view's `payouts` (both games).
+
+    A pot handed back whole to its only contributor (an uncalled bet, the engines' `returned`
+    event) is no win. Only the last pot can be one: pots are nested by level, so a single
+    eligible seat above the main pot holds the top level alone. The main pot, a split pot and
+    any pot below the last are contested. The last side pot paid to one seat cannot be told
+    from an uncalled bet by the finished view (it no longer holds the pots' eligible seats), so
+    it is not counted: a loser is never framed; a caller holding the `won` events can mark the
+    rare seat that won only that pot.
+    """
+    payouts = view.get("payouts") or (view.get("result") or {}).get("payouts") or []
+    paid = [p for p in payouts if p.get("amount", 0) > 0]
+    if not paid:
+        return set()
+    last = max(p["pot"] for p in paid)
+    payees: dict[int, set[int]] = {}
+    for p in paid:
+        payees.setdefault(p["pot"], set()).add(p["seat"])
     return {
-        p["seat"] for p in view.get("payouts", []) if p.get("pot") == 0 and p.get("amount", 0) > 0
+        seat
+        for pot, seats in payees.items()
+        if pot == 0 or pot < last or len(seats) > 1
+        for seat in seats
     }
 
 

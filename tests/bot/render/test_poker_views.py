@@ -107,3 +107,57 @@ def test_showdown_marks_winners_and_labels() -> None:
     won = view["result"]["won"]
     assert [s.winner for s in scene.seats] == [chips > 0 for chips in won]
     assert all(len(s.cards_up) == 5 and s.cards_down_count == 0 for s in scene.seats)
+
+
+def _forced(game: Any, bettor: int) -> list[Any]:
+    """Play to the end: `bettor` bets or raises the most it may, everyone else calls or checks;
+    returns every event."""
+    events: list[Any] = []
+    while not game.finished:
+        seat = game.to_act()
+        specs = {s.kind: s for s in game.legal_actions(seat)}
+        if seat == bettor and ("bet" in specs or "raise" in specs):
+            kind = "bet" if "bet" in specs else "raise"
+            events += game.apply(seat, Action(kind, specs[kind].max_amount))
+        else:
+            events += game.apply(seat, Action("call" if "call" in specs else "check"))
+    return events
+
+
+def test_an_uncalled_bet_handed_back_is_not_a_win() -> None:
+    # Seat 1 bets more than seat 0 can call; seat 0 calls all-in and wins the showdown, so seat 1
+    # only gets its uncalled chips back.
+    game = acik.new(["a", "b"], [20, 100], seed=bytes(32), structure="no_limit", ante=1)
+    events = _forced(game, bettor=1)
+    kinds = {(e.kind, e.data.get("seat"), e.data.get("pot")) for e in events}
+    assert ("won", 0, 0) in kinds and ("returned", 1, 1) in kinds  # the hand this test needs
+    assert not any(e.kind == "won" and e.data["seat"] == 1 for e in events)
+    view = game.view(None)
+    assert view["result"]["won"][1] > 0  # chips went back to seat 1 ...
+    scene = poker_table_scene(view)
+    assert [s.winner for s in scene.seats] == [True, False]  # ... but it is not framed
+
+
+def test_winners_are_the_seats_of_won_events_in_random_hands() -> None:
+    # Never a loser framed; every seat that won the main pot, a split pot or a pot below the
+    # last is framed (the last side pot alone cannot be told from a returned bet by the view).
+    rnd = random.Random(11)
+    for n in range(24):
+        players = rnd.randint(2, 5)
+        stacks = [rnd.randint(5, 120) for _ in range(players)]
+        names = [f"p{i}" for i in range(players)]
+        module = (acik, turkish)[n % 2]
+        game = module.new(names, stacks, seed=bytes([n]) * 32, dealer=0)
+        events = []
+        for _ in range(MAX_STEPS):
+            seat = game.to_act()
+            if seat is None:
+                break
+            events += game.apply(seat, random_action(game, seat, rnd))
+        if not game.finished:
+            continue
+        won = [e.data for e in events if e.kind == "won"]
+        framed = {i for i, s in enumerate(poker_table_scene(game.view(None)).seats) if s.winner}
+        assert framed <= {w["seat"] for w in won}
+        last = max((w["pot"] for w in won), default=0)
+        assert {w["seat"] for w in won if w["pot"] < last or w["pot"] == 0} <= framed
