@@ -287,6 +287,48 @@ async def test_unasked_pictures_for_closed_dms_keep_the_words_and_the_newest_pic
     assert not any(d.file for d in harness.log.deliveries)
 
 
+def tile_ids(harness: PicHarness, user_id: int) -> list[str]:
+    """Custom ids of the newest private message to `user_id` that has tile buttons."""
+    for delivery in reversed(harness.log.deliveries):
+        if delivery.target == user_id and delivery.audience != "channel" and delivery.view:
+            ids = [c.custom_id for c in delivery.view.children]
+            if any(":d." in cid or ":f." in cid for cid in ids):
+                return ids
+    return []
+
+
+async def test_okey_racks_come_with_their_tile_buttons_only_to_their_player(memory_store):
+    harness, spy = build(memory_store, "pic-okey")
+    ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
+    users = {AYSE: ayse, MEHMET: mehmet}
+    await harness.slash(ayse, "okey start", CHANNEL, rounds=1, stake=50)
+    await harness.slash(mehmet, "okey join", CHANNEL)
+    await harness.slash(ayse, "okey begin", CHANNEL)
+    for _ in range(30):
+        session = session_of(spy)
+        if session is None or session.actor() is None:
+            break
+        user = users[int(session.seats[session.actor()].user_id)]
+        message = harness.channel(CHANNEL).table_message()
+        ids = {cid.split(":")[2]: cid for cid in message.custom_ids() if cid.startswith("t:")}
+        if "ts" in ids:
+            await harness.press(user, ids["ts"], message)
+            continue
+        mine = tile_ids(harness, user.id)
+        finish = [cid for cid in mine if ":f." in cid]
+        await harness.press(user, finish[0] if finish else mine[0], None)
+    mine = private_pictures(spy)
+    assert {user for _, user in mine} == {AYSE, MEHMET}
+    for png, user in set(mine):
+        carried = [d for d in harness.log.deliveries if d.file and png_of(d.file) == png]
+        assert all(d.audience in ("ephemeral", "dm") and d.target == user for d in carried)
+        assert len(carried) == mine.count((png, user))
+    # a rack with tile buttons is one message: the words, the buttons and the picture
+    assert any(d.file and d.view and d.audience != "channel" for d in harness.log.deliveries)
+    assert_no_private_picture_in_a_channel(harness, spy)
+    assert harness.unanswered() == []
+
+
 def test_a_picture_part_is_never_merged_and_only_the_newest_picture_stays():
     a, b = PNG + b"a", PNG + b"b"
     parts = [Part("one"), Part("two", picture=a), Part("three"), Part("four")]
