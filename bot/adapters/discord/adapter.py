@@ -10,7 +10,9 @@ follow-ups, so Discord's 3-second deadline holds however long the core takes:
 
 Public lines go to the channel, the table message is edited through `Boards` (coalesced). A
 private item for someone other than the sender goes by direct message; when their DMs are closed
-it is kept for their next interaction and the channel is told, without any card.
+it is kept for their next interaction and the channel is told, without any card. A private
+item's picture (the player's own hand or rack) goes with its text, in a message of its own, and
+never to a channel; the only pictures a channel gets are the core's public ones.
 """
 
 from __future__ import annotations
