@@ -68,7 +68,7 @@ class Origin:
 
     interaction: Any
     user_id: str
-    locale: str | None
+    locale: str  # the language of the adapter's own texts to this user: `tr` or `en`
     thinking: bool
     answered: bool = False
     fresh_table: bool = False  # `/poker table`: post the table message anew
@@ -175,9 +175,12 @@ class DiscordAdapter:
 
     # ---- acknowledging -----------------------------------------------------------------------
     def _origin(self, interaction: Any, thinking: bool) -> Origin:
-        return Origin(
-            interaction, str(interaction.user.id), locale_of(interaction.locale), thinking
-        )
+        return Origin(interaction, str(interaction.user.id), self._speaks(interaction), thinking)
+
+    def _speaks(self, interaction: Any) -> str:
+        """The language of the adapter's own texts to the interaction's user: their Discord
+        locale when it is Turkish or English, else the bot's default (as the core decides)."""
+        return locale_of(interaction.locale) or self.default_locale
 
     async def _defer(self, interaction: Any, thinking: bool) -> Origin | None:
         """Acknowledge at once; None when Discord no longer knows the interaction (too late)."""
@@ -293,10 +296,9 @@ class DiscordAdapter:
     async def on_turn(self, interaction: Any, ref: TurnRef) -> None:
         """A turn button: an amount asks through a modal, a draw through a select of my cards,
         anything else goes straight to the core."""
-        locale = locale_of(interaction.locale)
         if ref.needs == NEEDS_AMOUNT:
             button = self.buttons.get(ref.table_id, {}).get(ref.core_id)
-            modal = AmountModal(ref, locale, button)
+            modal = AmountModal(ref, self._speaks(interaction), button)
             try:
                 await interaction.response.send_modal(modal)
             except discord.NotFound:
@@ -480,7 +482,7 @@ class DiscordAdapter:
         """The table's language (its text is in it), for the adapter's own button label."""
         live = self._live(table_id)
         locale = getattr(getattr(live, "session", None), "locale", None)
-        return locale if locale in ("tr", "en") else self.default_locale
+        return locale_of(locale) or self.default_locale
 
     async def _private_to_other(self, item: Outgoing, origin: Origin | None) -> None:
         """A private item for someone who is not the sender: a direct message, or kept for their
@@ -514,7 +516,10 @@ class DiscordAdapter:
             return
         self.told.add((table, user_id))
         key = "dm_closed" if user_id in self.dm_closed else "private_waiting"
-        notice = text(self.default_locale, key, mention=f"<@{user_id}>")
+        # Said in the table's channel to someone whose Discord locale we don't know: the table's
+        # language, like the table text next to it.
+        locale = self._table_locale(table) if table else self.default_locale
+        notice = text(locale, key, mention=f"<@{user_id}>")
         try:
             await self._channel(int(channel)).send(
                 content=notice,

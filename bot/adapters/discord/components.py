@@ -191,7 +191,7 @@ class DrawSelect(
 class AmountModal(discord.ui.Modal):
     """Asks for the total stake of a bet, raise or open."""
 
-    def __init__(self, ref: TurnRef, locale: str | None, button: Button | None) -> None:
+    def __init__(self, ref: TurnRef, locale: str, button: Button | None) -> None:
         low = button.min_amount if button is not None else None
         high = button.max_amount if button is not None else None
         title = (button.label if button is not None else ref.action)[:45]
@@ -240,7 +240,7 @@ def table_view(
     return view
 
 
-def draw_view(ref: TurnRef, cards: list[str], locale: str | None) -> discord.ui.View:
+def draw_view(ref: TurnRef, cards: list[str], locale: str) -> discord.ui.View:
     """An ephemeral picker of my cards for a draw."""
     from bot.render.text import card
 

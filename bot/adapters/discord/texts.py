@@ -5,6 +5,8 @@ Everything about games comes from the core; these are only Discord-specific labe
 
 from __future__ import annotations
 
+from bot.core.i18n import normalize_locale
+
 TEXTS: dict[str, dict[str, str]] = {
     "tr": {
         "show_hand": "Elimi göster",
@@ -39,16 +41,16 @@ TEXTS: dict[str, dict[str, str]] = {
 
 
 def locale_of(value: object) -> str | None:
-    """`tr`, `en` or None from a Discord locale (`discord.Locale.turkish`, `en-US`, ...)."""
-    raw = str(getattr(value, "value", value) or "").lower()
-    if raw.startswith("tr"):
-        return "tr"
-    if raw.startswith("en"):
-        return "en"
-    return None
+    """`tr`, `en` or None from a Discord locale (`discord.Locale.turkish`, `en-US`, `de`, ...),
+    normalised as the core does (`bot.core.i18n.normalize_locale`)."""
+    raw = getattr(value, "value", value)
+    return normalize_locale(raw if isinstance(raw, str) else None)
 
 
-def text(locale: str | None, key: str, **params: object) -> str:
-    """One adapter text in `locale` (`tr`/`en`, anything else falls back to English)."""
-    table = TEXTS.get(locale or "", TEXTS["en"])
+def text(locale: str, key: str, **params: object) -> str:
+    """One adapter text in `locale`, which must be `tr` or `en`: resolve a missing platform
+    locale to the bot's default (or the table's language) before asking."""
+    table = TEXTS.get(locale)
+    if table is None:
+        raise ValueError(f"adapter texts speak tr or en, not {locale!r}")
     return table[key].format(**params)

@@ -172,10 +172,15 @@ class TelegramAdapter:
         )
         return place, origin
 
+    def _speaks(self, locale: str | None) -> str:
+        """The language of the adapter's own texts: the user's Telegram language when it is
+        Turkish or English (`locale_of`), else the bot's default, as the core decides."""
+        return locale or self.default_locale
+
     async def on_start(self, user_id: int, locale: str | None, origin: Origin) -> None:
         """The user started the private chat: greet them and deliver what was kept for them."""
         assert self.delivery is not None
-        await self.delivery.bot.send_message(user_id, adapter_text(locale, "started"))
+        await self.delivery.bot.send_message(user_id, adapter_text(self._speaks(locale), "started"))
         sent = await self.delivery.started(user_id)
         log.info(kv(event="started", user=user_id, delivered=sent))
 
@@ -209,7 +214,7 @@ class TelegramAdapter:
         locale = origin.locale
         if pressed is None:
             log.info(kv(event="bad_callback", user=user.id))
-            return [adapter_text(locale, "bad_button")]
+            return [adapter_text(self._speaks(locale), "bad_button")]
         if pressed.local is not None:
             return await self._picker_press(pressed, user, origin)
         button = self.delivery.buttons.get(pressed.custom_id)
@@ -263,7 +268,7 @@ class TelegramAdapter:
         mine = [item.text for item in answer if item.kind is OutKind.PRIVATE]
         cards = cards_in("\n".join(mine))
         if not cards:
-            return [adapter_text(locale, "draw_typed")]
+            return [adapter_text(self._speaks(locale), "draw_typed")]
         picker = DrawPicker(button.table_id, button.action, button.nonce, cards, button.max_cards)
         # One open picker per player: an older one (an earlier turn) is stale anyway.
         for key in [key for key in self.pickers if key[0] == user.id]:
@@ -271,7 +276,9 @@ class TelegramAdapter:
         self.pickers[(user.id, button.custom_id)] = picker
         parcel = Parcel(
             adapter_text(
-                locale, "draw_prompt", n=button.max_cards if button.max_cards else len(cards)
+                self._speaks(locale),
+                "draw_prompt",
+                n=button.max_cards if button.max_cards else len(cards),
             ),
             markup=self._picker_keyboard(picker, locale),
             table_id=button.table_id,
@@ -290,9 +297,9 @@ class TelegramAdapter:
         ]
         chosen = " ".join(card_label(card) for card in picker.args())
         confirm = (
-            adapter_text(locale, "draw_confirm", cards=chosen)
+            adapter_text(self._speaks(locale), "draw_confirm", cards=chosen)
             if chosen
-            else adapter_text(locale, "draw_pat")
+            else adapter_text(self._speaks(locale), "draw_pat")
         )
         done = InlineKeyboardButton(confirm, callback_data=self.codec.encode(custom_id, CONFIRM))
         return InlineKeyboardMarkup([cards[i : i + 5] for i in range(0, len(cards), 5)] + [[done]])
@@ -304,7 +311,7 @@ class TelegramAdapter:
         key = (user.id, pressed.custom_id)
         picker = self.pickers.get(key)
         if picker is None:
-            return [adapter_text(locale, "picker_gone")]
+            return [adapter_text(self._speaks(locale), "picker_gone")]
         if pressed.local == "confirm":
             del self.pickers[key]
             query = origin.callback
@@ -317,7 +324,7 @@ class TelegramAdapter:
                     log.info(kv(event="picker_kept", error=exc))
             return await self._send_press(pressed, picker.args(), user, origin)
         if not picker.toggle(pressed.args[0]):
-            return [adapter_text(locale, "too_many", n=picker.max_cards)]
+            return [adapter_text(self._speaks(locale), "too_many", n=picker.max_cards)]
         query = origin.callback
         if query is not None and query.message is not None:
             await query.edit_message_reply_markup(self._picker_keyboard(picker, locale))

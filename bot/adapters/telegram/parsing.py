@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.core.i18n import normalize_locale
+
 # Telegram deep-link payloads allow only these characters, up to 64 of them.
 PAYLOAD_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -31,10 +33,9 @@ def parse_command(text: str, bot_username: str) -> tuple[str, tuple[str, ...]] |
 
 
 def locale_of(language_code: str | None) -> str | None:
-    """The primary language subtag of a Telegram `language_code` (`tr`, `en-GB` → `en`)."""
-    if not language_code:
-        return None
-    return language_code.split("-")[0].lower() or None
+    """`tr`, `en` or None from a Telegram `language_code` (`tr`, `en-GB` → `en`, `de` → None),
+    normalised as the core does (`bot.core.i18n.normalize_locale`)."""
+    return normalize_locale(language_code)
 
 
 def deep_link(bot_username: str, payload: str) -> str:

@@ -43,9 +43,12 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
-def text(locale: str | None, key: str, **params: object) -> str:
-    """One adapter text in the locale (Turkish when the locale is unknown)."""
-    table = TEXTS.get(locale or "", TEXTS["tr"])
+def text(locale: str, key: str, **params: object) -> str:
+    """One adapter text in `locale`, which must be `tr` or `en`: resolve a missing platform
+    locale to the bot's default before asking."""
+    table = TEXTS.get(locale)
+    if table is None:
+        raise ValueError(f"adapter texts speak tr or en, not {locale!r}")
     return table[key].format(**params)
 
 
