@@ -208,31 +208,19 @@ class OkeySession(TableSession):
         step.show_table()
         return step
 
-    def _leave(self, who: Who) -> Step:
-        index = self.find(who.player_id)
-        if index is None:
-            raise Refusal("err.not_seated")
-        step = Step(action={"kind": "leave"}, seat=index)
-        if self.running():
-            seat = self.seats[index]
-            seat.leaving = seat.away = True
-            step.say("okey.leaving", name=seat.name)
-        else:
-            self._remove(index, step)
-        step.show_table()
-        return step
+    def seat_in_play(self, index: int) -> bool:
+        """Every seat plays the whole match."""
+        return self.running()
 
-    def kick(self, index: int) -> Step:
-        """A moderator removes a player; during a match the computer plays their seat out."""
-        seat = self.seats[index]
-        step = Step(seat=index)
-        step.say("poker.kicked", name=seat.name)
-        if self.running():
-            seat.leaving = seat.away = seat.kicked = True
-        else:
-            self._remove(index, step)
-        step.show_table()
-        return step
+    def mark_leaving(self, seat: Seat, kicked: bool) -> None:
+        """The computer plays the seat out (a moderator's kick cannot be undone by `back`)."""
+        seat.leaving = seat.away = True
+        if kicked:
+            seat.kicked = True
+
+    def leaving_line(self, who: Who, seat: Seat) -> Msg:
+        """Said when a player leaves mid-match."""
+        return msg("okey.leaving", name=seat.name)
 
     def back(self, who: Who) -> Step:
         """An away player is back, or one who left mid-match stays after all (the match is

@@ -234,30 +234,17 @@ class PokerSession(TableSession):
         step.show_table()
         return step
 
-    def _leave(self, who: Who) -> Step:
-        index = self.find(who.player_id)
-        if index is None:
-            raise Refusal("err.not_seated")
-        step = Step(action={"kind": "leave"}, seat=index)
-        if self.in_play(who.player_id):
-            self.seats[index].leaving = True
-            step.say("poker.leaving", name=who.name)
-        else:
-            self._remove(index, step)
-        step.show_table()
-        return step
+    def seat_in_play(self, index: int) -> bool:
+        """A seat is in play when it was dealt into the running hand."""
+        return self.in_play(self.seats[index].player_id)
 
-    def kick(self, index: int) -> Step:
-        """A moderator removes a player: folded at their next turn, paid out after the hand."""
-        seat = self.seats[index]
-        step = Step(seat=index)
-        step.say("poker.kicked", name=seat.name)
-        if self.in_play(seat.player_id):
-            seat.leaving = True
-        else:
-            self._remove(index, step)
-        step.show_table()
-        return step
+    def mark_leaving(self, seat: Seat, kicked: bool) -> None:
+        """Folded at their next turn, paid out after the hand."""
+        seat.leaving = True
+
+    def leaving_line(self, who: Who, seat: Seat) -> Msg:
+        """Said when a player leaves mid-hand."""
+        return msg("poker.leaving", name=who.name)
 
     def _remove(self, index: int, step: Step) -> None:
         """Cash a seat out and take it away; the last player out also takes a carried pot."""

@@ -287,9 +287,51 @@ class TableSession:
         """End the table now, paying every player back their chips in it."""
         raise NotImplementedError
 
-    def kick(self, index: int) -> Step:
-        """Remove the player at seat `index` (a moderator's decision), paying out what is theirs."""
+    def seat_in_play(self, index: int) -> bool:
+        """True when the seat at `index` takes part in the running hand or match, so that it
+        can only be marked as leaving (and is removed once that ends)."""
         raise NotImplementedError
+
+    def mark_leaving(self, seat: Seat, kicked: bool) -> None:
+        """Mark a seat in play as leaving (`kicked`: a moderator's decision)."""
+        raise NotImplementedError
+
+    def leaving_line(self, who: Who, seat: Seat) -> Msg:
+        """The public line saying that `who` (at `seat`) leaves once the hand or match ends."""
+        raise NotImplementedError
+
+    def _remove(self, index: int, step: Step) -> None:
+        """Take the seat at `index` away now, paying out what is theirs and closing the table
+        when it was the last one."""
+        raise NotImplementedError
+
+    def _leave(self, who: Who) -> Step:
+        """`who` leaves: at once when not in play, else marked to go when the play ends."""
+        index = self.find(who.player_id)
+        if index is None:
+            raise Refusal("err.not_seated")
+        step = Step(action={"kind": "leave"}, seat=index)
+        seat = self.seats[index]
+        if self.seat_in_play(index):
+            self.mark_leaving(seat, kicked=False)
+            step.notes.append(Note([self.leaving_line(who, seat)]))
+        else:
+            self._remove(index, step)
+        step.show_table()
+        return step
+
+    def kick(self, index: int) -> Step:
+        """Remove the player at seat `index` (a moderator's decision), paying out what is theirs;
+        a seat in play is marked to go when the play ends."""
+        seat = self.seats[index]
+        step = Step(seat=index)
+        step.say("poker.kicked", name=seat.name)
+        if self.seat_in_play(index):
+            self.mark_leaving(seat, kicked=True)
+        else:
+            self._remove(index, step)
+        step.show_table()
+        return step
 
     def rules_lines(self) -> list[Msg]:
         """The table's rule options, for the `rules` command."""
