@@ -135,3 +135,17 @@ async def test_closed_dm_notice_speaks_the_table_language(default: str, table: s
     assert message is not None
     labels = [child.item.label for child in message.view.children]  # dynamic items
     assert TEXTS[expected]["show_hand"] in labels
+
+
+@pytest.mark.parametrize(
+    ("default", "table", "platform", "expected"),
+    [("en", "tr", "de", "tr"), ("tr", "en", "de", "en"), ("tr", "en", "tr", "tr")],
+)
+async def test_amount_modal_of_a_table_falls_back_to_the_table_language(
+    default: str, table: str, platform: str, expected: str
+) -> None:
+    harness = build(RecordingCore(table_locale=table), default)
+    ayse = harness.user(AYSE, "Ayşe")
+    await harness.press(ayse, "t:T1:bet:n1:a", None, locale=platform)
+    modal, _ = harness.modals[AYSE]
+    assert modal.amount.to_component_dict()["label"] == TEXTS[expected]["amount_label_open"]

@@ -4,6 +4,8 @@ same normalised locale (None for any other language, never e.g. `de`)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from bot.adapters.telegram.parsing import locale_of
@@ -77,3 +79,33 @@ async def test_start_prompt_in_the_group_follows_the_language_rule(
         # The core was told the normalised language, or None to decide by itself.
         [command] = core.commands
         assert command.locale == normalize_locale(code)
+
+
+class TableCore(ScriptedCore):
+    """A scripted core whose open table T1 speaks `locale` (read through `core.tables.get`)."""
+
+    def __init__(self, locale: str) -> None:
+        super().__init__()
+        live = SimpleNamespace(session=SimpleNamespace(locale=locale))
+        self.tables = SimpleNamespace(get=lambda table_id: live if table_id == "T1" else None)
+
+
+@pytest.mark.parametrize(
+    ("default", "table", "code", "expected"),
+    [("en", "tr", "de", "tr"), ("tr", "en", "de", "en"), ("tr", "en", "tr", "tr")],
+)
+async def test_start_prompt_about_a_table_falls_back_to_the_table_language(
+    default: str, table: str, code: str, expected: str
+) -> None:
+    core = TableCore(table)
+    core.on_command["poker"] = lambda c: [
+        Outgoing(
+            OutKind.PRIVATE, "Your cards: Ah Kd", c.channel_id, user_id=str(AYSE), table_id="T1"
+        )
+    ]
+    async with telegram_bot(core, locale=default) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", code)
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker hand"))
+        [prompt] = server.sent_to(GROUP)
+        [[button]] = prompt.params["reply_markup"]["inline_keyboard"]
+        assert button["text"] == TEXTS[expected]["start_button"]

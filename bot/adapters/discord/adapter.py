@@ -177,10 +177,14 @@ class DiscordAdapter:
     def _origin(self, interaction: Any, thinking: bool) -> Origin:
         return Origin(interaction, str(interaction.user.id), self._speaks(interaction), thinking)
 
-    def _speaks(self, interaction: Any) -> str:
+    def _speaks(self, interaction: Any, table_id: str | None = None) -> str:
         """The language of the adapter's own texts to the interaction's user: their Discord
-        locale when it is Turkish or English, else the bot's default (as the core decides)."""
-        return locale_of(interaction.locale) or self.default_locale
+        locale when it is Turkish or English, else the table's when the text is about one, else
+        the bot's default (as the core decides)."""
+        known = locale_of(interaction.locale)
+        if known is not None:
+            return known
+        return self._table_locale(table_id) if table_id is not None else self.default_locale
 
     async def _defer(self, interaction: Any, thinking: bool) -> Origin | None:
         """Acknowledge at once; None when Discord no longer knows the interaction (too late)."""
@@ -298,7 +302,7 @@ class DiscordAdapter:
         anything else goes straight to the core."""
         if ref.needs == NEEDS_AMOUNT:
             button = self.buttons.get(ref.table_id, {}).get(ref.core_id)
-            modal = AmountModal(ref, self._speaks(interaction), button)
+            modal = AmountModal(ref, self._speaks(interaction, ref.table_id), button)
             try:
                 await interaction.response.send_modal(modal)
             except discord.NotFound:
@@ -329,14 +333,13 @@ class DiscordAdapter:
         hand = "\n".join(i.text for i in own)
         picture = next((i.picture for i in reversed(own) if i.picture is not None), None)
         cards = cards_in(hand)
+        locale = self._speaks(interaction, ref.table_id)
         if not cards:  # e.g. folded: nothing to pick, but the core's words still go out
-            await self._reply(
-                origin, [t for t in (hand, text(origin.locale, "draw_unreadable")) if t]
-            )
+            await self._reply(origin, [t for t in (hand, text(locale, "draw_unreadable")) if t])
             return
         most = ref.max_cards if ref.max_cards is not None else len(cards)
-        prompt = hand + "\n" + text(origin.locale, "draw_prompt", n=most)
-        await self._reply(origin, [Part(prompt, draw_view(ref, cards, origin.locale), picture)])
+        prompt = hand + "\n" + text(locale, "draw_prompt", n=most)
+        await self._reply(origin, [Part(prompt, draw_view(ref, cards, locale), picture)])
 
     async def on_draw(self, interaction: Any, ref: TurnRef, cards: tuple[str, ...]) -> None:
         """The draw select was submitted: the chosen cards are the press's arguments."""

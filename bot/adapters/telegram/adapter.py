@@ -82,7 +82,9 @@ class TelegramAdapter:
     def install(self, application: Application) -> None:
         """Register the handlers on the application (before it is initialised)."""
         self.application = application
-        self.delivery = Delivery(application.bot, self.codec, self.default_locale)
+        self.delivery = Delivery(
+            application.bot, self.codec, self.default_locale, table_locale=self._table_locale
+        )
 
         async def status(chat_id: int, user_id: int) -> str:
             member = await application.bot.get_chat_member(chat_id, user_id)
@@ -172,9 +174,18 @@ class TelegramAdapter:
         )
         return place, origin
 
-    def _speaks(self, locale: str | None) -> str:
+    def _table_locale(self, table_id: str) -> str | None:
+        """The language of the core's open table, when the core exposes its tables (read only)."""
+        getter = getattr(getattr(self.core, "tables", None), "get", None)
+        live = getter(table_id) if callable(getter) else None
+        return locale_of(getattr(getattr(live, "session", None), "locale", None))
+
+    def _speaks(self, locale: str | None, table_id: str | None = None) -> str:
         """The language of the adapter's own texts: the user's Telegram language when it is
-        Turkish or English (`locale_of`), else the bot's default, as the core decides."""
+        Turkish or English (`locale_of`), else the table's when the text is about one, else the
+        bot's default, as the core decides."""
+        if locale is None and table_id is not None:
+            locale = self._table_locale(table_id)
         return locale or self.default_locale
 
     async def on_start(self, user_id: int, locale: str | None, origin: Origin) -> None:
@@ -268,7 +279,7 @@ class TelegramAdapter:
         mine = [item.text for item in answer if item.kind is OutKind.PRIVATE]
         cards = cards_in("\n".join(mine))
         if not cards:
-            return [adapter_text(self._speaks(locale), "draw_typed")]
+            return [adapter_text(self._speaks(locale, button.table_id), "draw_typed")]
         picker = DrawPicker(button.table_id, button.action, button.nonce, cards, button.max_cards)
         # One open picker per player: an older one (an earlier turn) is stale anyway.
         for key in [key for key in self.pickers if key[0] == user.id]:
@@ -276,7 +287,7 @@ class TelegramAdapter:
         self.pickers[(user.id, button.custom_id)] = picker
         parcel = Parcel(
             adapter_text(
-                self._speaks(locale),
+                self._speaks(locale, button.table_id),
                 "draw_prompt",
                 n=button.max_cards if button.max_cards else len(cards),
             ),
@@ -296,10 +307,11 @@ class TelegramAdapter:
             for card in picker.cards
         ]
         chosen = " ".join(card_label(card) for card in picker.args())
+        speaks = self._speaks(locale, picker.table_id)
         confirm = (
-            adapter_text(self._speaks(locale), "draw_confirm", cards=chosen)
+            adapter_text(speaks, "draw_confirm", cards=chosen)
             if chosen
-            else adapter_text(self._speaks(locale), "draw_pat")
+            else adapter_text(speaks, "draw_pat")
         )
         done = InlineKeyboardButton(confirm, callback_data=self.codec.encode(custom_id, CONFIRM))
         return InlineKeyboardMarkup([cards[i : i + 5] for i in range(0, len(cards), 5)] + [[done]])
@@ -311,7 +323,7 @@ class TelegramAdapter:
         key = (user.id, pressed.custom_id)
         picker = self.pickers.get(key)
         if picker is None:
-            return [adapter_text(self._speaks(locale), "picker_gone")]
+            return [adapter_text(self._speaks(locale, pressed.table_id), "picker_gone")]
         if pressed.local == "confirm":
             del self.pickers[key]
             query = origin.callback
@@ -324,7 +336,9 @@ class TelegramAdapter:
                     log.info(kv(event="picker_kept", error=exc))
             return await self._send_press(pressed, picker.args(), user, origin)
         if not picker.toggle(pressed.args[0]):
-            return [adapter_text(self._speaks(locale), "too_many", n=picker.max_cards)]
+            return [
+                adapter_text(self._speaks(locale, picker.table_id), "too_many", n=picker.max_cards)
+            ]
         query = origin.callback
         if query is not None and query.message is not None:
             await query.edit_message_reply_markup(self._picker_keyboard(picker, locale))

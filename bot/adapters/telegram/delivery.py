@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,10 +109,17 @@ def _markup_dict(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
 class Delivery:
     """Sends the core's outgoing items through a `telegram.Bot` and remembers table messages."""
 
-    def __init__(self, bot: Bot, codec: CallbackCodec, default_locale: str = "tr") -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        codec: CallbackCodec,
+        default_locale: str = "tr",
+        table_locale: Callable[[str], str | None] | None = None,
+    ) -> None:
         self.bot = bot
         self.codec = codec
         self.default_locale = default_locale
+        self.table_locale = table_locale  # a table id -> its language, when the core knows it
         self.tables: dict[str, TableMessage] = {}
         self.table_chats: dict[str, Place] = {}  # table id -> where its group messages go
         self.pending: dict[int, list[Parcel]] = {}
@@ -131,6 +138,14 @@ class Delivery:
         self.names[user_id] = name
         if locale:
             self.locales[user_id] = locale
+
+    def speaks(self, user_id: int, table_id: str | None = None) -> str:
+        """The language of the adapter's own words to a user about a table: their Telegram
+        language when it is Turkish or English, else the table's, else the bot's default."""
+        known = self.locales.get(user_id)
+        if known is None and table_id is not None and self.table_locale is not None:
+            known = self.table_locale(table_id)
+        return known or self.default_locale
 
     def keyboard(self, rows: Sequence[Sequence[Button]]) -> InlineKeyboardMarkup | None:
         """An inline keyboard for the core's button rows (None for no buttons); buttons that need
@@ -317,7 +332,7 @@ class Delivery:
         kept.append(parcel)
         del kept[:-MAX_PENDING_PER_USER]
         if group is not None and group.is_group and user_id not in self._prompted:
-            await self._ask_to_start(user_id, group)
+            await self._ask_to_start(user_id, group, parcel.table_id)
         return False
 
     async def _send_parcel(self, user_id: int, parcel: Parcel) -> None:
@@ -335,9 +350,9 @@ class Delivery:
             except TelegramError as exc:
                 log.info(kv(event="old_keyboard_kept", user=user_id, error=exc))
 
-    async def _ask_to_start(self, user_id: int, place: Place) -> None:
+    async def _ask_to_start(self, user_id: int, place: Place, table_id: str | None) -> None:
         """Post a deep-link button in the group; the message holds no card."""
-        locale = self.locales.get(user_id, self.default_locale)
+        locale = self.speaks(user_id, table_id)
         name = self.names.get(user_id, str(user_id))
         mention = f'<a href="tg://user?id={user_id}">{html.escape(name)}</a>'
         link = deep_link(self.bot.username, START_PAYLOAD)
@@ -371,7 +386,7 @@ class Delivery:
         One prompt per user and turn: pressing the button again posts nothing new."""
         if (button.custom_id, user_id) in self.prompts.values():
             return
-        locale = self.locales.get(user_id, self.default_locale)
+        locale = self.speaks(user_id, button.table_id)
         sizes = amount_sizes(button.min_amount, button.max_amount)
         row = [
             InlineKeyboardButton(
