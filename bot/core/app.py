@@ -14,9 +14,9 @@ released (`pictures.draw_pictures`), never twice for one state.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.core.checks import require_moderator
 from bot.core.commands import BOARDS, route
@@ -78,38 +78,23 @@ class Core:
 
     async def handle(self, command: Command) -> list[Outgoing]:
         """Handle one slash command and return what to send."""
-        locale = normalize_locale(command.locale) or self.config.default_locale
-        outcome = "ok"
-        try:
-            who = await self._who(command)
-            locale = who.locale
-            out = await self._dispatch(command, who)
-        except Refusal as exc:
-            outcome = exc.key
-            out = [self._error(locale, command.user_id, exc)]
-        except Exception:  # a bug must not leave the player without an answer; state is restored
-            log.exception(kv(event="command_failed", command=command.name))
-            outcome = "internal"
-            out = [self._error(locale, command.user_id, Refusal("err.internal"))]
-        log.info(
-            kv(
-                platform=command.platform,
-                channel=command.channel_id,
-                user=command.user_id,
-                command=command.name,
-                sub=_known_sub(command),
-                outcome=outcome,
-            )
+        return await self._answer(
+            command,
+            lambda who: self._dispatch(command, who),
+            failure={"event": "command_failed", "command": command.name},
+            fields={
+                "platform": command.platform,
+                "channel": command.channel_id,
+                "user": command.user_id,
+                "command": command.name,
+                "sub": _known_sub(command),
+            },
         )
-        return await draw_pictures(out)
 
     async def press(self, press: Press) -> list[Outgoing]:
         """Handle a button press; stale, foreign or forged buttons are refused."""
-        locale = normalize_locale(press.locale) or self.config.default_locale
-        outcome = "ok"
-        try:
-            who = await self._who(press)
-            locale = who.locale
+
+        async def act(who: Who) -> list[Outgoing]:
             live = self.tables.get(press.table_id)
             if live is None or live.platform != press.platform:
                 raise Refusal("err.no_such_table")
@@ -119,23 +104,44 @@ class Core:
                     raise Refusal("err.stale_button")
                 return session.press(who, press.action, press.args)
 
-            out = await self.tables.run(live, who, change)
+            return await self.tables.run(live, who, change)
+
+        return await self._answer(
+            press,
+            act,
+            failure={"event": "press_failed", "table": press.table_id},
+            fields={
+                "platform": press.platform,
+                "user": press.user_id,
+                "table": press.table_id,
+                "press": press.action.split(".")[0],
+            },
+        )
+
+    async def _answer(
+        self,
+        source: Command | Press,
+        work: Callable[[Who], Awaitable[list[Outgoing]]],
+        failure: dict[str, Any],
+        fields: dict[str, Any],
+    ) -> list[Outgoing]:
+        """Run `work` for the sender of a command or press and log one line with its outcome
+        (`fields` then `outcome`): a refusal becomes an error to the sender in their language,
+        and a bug is logged with `failure` and answered with `err.internal`, never left silent."""
+        locale = normalize_locale(source.locale) or self.config.default_locale
+        outcome = "ok"
+        try:
+            who = await self._who(source)
+            locale = who.locale
+            out = await work(who)
         except Refusal as exc:
             outcome = exc.key
-            out = [self._error(locale, press.user_id, exc)]
-        except Exception:
-            log.exception(kv(event="press_failed", table=press.table_id))
+            out = [self._error(locale, source.user_id, exc)]
+        except Exception:  # state is restored by the table service; the player still gets an answer
+            log.exception(kv(**failure))
             outcome = "internal"
-            out = [self._error(locale, press.user_id, Refusal("err.internal"))]
-        log.info(
-            kv(
-                platform=press.platform,
-                user=press.user_id,
-                table=press.table_id,
-                press=press.action.split(".")[0],
-                outcome=outcome,
-            )
-        )
+            out = [self._error(locale, source.user_id, Refusal("err.internal"))]
+        log.info(kv(**fields, outcome=outcome))
         return await draw_pictures(out)
 
     # --- players --------------------------------------------------------------------------------
