@@ -58,7 +58,6 @@ POKER = _aliases(
         "pat": ("kartistemem", "stand", "servis"),
     }
 )
-POKER_ACTIONS = frozenset({"open", "pass", "check", "bet", "call", "raise", "fold", "draw", "pat"})
 OKEY = _aliases(
     {
         "start": ("başlat", "aç", "open"),

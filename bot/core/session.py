@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.core.errors import Refusal
 from bot.core.pictures import Sketch
-from games.base import Action, ActionSpec
+from games.base import ActionSpec
 from storage import GameResult, PenaltyEntry, SeedRecord, Transfer
 
 
@@ -118,11 +118,6 @@ class Step:
 def spec_for(specs: list[ActionSpec], kind: str) -> ActionSpec | None:
     """The spec of `kind` among `specs`, or None."""
     return next((s for s in specs if s.kind == kind), None)
-
-
-def action_log(action: Action) -> dict[str, Any]:
-    """The action as it goes into the action log."""
-    return action.to_dict()
 
 
 def iso(moment: datetime | None) -> str | None:
