@@ -82,9 +82,10 @@ class TableService:
         """An open table by the id a button carries, or None."""
         return self.tables.get(int(table_id)) if table_id.isdigit() else None
 
-    def _session(self, record: TableRecord) -> TableSession:
-        session = self.kinds[record.game].from_dict(record.snapshot)
-        session.table_id = record.id
+    def _session(self, game: str, snapshot: dict[str, Any], table_id: int) -> TableSession:
+        """Rebuild a table's session from its snapshot, bound to this service."""
+        session = self.kinds[game].from_dict(snapshot)
+        session.table_id = table_id
         self._bind(session)
         return session
 
@@ -113,7 +114,7 @@ class TableService:
             if record.game not in self.kinds:
                 log.warning(kv(event="unknown_game", table=record.id, game=record.game))
                 continue
-            live = LiveTable(record, self._session(record))
+            live = LiveTable(record, self._session(record.game, record.snapshot, record.id))
             self._register(live)
             notes = [Note([msg("table.resumed", table=live.id)], table=True)]
             out += deliver(live.session, live.channel_id, notes)
@@ -155,10 +156,7 @@ class TableService:
 
     def _restore(self, live: LiveTable) -> None:
         """Throw away uncommitted changes: rebuild the session from the last snapshot."""
-        session = self.kinds[live.game].from_dict(live.snapshot)
-        session.table_id = live.id
-        self._bind(session)
-        live.session = session
+        live.session = self._session(live.game, live.snapshot, live.id)
 
     async def run(
         self, live: LiveTable, who: Who | None, change: Callable[[TableSession], Step]
