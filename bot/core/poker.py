@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.core import ai, pictures
+from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.fairness import check_seed
@@ -202,8 +203,6 @@ class PokerSession(TableSession):
         return self._join(bot, args, bot=True)
 
     def _join(self, who: Who, args: tuple[str, ...], bot: bool) -> Step:
-        from bot.core.commands import parse_int
-
         amount = self.options["default_buy_in"]
         if args:
             number = parse_int(args[0])
@@ -511,8 +510,6 @@ class PokerSession(TableSession):
         return self._apply(index, action)
 
     def _parse(self, index: int, kind: str, args: tuple[str, ...], pressed: bool) -> Action:
-        from bot.core.commands import parse_int
-
         if kind == "pat":
             if args:
                 raise Refusal("err.pat_no_cards")
