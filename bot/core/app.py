@@ -5,6 +5,7 @@
     await core.handle(command)    -> list[Outgoing]   a slash command
     await core.press(press)       -> list[Outgoing]   a button press (`Button.custom_id`)
     await core.tick(now)          -> list[Outgoing]   turn timers; call every few seconds
+    await core.locale_of(platform, user_id) -> str | None   a player's `/lang` choice (read only)
 
 Every refusal is an `OutKind.ERROR` item to the sender, in their language, and changes nothing.
 With `CoreConfig.pictures` on, pictures are drawn in a worker thread after the table's lock is
@@ -27,11 +28,12 @@ from bot.core.games import GAMES, open_session
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.pictures import draw_pictures
+from bot.core.players import chosen_locale
 from bot.core.session import Msg, Note, Who, msg
 from bot.core.tables import LiveTable, TableService
 from bot.logs import kv
 from games.base import new_seed
-from storage import HOUSE, wallet
+from storage import HOUSE, StorageError, wallet
 
 if TYPE_CHECKING:
     from storage import PlayerRecord, Store
@@ -64,6 +66,8 @@ class Core:
         self.clock = clock
         self.tables = TableService(store, self.config, clock, seeds, GAMES)
         self._players: dict[tuple[str, str], PlayerRecord] = {}
+        # (platform, user id) -> their `/lang` choice or None; only `/lang` stores a locale
+        self._locales: dict[tuple[str, str], str | None] = {}
         self._granted: set[int] = set()
 
     # --- entry points ---------------------------------------------------------------------------
@@ -145,6 +149,25 @@ class Core:
         return await draw_pictures(out)
 
     # --- players --------------------------------------------------------------------------------
+
+    async def locale_of(self, platform: str, user_id: str) -> str | None:
+        """The language this user chose with `/lang` (`tr` or `en`), or None when they chose none,
+        are not a player yet, or the store is missing or unavailable. Read only: it never creates
+        a player or writes anything. Adapters use it for their own texts, so that every text
+        follows the same rule: `/lang` choice, else platform language, else table or default."""
+        if self.store is None:
+            return None
+        key = (platform, str(user_id))
+        if key in self._locales:
+            return self._locales[key]
+        try:
+            stored = await chosen_locale(self.store, *key)
+        except StorageError as exc:  # a language is not worth failing a reply over; not cached
+            log.warning(kv(event="locale_lookup_failed", error=type(exc).__name__))
+            return None
+        locale = normalize_locale(stored)
+        self._locales[key] = locale
+        return locale
 
     def _error(self, locale: str, user_id: str, exc: Refusal) -> Outgoing:
         key = exc.key
@@ -233,6 +256,7 @@ class Core:
             raise Refusal("err.lang_usage")
         await self.store.set_locale(who.player_id, locale)
         self._players.pop((command.platform, command.user_id), None)
+        self._locales[(command.platform, command.user_id)] = locale
         line = msg("lang.set")
         return [Outgoing(OutKind.PRIVATE, text(locale, [line]), user_id=command.user_id)]
 

@@ -242,8 +242,9 @@ class PokerSession(TableSession):
         seat.leaving = True
 
     def leaving_line(self, who: Who, seat: Seat) -> Msg:
-        """Said when a player leaves mid-hand."""
-        return msg("poker.leaving", name=who.name)
+        """Said when a player leaves mid-hand (with the name saved at their seat, as every
+        other table line)."""
+        return msg("poker.leaving", name=seat.name)
 
     def _remove(self, index: int, step: Step) -> None:
         """Cash a seat out and take it away; the last player out also takes a carried pot."""
