@@ -52,7 +52,9 @@ SNOWFLAKE_MIN = 1 << 32  # Discord ids are far above this; Telegram group ids ar
 
 
 class CoreApi(Protocol):
-    """What the adapter needs from the bot core."""
+    """What the adapter needs from the bot core. Two more are used when present (read only):
+    `tables.get(table_id)` (a table's language and platform) and
+    `await locale_of(platform, user_id)` (a player's `/lang` choice, `bot.core.app.Core`)."""
 
     async def handle(self, command: Command) -> list[Outgoing]: ...
 
@@ -174,17 +176,30 @@ class DiscordAdapter:
         return self.client.get_partial_messageable(channel_id)
 
     # ---- acknowledging -----------------------------------------------------------------------
-    def _origin(self, interaction: Any, thinking: bool) -> Origin:
-        return Origin(interaction, str(interaction.user.id), self._speaks(interaction), thinking)
+    async def _origin(self, interaction: Any, thinking: bool) -> Origin:
+        locale = await self._speaks(interaction)
+        return Origin(interaction, str(interaction.user.id), locale, thinking)
 
-    def _speaks(self, interaction: Any, table_id: str | None = None) -> str:
-        """The language of the adapter's own texts to the interaction's user: their Discord
-        locale when it is Turkish or English, else the table's when the text is about one, else
-        the bot's default (as the core decides)."""
-        known = locale_of(interaction.locale)
+    async def _speaks(self, interaction: Any, table_id: str | None = None) -> str:
+        """The language of the adapter's own texts to the interaction's user, by the core's rule:
+        their `/lang` choice, else their Discord locale when it is Turkish or English, else the
+        table's when the text is about one, else the bot's default."""
+        known = await self._chosen(str(interaction.user.id)) or locale_of(interaction.locale)
         if known is not None:
             return known
         return self._table_locale(table_id) if table_id is not None else self.default_locale
+
+    async def _chosen(self, user_id: str) -> str | None:
+        """The user's `/lang` choice, when the core can look it up; None when it cannot (a
+        failing look-up only costs the choice: the adapter must still answer)."""
+        lookup = getattr(self.core, "locale_of", None)
+        if not callable(lookup):
+            return None
+        try:
+            return locale_of(await lookup(PLATFORM, user_id))
+        except Exception:
+            log.exception(kv(event="locale_lookup_failed", user=user_id))
+            return None
 
     async def _defer(self, interaction: Any, thinking: bool) -> Origin | None:
         """Acknowledge at once; None when Discord no longer knows the interaction (too late)."""
@@ -196,7 +211,7 @@ class DiscordAdapter:
         except discord.NotFound:
             log.warning(kv(event="interaction_expired", user=interaction.user.id))
             return None
-        return self._origin(interaction, thinking)
+        return await self._origin(interaction, thinking)
 
     async def _reply(self, origin: Origin, parts: Sequence[Part | str]) -> None:
         """The sender's ephemeral parts (after any kept for them); resolves a "thinking" reply
@@ -302,7 +317,7 @@ class DiscordAdapter:
         anything else goes straight to the core."""
         if ref.needs == NEEDS_AMOUNT:
             button = self.buttons.get(ref.table_id, {}).get(ref.core_id)
-            modal = AmountModal(ref, self._speaks(interaction, ref.table_id), button)
+            modal = AmountModal(ref, await self._speaks(interaction, ref.table_id), button)
             try:
                 await interaction.response.send_modal(modal)
             except discord.NotFound:
@@ -333,7 +348,7 @@ class DiscordAdapter:
         hand = "\n".join(i.text for i in own)
         picture = next((i.picture for i in reversed(own) if i.picture is not None), None)
         cards = cards_in(hand)
-        locale = self._speaks(interaction, ref.table_id)
+        locale = await self._speaks(interaction, ref.table_id)
         if not cards:  # e.g. folded: nothing to pick, but the core's words still go out
             await self._reply(origin, [t for t in (hand, text(locale, "draw_unreadable")) if t])
             return
@@ -519,9 +534,11 @@ class DiscordAdapter:
             return
         self.told.add((table, user_id))
         key = "dm_closed" if user_id in self.dm_closed else "private_waiting"
-        # Said in the table's channel to someone whose Discord locale we don't know: the table's
-        # language, like the table text next to it.
-        locale = self._table_locale(table) if table else self.default_locale
+        # Said in the table's channel to someone whose Discord locale we don't know: their
+        # `/lang` choice, else the table's language, like the table text next to it.
+        locale = await self._chosen(user_id) or (
+            self._table_locale(table) if table else self.default_locale
+        )
         notice = text(locale, key, mention=f"<@{user_id}>")
         try:
             await self._channel(int(channel)).send(

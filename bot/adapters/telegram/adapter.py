@@ -49,7 +49,9 @@ TABLE_GROUPS = frozenset({"poker", "okey", "table"})
 
 
 class CoreApi(Protocol):
-    """What the adapter needs from the bot core."""
+    """What the adapter needs from the bot core. Two more are used when present (read only):
+    `tables.get(table_id)` (a table's language) and `await locale_of(platform, user_id)` (a
+    player's `/lang` choice, `bot.core.app.Core`)."""
 
     async def handle(self, command: Command) -> list[Outgoing]: ...
 
@@ -83,7 +85,11 @@ class TelegramAdapter:
         """Register the handlers on the application (before it is initialised)."""
         self.application = application
         self.delivery = Delivery(
-            application.bot, self.codec, self.default_locale, table_locale=self._table_locale
+            application.bot,
+            self.codec,
+            self.default_locale,
+            table_locale=self._table_locale,
+            chosen_locale=self._chosen,
         )
 
         async def status(chat_id: int, user_id: int) -> str:
@@ -180,10 +186,23 @@ class TelegramAdapter:
         live = getter(table_id) if callable(getter) else None
         return locale_of(getattr(getattr(live, "session", None), "locale", None))
 
-    def _speaks(self, locale: str | None, table_id: str | None = None) -> str:
-        """The language of the adapter's own texts: the user's Telegram language when it is
-        Turkish or English (`locale_of`), else the table's when the text is about one, else the
-        bot's default, as the core decides."""
+    async def _chosen(self, user_id: int) -> str | None:
+        """The user's `/lang` choice, when the core can look it up; None when it cannot (a
+        failing look-up only costs the choice: the adapter must still answer)."""
+        lookup = getattr(self.core, "locale_of", None)
+        if not callable(lookup):
+            return None
+        try:
+            return locale_of(await lookup(PLATFORM, str(user_id)))
+        except Exception:
+            log.exception(kv(event="locale_lookup_failed", user=user_id))
+            return None
+
+    async def _speaks(self, user_id: int, locale: str | None, table_id: str | None = None) -> str:
+        """The language of the adapter's own texts to a user, by the core's rule: their `/lang`
+        choice, else their Telegram language when it is Turkish or English (`locale`, from
+        `locale_of`), else the table's when the text is about one, else the bot's default."""
+        locale = await self._chosen(user_id) or locale
         if locale is None and table_id is not None:
             locale = self._table_locale(table_id)
         return locale or self.default_locale
@@ -191,7 +210,8 @@ class TelegramAdapter:
     async def on_start(self, user_id: int, locale: str | None, origin: Origin) -> None:
         """The user started the private chat: greet them and deliver what was kept for them."""
         assert self.delivery is not None
-        await self.delivery.bot.send_message(user_id, adapter_text(self._speaks(locale), "started"))
+        speaks = await self._speaks(user_id, locale)
+        await self.delivery.bot.send_message(user_id, adapter_text(speaks, "started"))
         sent = await self.delivery.started(user_id)
         log.info(kv(event="started", user=user_id, delivered=sent))
 
@@ -225,7 +245,7 @@ class TelegramAdapter:
         locale = origin.locale
         if pressed is None:
             log.info(kv(event="bad_callback", user=user.id))
-            return [adapter_text(self._speaks(locale), "bad_button")]
+            return [adapter_text(await self._speaks(user.id, locale), "bad_button")]
         if pressed.local is not None:
             return await self._picker_press(pressed, user, origin)
         button = self.delivery.buttons.get(pressed.custom_id)
@@ -279,25 +299,27 @@ class TelegramAdapter:
         mine = [item.text for item in answer if item.kind is OutKind.PRIVATE]
         cards = cards_in("\n".join(mine))
         if not cards:
-            return [adapter_text(self._speaks(locale, button.table_id), "draw_typed")]
+            return [
+                adapter_text(await self._speaks(user.id, locale, button.table_id), "draw_typed")
+            ]
         picker = DrawPicker(button.table_id, button.action, button.nonce, cards, button.max_cards)
         # One open picker per player: an older one (an earlier turn) is stale anyway.
         for key in [key for key in self.pickers if key[0] == user.id]:
             del self.pickers[key]
         self.pickers[(user.id, button.custom_id)] = picker
+        speaks = await self._speaks(user.id, locale, button.table_id)
         parcel = Parcel(
             adapter_text(
-                self._speaks(locale, button.table_id),
-                "draw_prompt",
-                n=button.max_cards if button.max_cards else len(cards),
+                speaks, "draw_prompt", n=button.max_cards if button.max_cards else len(cards)
             ),
-            markup=self._picker_keyboard(picker, locale),
+            markup=self._picker_keyboard(picker, speaks),
             table_id=button.table_id,
         )
         await self.delivery.send_private(user.id, parcel, group)
         return []
 
-    def _picker_keyboard(self, picker: DrawPicker, locale: str | None) -> InlineKeyboardMarkup:
+    def _picker_keyboard(self, picker: DrawPicker, speaks: str) -> InlineKeyboardMarkup:
+        """The picker's card toggles and its confirm button, labelled in `speaks`."""
         custom_id = f"{picker.table_id}:{picker.action}:{picker.nonce}"
         cards = [
             InlineKeyboardButton(
@@ -307,7 +329,6 @@ class TelegramAdapter:
             for card in picker.cards
         ]
         chosen = " ".join(card_label(card) for card in picker.args())
-        speaks = self._speaks(locale, picker.table_id)
         confirm = (
             adapter_text(speaks, "draw_confirm", cards=chosen)
             if chosen
@@ -323,7 +344,8 @@ class TelegramAdapter:
         key = (user.id, pressed.custom_id)
         picker = self.pickers.get(key)
         if picker is None:
-            return [adapter_text(self._speaks(locale, pressed.table_id), "picker_gone")]
+            speaks = await self._speaks(user.id, locale, pressed.table_id)
+            return [adapter_text(speaks, "picker_gone")]
         if pressed.local == "confirm":
             del self.pickers[key]
             query = origin.callback
@@ -335,13 +357,12 @@ class TelegramAdapter:
                 except TelegramError as exc:
                     log.info(kv(event="picker_kept", error=exc))
             return await self._send_press(pressed, picker.args(), user, origin)
+        speaks = await self._speaks(user.id, locale, picker.table_id)
         if not picker.toggle(pressed.args[0]):
-            return [
-                adapter_text(self._speaks(locale, picker.table_id), "too_many", n=picker.max_cards)
-            ]
+            return [adapter_text(speaks, "too_many", n=picker.max_cards)]
         query = origin.callback
         if query is not None and query.message is not None:
-            await query.edit_message_reply_markup(self._picker_keyboard(picker, locale))
+            await query.edit_message_reply_markup(self._picker_keyboard(picker, speaks))
         return []
 
     async def on_reply(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

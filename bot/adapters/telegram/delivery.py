@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,11 +115,13 @@ class Delivery:
         codec: CallbackCodec,
         default_locale: str = "tr",
         table_locale: Callable[[str], str | None] | None = None,
+        chosen_locale: Callable[[int], Awaitable[str | None]] | None = None,
     ) -> None:
         self.bot = bot
         self.codec = codec
         self.default_locale = default_locale
         self.table_locale = table_locale  # a table id -> its language, when the core knows it
+        self.chosen_locale = chosen_locale  # a user id -> their `/lang` choice (read only)
         self.tables: dict[str, TableMessage] = {}
         self.table_chats: dict[str, Place] = {}  # table id -> where its group messages go
         self.pending: dict[int, list[Parcel]] = {}
@@ -139,10 +141,12 @@ class Delivery:
         if locale:
             self.locales[user_id] = locale
 
-    def speaks(self, user_id: int, table_id: str | None = None) -> str:
-        """The language of the adapter's own words to a user about a table: their Telegram
-        language when it is Turkish or English, else the table's, else the bot's default."""
-        known = self.locales.get(user_id)
+    async def speaks(self, user_id: int, table_id: str | None = None) -> str:
+        """The language of the adapter's own words to a user about a table: their `/lang`
+        choice, else their Telegram language when it is Turkish or English, else the table's,
+        else the bot's default."""
+        known = await self.chosen_locale(user_id) if self.chosen_locale is not None else None
+        known = known or self.locales.get(user_id)
         if known is None and table_id is not None and self.table_locale is not None:
             known = self.table_locale(table_id)
         return known or self.default_locale
@@ -352,12 +356,12 @@ class Delivery:
 
     async def _ask_to_start(self, user_id: int, place: Place, table_id: str | None) -> None:
         """Post a deep-link button in the group; the message holds no card."""
-        locale = self.speaks(user_id, table_id)
+        self._prompted.add(user_id)  # before any await: concurrent updates must not ask twice
+        locale = await self.speaks(user_id, table_id)
         name = self.names.get(user_id, str(user_id))
         mention = f'<a href="tg://user?id={user_id}">{html.escape(name)}</a>'
         link = deep_link(self.bot.username, START_PAYLOAD)
         button = InlineKeyboardButton(adapter_text(locale, "start_button"), url=link)
-        self._prompted.add(user_id)  # before the await: concurrent updates must not ask twice
         await self.bot.send_message(
             place.chat_id,
             adapter_text(locale, "need_start", name=mention),
@@ -386,7 +390,7 @@ class Delivery:
         One prompt per user and turn: pressing the button again posts nothing new."""
         if (button.custom_id, user_id) in self.prompts.values():
             return
-        locale = self.speaks(user_id, button.table_id)
+        locale = await self.speaks(user_id, button.table_id)
         sizes = amount_sizes(button.min_amount, button.max_amount)
         row = [
             InlineKeyboardButton(
