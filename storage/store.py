@@ -123,6 +123,17 @@ class Store:
             raise NotFound(f"no player with id {player_id}")
         return _player_record(row)
 
+    async def find_player(self, platform: str, platform_user_id: str | int) -> PlayerRecord | None:
+        """The player known by this platform user id, or None; never creates or writes anything."""
+        platform = _text(platform, "platform", 32)
+        user_id = _text(str(platform_user_id), "platform user id", 64)
+        query = sa.select(players).where(
+            players.c.platform == platform, players.c.user_id == user_id
+        )
+        async with read(self.engine) as conn:
+            row = (await conn.execute(query)).first()
+        return None if row is None else _player_record(row)
+
     async def set_locale(self, player_id: int, locale: str | None) -> None:
         """Set (or with None, clear) the player's chosen language."""
         _positive_int(player_id, "player id")

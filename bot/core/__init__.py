@@ -9,5 +9,5 @@ Modules: `app` (the entry point and account commands), `commands` (words and Tur
 `session` (what every table shares), `poker` and `okey` (the games' sessions), `games` (which
 session plays which game), `deliver` (notes -> outgoing items), `ai` (computer players),
 `fairness` (seed sources and /verify), `checks` (moderators), `pictures` (table, hand, rack and showdown PNGs, drawn off the loop),
-`config` (chip amounts and time limits), `players` (read-only player look-ups: a `/lang` choice).
+`config` (chip amounts and time limits).
 """

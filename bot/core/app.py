@@ -28,7 +28,6 @@ from bot.core.games import GAMES, open_session
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.pictures import draw_pictures
-from bot.core.players import chosen_locale
 from bot.core.session import Msg, Note, Who, msg
 from bot.core.tables import LiveTable, TableService
 from bot.logs import kv
@@ -161,11 +160,11 @@ class Core:
         if key in self._locales:
             return self._locales[key]
         try:
-            stored = await chosen_locale(self.store, *key)
+            player = await self.store.find_player(*key)
         except StorageError as exc:  # a language is not worth failing a reply over; not cached
             log.warning(kv(event="locale_lookup_failed", error=type(exc).__name__))
             return None
-        locale = normalize_locale(stored)
+        locale = normalize_locale(player.locale if player is not None else None)
         self._locales[key] = locale
         return locale
 

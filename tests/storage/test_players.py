@@ -55,3 +55,12 @@ async def test_bad_player_input_is_refused(
 async def test_long_display_name_is_cut(store: Store) -> None:
     player = await store.player("discord", 5, "ş" * 150)
     assert player.name == "ş" * 100
+
+
+async def test_find_player_reads_without_creating(store: Store) -> None:
+    assert await store.find_player("telegram", "42") is None
+    created = await store.player("telegram", 42, "Ayşe", locale="tr")
+    found = await store.find_player("telegram", 42)
+    assert found == created
+    assert await store.find_player("discord", "42") is None
+    assert await store.find_player("telegram", "43") is None
