@@ -43,6 +43,9 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+CREATE_TABLE_ATTEMPTS = 3  # a channel whose racing table closes at once is retried
+
+
 class Store:
     """Players, chips, tables and their history in one database; every method is a coroutine.
 
@@ -262,15 +265,20 @@ class Store:
             )
             return table_ops.table_record((await conn.execute(stmt)).one())
 
-        try:
-            return await self._writer.run(work)
-        except IntegrityError:
-            # Another process opened a table in this channel at the same moment.
-            async with read(self.engine) as conn:
-                existing = await _open_table_id(conn, platform, channel)
-            if existing is None:
-                raise
-            raise ChannelBusy(platform, channel, existing) from None
+        attempts_left = CREATE_TABLE_ATTEMPTS
+        while True:
+            try:
+                return await self._writer.run(work)
+            except IntegrityError:
+                # Another writer opened a table in this channel at the same moment. If that table
+                # is already closed again, the channel is free: try once more.
+                async with read(self.engine) as conn:
+                    existing = await _open_table_id(conn, platform, channel)
+                if existing is not None:
+                    raise ChannelBusy(platform, channel, existing) from None
+                attempts_left -= 1
+                if attempts_left == 0:
+                    raise
 
     async def get_table(self, table_id: int) -> TableRecord:
         """The table with this id (open or closed); NotFound if there is none."""

@@ -6,6 +6,7 @@ import hashlib
 
 import pytest
 
+import storage.store as store_module
 from storage import (
     HOUSE,
     ActionEntry,
@@ -280,3 +281,45 @@ async def test_ids_must_be_positive_integers(store: Store) -> None:
     ):
         with pytest.raises(InvalidRequest):
             await call
+
+
+async def test_racing_open_in_one_channel_is_channel_busy(store: Store, monkeypatch) -> None:
+    """Another writer's table appears between the check and the insert: ChannelBusy, not a crash."""
+    first = await store.create_table("discord", 9, "okey", {}, {})
+    real = store_module._open_table_id
+    calls = iter([None])  # the first check misses the other writer's table
+
+    async def _first_then_real(conn, platform, channel):
+        try:
+            return next(calls)
+        except StopIteration:
+            return await real(conn, platform, channel)
+
+    monkeypatch.setattr(store_module, "_open_table_id", _first_then_real)
+    with pytest.raises(ChannelBusy) as info:
+        await store.create_table("discord", 9, "okey", {}, {})
+    assert info.value.table_id == first.id
+
+
+async def test_racing_table_closed_again_lets_the_open_go_through(
+    store: Store, monkeypatch
+) -> None:
+    """The racing table closes before we look again: the channel is free, the open succeeds."""
+    mod = await funded_player(store, "mod", 0)
+    other = await store.create_table("discord", 10, "okey", {}, {})
+    real = store_module._open_table_id
+    calls = 0
+
+    async def racing(conn, platform, channel):
+        nonlocal calls
+        calls += 1
+        if calls == 1:  # inside the insert transaction: miss the open table
+            return None
+        if calls == 2:  # the re-read after the unique index refused: the other table closes now
+            await store.reset_table(other.id, mod, "closed meanwhile")
+        return await real(conn, platform, channel)
+
+    monkeypatch.setattr(store_module, "_open_table_id", racing)
+    table = await store.create_table("discord", 10, "okey", {}, {})
+    assert table.id != other.id and table.status == "open"
+    assert (await store.table_in_channel("discord", 10)).id == table.id
