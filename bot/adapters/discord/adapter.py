@@ -36,6 +36,7 @@ from bot.adapters.discord.components import (
     tiles_in,
 )
 from bot.adapters.discord.texts import locale_of, text
+from bot.adapters.lookups import chosen_locale
 from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 from bot.logs import kv
@@ -190,16 +191,8 @@ class DiscordAdapter:
         return self._table_locale(table_id) if table_id is not None else self.default_locale
 
     async def _chosen(self, user_id: str) -> str | None:
-        """The user's `/lang` choice, when the core can look it up; None when it cannot (a
-        failing look-up only costs the choice: the adapter must still answer)."""
-        lookup = getattr(self.core, "locale_of", None)
-        if not callable(lookup):
-            return None
-        try:
-            return locale_of(await lookup(PLATFORM, user_id))
-        except Exception:
-            log.exception(kv(event="locale_lookup_failed", user=user_id))
-            return None
+        """The user's `/lang` choice, or None (see `bot.adapters.lookups.chosen_locale`)."""
+        return await chosen_locale(self.core, PLATFORM, user_id)
 
     async def _defer(self, interaction: Any, thinking: bool) -> Origin | None:
         """Acknowledge at once; None when Discord no longer knows the interaction (too late)."""

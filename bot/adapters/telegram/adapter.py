@@ -30,6 +30,7 @@ from telegram.ext import (
     filters,
 )
 
+from bot.adapters.lookups import chosen_locale
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import CONFIRM, TOGGLE, CallbackCodec, Pressed
 from bot.adapters.telegram.delivery import Delivery, Origin, Parcel
@@ -187,16 +188,8 @@ class TelegramAdapter:
         return locale_of(getattr(getattr(live, "session", None), "locale", None))
 
     async def _chosen(self, user_id: int) -> str | None:
-        """The user's `/lang` choice, when the core can look it up; None when it cannot (a
-        failing look-up only costs the choice: the adapter must still answer)."""
-        lookup = getattr(self.core, "locale_of", None)
-        if not callable(lookup):
-            return None
-        try:
-            return locale_of(await lookup(PLATFORM, str(user_id)))
-        except Exception:
-            log.exception(kv(event="locale_lookup_failed", user=user_id))
-            return None
+        """The user's `/lang` choice, or None (see `bot.adapters.lookups.chosen_locale`)."""
+        return await chosen_locale(self.core, PLATFORM, str(user_id))
 
     async def _speaks(self, user_id: int, locale: str | None, table_id: str | None = None) -> str:
         """The language of the adapter's own texts to a user, by the core's rule: their `/lang`
