@@ -106,6 +106,14 @@ class Outgoing:
     attach (a PRIVATE item's picture shows that user's own cards or tiles). `sketch` is the core's
     own: a picture not drawn yet; `Core` draws it into `picture` before answering, so adapters
     always see None there.
+
+    A PUBLIC item is an announcement people should be notified of (a table opening or closing, a
+    hand or round starting, its result, a time-out); moves go into the table message instead.
+    `fresh` (EDIT_TABLE only): post the table message anew at the bottom of the channel and retire
+    the old one (delete it, or at least take its buttons away). `slot` (PRIVATE only): names the
+    player's current private message about one hand or round (`"<table>:<hand id>"`); an adapter
+    may edit the user's previous message of the same slot instead of sending a new one. Items
+    without a slot are always new messages.
     """
 
     kind: OutKind
@@ -116,3 +124,5 @@ class Outgoing:
     picture: bytes | None = None
     buttons: tuple[tuple[Button, ...], ...] = field(default_factory=tuple)
     sketch: Sketch | None = field(default=None, compare=False, repr=False)
+    fresh: bool = False
+    slot: str | None = None
