@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -321,7 +322,8 @@ class Core:
                 for pid, chips in sorted(paid.items())
                 if chips
             ]
-            return deliver(live.session, live.channel_id, [Note(lines)])
+            live.session.phase = "closed"  # its message loses its buttons
+            return deliver(live.session, live.channel_id, [Note(lines, announce=True)])
         if not args:
             raise Refusal("err.kick_usage")
 
@@ -364,17 +366,19 @@ class Core:
             raise Refusal("err.other_game", game=msg(f"game.{live.game}"))
         session = live.session
         if sub == "table":
-            return [table_message(session, live.channel_id)]
-        if sub == "rules":
-            return deliver(session, live.channel_id, [Note(session.rules_lines())])
+            return [table_message(session, live.channel_id, fresh=True)]
+        if sub == "rules":  # a look-up is nobody else's business
+            body = text(who.locale, session.rules_lines())
+            return [Outgoing(OutKind.PRIVATE, body, user_id=who.user_id)]
         if sub in ("hand", "rack", "arrange"):
             index = session.find(who.player_id)
             if index is None:
                 raise Refusal("err.not_seated")
             lines = session.private_lines(index, sub, args)
             picture = session.private_sketch(index, sub, args)
-            body = text(who.locale, lines)
-            return [Outgoing(OutKind.PRIVATE, body, user_id=who.user_id, sketch=picture)]
+            seat = replace(session.seats[index], locale=who.locale)
+            note = session.tell_hand(seat, lines, picture=picture)
+            return deliver(session, live.channel_id, [note])
         if sub == "back":
             return await self.tables.run(live, who, lambda s: s.back(who))
         if group == "okey" and sub == "begin":

@@ -55,63 +55,111 @@ def render_buttons(
     return tuple(buttons[i : i + 5] for i in range(0, len(buttons), 5))
 
 
-def table_message(session: TableSession, channel_id: str) -> Outgoing:
-    """The table's state message with the turn buttons of the seat to act."""
+MAX_TABLE_TEXT = 1024  # Telegram's longest photo caption: the table message fits one
+
+
+def table_text(session: TableSession) -> str:
+    """The table message's text: the table state, then the move log (newest last); a closed
+    table shows its header, the log and that it is closed. Oldest moves give way, and at worst
+    the text is cut, so that it always fits `MAX_TABLE_TEXT` characters."""
+    state = session.table_lines()
+    if session.phase == "closed":
+        state = [*state[:1]]
+    tail = [words(session.locale, Msg("table.is_closed"))] if session.phase == "closed" else []
+    head = text(session.locale, state)
+    moves = list(session.moves)
+    while True:
+        body = "\n".join([head, *(["", *moves] if moves else []), *tail])
+        if len(body) <= MAX_TABLE_TEXT or not moves:
+            break
+        moves.pop(0)
+    return body if len(body) <= MAX_TABLE_TEXT else body[: MAX_TABLE_TEXT - 1] + "…"
+
+
+def table_message(session: TableSession, channel_id: str, fresh: bool = False) -> Outgoing:
+    """The table's message: state, move log and the turn buttons of the seat to act (none once
+    the table is closed). `fresh`: post it anew at the bottom of the channel."""
+    closed = session.phase == "closed"
     return Outgoing(
         OutKind.EDIT_TABLE,
-        text(session.locale, session.table_lines()),
+        table_text(session),
         channel_id=channel_id,
         table_id=str(session.table_id),
-        buttons=render_buttons(session, session.locale, session.buttons()),
-        sketch=session.table_sketch(),
+        buttons=() if closed else render_buttons(session, session.locale, session.buttons()),
+        sketch=None if closed else session.table_sketch(),
+        fresh=fresh and not closed,
     )
 
 
+def log_moves(session: TableSession, notes: list[Note]) -> None:
+    """Add the public move lines among `notes` (public notes not announced) to the table's move
+    log, in the table's language; from a note that starts a new hand on, the log starts afresh
+    (the last hand's moves are over, its result is announced)."""
+    lines: list[str] = []
+    fresh = False
+    for note in notes:
+        if note.new_hand:
+            lines, fresh = [], True
+        if note.to is None and not note.announce:
+            lines += [words(session.locale, line) for line in note.lines]
+    session.log_moves(lines, fresh=fresh)
+
+
+def hand_label(session: TableSession, hand: str) -> Msg:
+    """`Hand 12-3` (poker) or `Round 12-3` (Okey): the label of a private hand message."""
+    return Msg(f"{session.group}.label", {"hand": hand})
+
+
 def deliver(session: TableSession, channel_id: str, notes: list[Note]) -> list[Outgoing]:
-    """Turn notes into outgoing items: consecutive public lines become one message (carrying the
-    last public picture among them), private lines go to their player with their picture (never
-    to a computer player), and a table refresh comes last, once."""
+    """Turn notes into outgoing items: the step's announcements become one channel message (with
+    the last public picture among them) and come first; private lines go to their player with
+    their picture (never to a computer player), a hand's cards or tiles labelled with the hand
+    and carrying its slot; the table message comes last, once. Moves are not sent here: they are
+    in the move log (`move_lines`, added by the table service before its commit) and so in the
+    table message. After an announcement the table message is posted anew (`fresh`), so that
+    it stays the newest message in the channel; a closed table's message loses its buttons."""
     out: list[Outgoing] = []
-    public: list[Msg] = []
+    announced: list[Msg] = []
     picture: Sketch | None = None
     want_table = False
     table = str(session.table_id)
-
-    def flush() -> None:
-        nonlocal picture
-        if public:
-            out.append(
-                Outgoing(
-                    OutKind.PUBLIC,
-                    text(session.locale, public),
-                    channel_id=channel_id,
-                    table_id=table,
-                    sketch=picture,
-                )
-            )
-            public.clear()
-            picture = None
-
     for note in notes:
         want_table = want_table or note.table
         if note.to is None:
-            public.extend(note.lines)
-            picture = note.picture or picture
+            if note.announce:
+                announced.extend(note.lines)
+                picture = note.picture or picture
         elif note.lines and not note.to.bot:
-            flush()
+            lines = note.lines
+            slot = None
+            if note.hand is not None:
+                label = words(note.to.locale, hand_label(session, note.hand))
+                lines = [Msg("private.labelled", {"label": label, "line": lines[0]}), *lines[1:]]
+                slot = f"{table}:{note.hand}"
             out.append(
                 Outgoing(
                     OutKind.PRIVATE,
-                    text(note.to.locale, note.lines),
+                    text(note.to.locale, lines),
                     user_id=note.to.user_id,
                     table_id=table,
                     buttons=render_buttons(session, note.to.locale, note.buttons),
                     sketch=note.picture,
+                    slot=slot,
                 )
             )
-    flush()
-    if want_table and session.phase != "closed":
-        out.append(table_message(session, channel_id))
+    if announced:
+        out.insert(
+            0,
+            Outgoing(
+                OutKind.PUBLIC,
+                text(session.locale, announced),
+                channel_id=channel_id,
+                table_id=table,
+                sketch=picture,
+            ),
+        )
+    if session.phase == "closed" or want_table or announced:
+        out.append(table_message(session, channel_id, fresh=bool(announced)))
     return out
 
 

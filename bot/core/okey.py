@@ -37,6 +37,15 @@ from storage import GameResult, PenaltyEntry, SeedRecord, Transfer, escrow, wall
 MAX_SEATS = 4
 MAX_BUTTONS = 25  # Discord's limit per message
 OKEY_SUBS = ("take", "discard", "finish", "show")
+# public events announced in a message of their own (a round's result, the match's end); every
+# other public event is a move and goes into the table message's move log
+ANNOUNCED_EVENTS = (
+    "round_started",
+    "finished",
+    "stock_exhausted",
+    "match_totals",
+    "match_over",
+)
 
 
 def tile_word(word: str) -> str:
@@ -244,7 +253,7 @@ class OkeySession(TableSession):
         step.say("okey.left", name=seat.name)
         if not self.seats:
             step.status = "closed"
-            step.say("table.closed")
+            step.announce("table.closed")
 
     def _begin(self, who: Who) -> Step:
         if self.find(who.player_id) is None:
@@ -262,7 +271,7 @@ class OkeySession(TableSession):
         self.match = OkeyMatch.new([str(pid) for pid in self.staked], options)
         self.matches += 1
         self.phase = "playing"
-        step.say("okey.begin", pool=stake * len(self.staked))
+        step.announce("okey.begin", pool=stake * len(self.staked))
         self._deal(step)
         return step
 
@@ -281,7 +290,7 @@ class OkeySession(TableSession):
                 "options": dict(self.match.options),
             }
         )
-        step.say("okey.round_start", hand=hand_id)
+        step.announce("okey.round_start", new_hand=True, hand=hand_id)
         self._events(self.match.start_round(seed), step)
 
     def _end_round(self, step: Step) -> None:
@@ -289,7 +298,7 @@ class OkeySession(TableSession):
         game = self.match.round
         hand_id = self.hand_id()
         step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(game.seed), game.seed.hex()))
-        step.say("okey.round_end", hand=hand_id, seed=game.seed.hex())
+        step.announce("okey.round_end", hand=hand_id, seed=game.seed.hex())
         if self.match.finished:
             self._end_match(step)
         else:
@@ -317,7 +326,9 @@ class OkeySession(TableSession):
                 )
             )
             step.penalties.append(PenaltyEntry(pid, totals[index], match_id))
-            step.say("okey.paid", name=self.name(index), chips=paid[index], points=totals[index])
+            step.announce(
+                "okey.paid", name=self.name(index), chips=paid[index], points=totals[index]
+            )
         self.match = None
         self.staked = []
         self.phase = "waiting"
@@ -325,28 +336,33 @@ class OkeySession(TableSession):
             if self.seats[index].leaving:
                 self._remove(index, step)
         if step.status != "closed":
-            step.say("okey.again")
+            step.announce("okey.again")
             step.show_table()
 
     def _events(self, events: list[Event], step: Step) -> None:
+        """Engine events as notes: public lines (moves, or announcements for the round's start
+        and result), and each player's rack as it is now in one private note per change."""
         dealing = any(e.kind == "round_started" for e in events)
+        drawn: dict[int, Msg] = {}  # engine seat -> the tile it just drew (told with its rack)
+        discarded: list[int] = []  # engine seats that discarded: their rack loses its buttons
         for event in events:
             if event.seat is not None:
                 seat = self.seat_of(event.seat)
                 if event.kind == "drew":
-                    step.tell(seat, "okey.you_drew", tile=event.data["tile"])
+                    drawn[event.seat] = msg("okey.you_drew", tile=event.data["tile"])
                 elif (
                     event.kind == "rack"
                     and dealing
                     and not seat.bot
                     and not self._turn_of(event.seat)
                 ):
-                    lines = self._rack_lines(event.seat)
-                    step.notes.append(Note(lines, to=seat, picture=self._rack_sketch(event.seat)))
+                    step.notes.append(self._rack_note(event.seat))
                 continue
             lines = self._public_event(event)
             if lines:
-                step.notes.append(Note(lines))
+                step.notes.append(Note(lines, announce=event.kind in ANNOUNCED_EVENTS))
+                if event.kind == "discarded":
+                    discarded.append(event.data["seat"])
                 if event.kind == "finished" and self.draws_for(None):
                     assert self.match is not None and self.match.round is not None
                     view = self.match.round.view(None)  # the round is over: its melds are public
@@ -354,16 +370,29 @@ class OkeySession(TableSession):
         if self.match is not None and self.match.round is not None and self.match.round.finished:
             self._end_round(step)
             return
-        self._turn_note(step)
+        for index in discarded:  # the rack as it is now, without the discard buttons
+            if not self.seat_of(index).bot:
+                step.notes.append(self._rack_note(index))
+        self._turn_note(step, drawn)
         step.show_table()
+
+    def _rack_note(
+        self, index: int, lead: list[Msg] | None = None, buttons: list[ButtonSpec] | None = None
+    ) -> Note:
+        """Engine seat `index`'s rack as it is now, privately, in the round's slot."""
+        lines = [*(lead or []), *self._rack_lines(index)]
+        return self.tell_hand(
+            self.seat_of(index), lines, buttons=buttons or [], picture=self._rack_sketch(index)
+        )
 
     def _turn_of(self, index: int) -> bool:
         """True when engine seat `index` must discard now (their rack comes with buttons)."""
         game = self.round
         return game is not None and game.to_act() == index and game.phase == "discard"
 
-    def _turn_note(self, step: Step) -> None:
-        """The player to discard gets their rack with a button per tile (privately)."""
+    def _turn_note(self, step: Step, drawn: dict[int, Msg]) -> None:
+        """The player to discard gets their rack with a button per tile (privately), after the
+        tile they just drew, if any."""
         game = self.round
         if game is None:
             return
@@ -379,14 +408,8 @@ class OkeySession(TableSession):
                     Note([line], to=seat, buttons=[ButtonSpec("show", msg("btn.show"))])
                 )
             return
-        step.notes.append(
-            Note(
-                self._rack_lines(index),
-                to=seat,
-                buttons=self._tile_buttons(index),
-                picture=self._rack_sketch(index),
-            )
-        )
+        lead = [drawn[index]] if index in drawn else []
+        step.notes.append(self._rack_note(index, lead, self._tile_buttons(index)))
 
     def _tile_buttons(self, index: int) -> list[ButtonSpec]:
         game = self.round
@@ -643,7 +666,7 @@ class OkeySession(TableSession):
         if self.running():
             raise Refusal("err.match_running")
         step = Step(action={"kind": "close"}, status="closed")
-        step.say("table.idle_closed")
+        step.announce("table.idle_closed")
         return step
 
     # --- /verify --------------------------------------------------------------------------------

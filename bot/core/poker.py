@@ -39,6 +39,9 @@ from storage import GameResult, SeedRecord, Transfer, escrow, wallet
 ENGINES: dict[str, ModuleType] = {"turkish": turkish, "acik": acik}
 MAX_SEATS = {"turkish": turkish.MAX_PLAYERS, "acik": acik.MAX_PLAYERS[52]}
 BET_EVENTS = ("bet", "checked", "called", "raised", "folded")
+# public events announced in a message of their own: the hand's start and its result; every
+# other public event is a move and goes into the table message's move log
+ANNOUNCED_EVENTS = ("hand_started", "opening_was_legal", "carried", "won", "returned", "showdown")
 HAND_EVENTS = ("hand", "hole", "drew_cards")  # private events whose message shows the hand
 AMOUNT_KINDS = ("open", "bet", "raise")
 ACTION_WORDS = ("open", "pass", "check", "bet", "call", "raise", "fold", "draw", "pat")
@@ -262,7 +265,7 @@ class PokerSession(TableSession):
             self.button = self.button - 1 if self.button > 0 else None
         if not self.seats and not self.running():
             step.status = "closed"
-            step.say("table.closed")
+            step.announce("table.closed")
 
     def _eligible(self) -> list[int]:
         return [
@@ -321,7 +324,9 @@ class PokerSession(TableSession):
                 "dealer": eligible.index(dealer_seat),
             }
         )
-        step.say("poker.hand_start", hand=hand_id, dealer=self.seats[dealer_seat].name)
+        step.announce(
+            "poker.hand_start", new_hand=True, hand=hand_id, dealer=self.seats[dealer_seat].name
+        )
         self._events(self.engine.initial_events(), step)
         step.show_table()
 
@@ -336,7 +341,7 @@ class PokerSession(TableSession):
         self.carried = view["pot"] if view["carried"] else 0
         seed = view["seed"]
         step.record_seed(SeedRecord(hand_id, self.table_id, view["seed_hash"], seed))
-        step.say("poker.hand_end", hand=hand_id, seed=seed)
+        step.announce("poker.hand_end", hand=hand_id, seed=seed)
         self.engine = None
         self.in_hand, self.start_stacks = [], []
         for index in reversed(range(len(self.seats))):
@@ -363,13 +368,13 @@ class PokerSession(TableSession):
                 seat = self.seat_of_engine(event.seat)
                 lines = self._private_event(event)
                 if lines:
-                    step.notes.append(Note(lines, to=seat))
+                    step.notes.append(self.tell_hand(seat, lines))
                     if event.kind in HAND_EVENTS:
                         hand_notes[event.seat] = step.notes[-1]
                 continue
             lines = self._public_event(event)
             if lines:
-                step.notes.append(Note(lines))
+                step.notes.append(Note(lines, announce=event.kind in ANNOUNCED_EVENTS))
                 if event.kind == "showdown":
                     showdown = event, step.notes[-1]
         for index, note in hand_notes.items():  # the hand as it is now, once per player
@@ -730,7 +735,7 @@ class PokerSession(TableSession):
             step.transfers.append(
                 Transfer(escrow(self.table_id), wallet(pid), amount, "table closed: refund")
             )
-        step.say("table.idle_closed")
+        step.announce("table.idle_closed")
         self.chips, self.carried = {}, 0
         return step
 

@@ -72,6 +72,12 @@ class Note:
     """One message before it is put into words: to the channel (`to` is None) or one seat.
 
     `table` asks for the table's state message (with the turn buttons) to be sent or edited.
+    A public note is a move (its lines go into the table's move log, shown in the table message)
+    unless `announce` is set: then it is an announcement people should be notified of (a table
+    opening or closing, a hand or round starting, its result, a time-out), a message of its own.
+    `hand` (private notes only) is the id of the hand or round the note shows the player's cards
+    or tiles of: the item carries that hand's slot, so an adapter may edit the player's previous
+    message about it; one-off notices have none.
     """
 
     lines: list[Msg]
@@ -79,6 +85,9 @@ class Note:
     table: bool = False
     buttons: list[ButtonSpec] = field(default_factory=list)  # private turn buttons (Okey tiles)
     picture: Sketch | None = None  # public: from view(None) only; private: that seat's own view
+    announce: bool = False
+    hand: str | None = None
+    new_hand: bool = False  # a hand or round starts here: the move log starts afresh
 
 
 @dataclass
@@ -96,8 +105,13 @@ class Step:
     player_id: int | None = None
 
     def say(self, key: str, **params: Any) -> None:
-        """Add a public line."""
+        """Add a public move line (it goes into the table's move log)."""
         self.notes.append(Note([Msg(key, params)]))
+
+    def announce(self, key: str, new_hand: bool = False, **params: Any) -> None:
+        """Add a public announcement line (a message of its own in the channel); `new_hand`:
+        it starts a hand or round, whose moves the move log shows from now on."""
+        self.notes.append(Note([Msg(key, params)], announce=True, new_hand=new_hand))
 
     def tell(self, seat: Seat, key: str, **params: Any) -> None:
         """Add a private line for one seat."""
@@ -141,8 +155,12 @@ class Who:
     is_moderator: bool = False
 
 
+MOVE_LOG = 5  # public move lines the table message shows
+
+
 class TableSession:
-    """The common state of one table: seats, phase, locale and the history of dealt hands.
+    """The common state of one table: seats, phase, locale, the history of dealt hands and the
+    move log (the last `MOVE_LOG` public move lines, in the table's language, newest last).
 
     Subclasses add the game: `poker.PokerSession` and `okey.OkeySession`. The table service
     sets `now` and `seeds` before each use; neither is stored.
@@ -167,6 +185,7 @@ class TableSession:
         self.now: datetime = created
         self.seeds: Any = None
         self.pictures = False  # set by the table service from CoreConfig.pictures
+        self.moves: list[str] = []  # the move log, newest last
 
     # --- snapshot -------------------------------------------------------------------------------
 
@@ -184,6 +203,7 @@ class TableSession:
             "hands": self.hands,
             "nonce": self.nonce,
             "touched": iso(self.touched),
+            "moves": list(self.moves),
         }
 
     def load_base(self, data: dict[str, Any]) -> None:
@@ -195,6 +215,12 @@ class TableSession:
         self.hands = data["hands"]
         self.nonce = data["nonce"]
         self.touched = from_iso(data["touched"]) or self.created
+        self.moves = list(data.get("moves", []))  # snapshots from before the log have none
+
+    def log_moves(self, lines: list[str], fresh: bool = False) -> None:
+        """Append public move lines to the move log (`fresh`: to an empty one), keeping the
+        newest `MOVE_LOG`."""
+        self.moves = [*([] if fresh else self.moves), *lines][-MOVE_LOG:]
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -213,6 +239,11 @@ class TableSession:
     def hand_id(self) -> str:
         """The id of the current hand or round, as /verify takes it: `<table>-<number>`."""
         return f"{self.table_id}-{self.hand_no}"
+
+    def tell_hand(self, seat: Seat, lines: list[Msg], **extra: Any) -> Note:
+        """A private note showing `seat` their cards or tiles of the current hand or round
+        (carrying its slot); `extra` are further `Note` fields (buttons, picture)."""
+        return Note(lines, to=seat, hand=self.hand_id(), **extra)
 
     def remember_hand(self, info: dict[str, Any], keep: int = 200) -> None:
         """Keep what /verify needs about the current hand (the last `keep` hands)."""

@@ -12,11 +12,12 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.core.config import CoreConfig
-from bot.core.deliver import deliver, table_message
+from bot.core.deliver import MAX_TABLE_TEXT, deliver, log_moves, table_message, words
 from bot.core.errors import Refusal
 from bot.core.messages import Outgoing
 from bot.core.session import Note, Step, TableSession, Who, msg
@@ -116,8 +117,11 @@ class TableService:
                 continue
             live = LiveTable(record, self._session(record.game, record.snapshot, record.id))
             self._register(live)
-            notes = [Note([msg("table.resumed", table=live.id)], table=True)]
-            out += deliver(live.session, live.channel_id, notes)
+            # the table message is posted anew (the adapter may have lost the old one), saying
+            # once that the table is back; the note is not kept in the move log
+            item = table_message(live.session, live.channel_id, fresh=True)
+            back = words(live.session.locale, msg("table.resumed", table=live.id))
+            out.append(replace(item, text=f"{item.text}\n{back}"[:MAX_TABLE_TEXT]))
             log.info(kv(event="table_loaded", table=live.id, game=live.game, version=live.version))
         return out
 
@@ -141,16 +145,17 @@ class TableService:
             log.info(kv(event="open_refused", channel=channel_id, reason=type(exc).__name__))
             raise Refusal("err.table_exists") from None
         session.table_id = record.id
+        opened = msg("table.opened", table=record.id, game=msg(f"game.{session.game}"))
+        session.log_moves([words(session.locale, opened)])
         live = LiveTable(record, session)
+        # the id is known only now: the log's first line is stored with the next commit, and
+        # until then a refused step's restore keeps it
+        live.snapshot = session.to_dict()
         self._register(live)
         log.info(kv(event="table_open", table=record.id, game=session.game, channel=channel_id))
-        notes = [Note([msg("table.opened", table=record.id, game=msg(f"game.{session.game}"))])]
-        out = deliver(session, channel_id, notes)
-        if first is not None:
-            out += await self.run(live, who, lambda s: s.command(who, first, ()))
-        else:
-            out.append(table_message(session, channel_id))
-        return out
+        if first is None:
+            return [table_message(session, channel_id)]
+        return await self.run(live, who, lambda s: s.command(who, first, ()))
 
     # --- running steps --------------------------------------------------------------------------
 
@@ -198,6 +203,7 @@ class TableService:
             session.deadline = None
         if step.status == "closed":
             session.phase = "closed"
+        log_moves(session, step.notes)  # before the snapshot, so that the log is kept
         snapshot = session.to_dict()
         entry = ActionEntry(
             seat=step.seat,
@@ -296,10 +302,10 @@ class TableService:
         seat = session.seats[index]
         seat.timeouts += 1
         step = session.auto_move(index, afk=True)
-        step.notes.insert(0, Note([msg("turn.timeout", name=seat.name)]))
+        step.notes.insert(0, Note([msg("turn.timeout", name=seat.name)], announce=True))
         if seat.timeouts >= self.config.afk_limit and not seat.away:
             seat.away = True
-            step.notes.append(Note([msg("turn.away", name=seat.name)]))
+            step.notes.append(Note([msg("turn.away", name=seat.name)], announce=True))
         step.seat = index
         step.player_id = seat.player_id
         if step.action is not None:

@@ -53,7 +53,7 @@ async def test_scripted_game_with_buttons(store):
     assert "Shuffle hash" in public_text(out)
     for user in ("ayse", "mehmet"):
         [cards] = private_to(out, user)
-        assert cards.startswith("Your cards:")
+        assert cards.startswith(f"Hand {table}-1 · Your cards:")
     moves = 0
     while session.hand_no < 4 and moves < 200:
         if session.actor() is None:
@@ -339,7 +339,7 @@ async def test_acik_hand_end_to_end(store):
         seat = session.seat_of_engine(index)
         downs[seat.user_id] = session.engine.view(index)["down"]
         [text] = private_to(out, seat.user_id)
-        assert text.startswith("Your down card:")
+        assert text.startswith(f"Hand {session.hand_id()} · Your down card:")
     assert "Street 1:" in public_text(out) and "speaks first" in public_text(out)
     hand = await core.handle(cmd("ayse", "/poker hand"))
     assert hand[0].kind is OutKind.PRIVATE and "down card" in hand[0].text

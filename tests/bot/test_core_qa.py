@@ -54,9 +54,10 @@ async def test_a_folded_player_is_told_they_folded_not_that_they_may_open(core):
     assert session.engine.view(None)["folded"].count(True) == 1 and session.running()
     reply = await core.handle(cmd(user, "/poker hand"))
     assert [o.kind for o in reply] == [OutKind.PRIVATE]
-    assert reply[0].text == "You folded this hand; your cards are out of play."
+    hand = session.hand_id()
+    assert reply[0].text == f"Hand {hand} · You folded this hand; your cards are out of play."
     tr = await core.handle(cmd(user, "/poker el", locale="tr"))
-    assert tr[0].text == "Bu elde çekildin; kartların artık oyunda değil."
+    assert tr[0].text == f"El {hand} · Bu elde çekildin; kartların artık oyunda değil."
 
 
 async def test_refusals_name_the_move_in_the_players_language(core):
