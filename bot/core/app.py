@@ -7,7 +7,8 @@
     await core.tick(now)          -> list[Outgoing]   turn timers; call every few seconds
     await core.locale_of(platform, user_id) -> str | None   a player's `/lang` choice (read only)
 
-Every refusal is an `OutKind.ERROR` item to the sender, in their language, and changes nothing.
+`Core` routes: account commands go to `account.Accounts` (which also knows who is asking),
+table play to `tables.TableService`. Every refusal is an `OutKind.ERROR` item to the sender, in their language, and changes nothing.
 With `CoreConfig.pictures` on, pictures are drawn in a worker thread after the table's lock is
 released (`pictures.draw_pictures`), never twice for one state.
 """
@@ -20,8 +21,9 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from bot.core.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.checks import require_moderator
-from bot.core.commands import BOARDS, route
+from bot.core.commands import route
 from bot.core.config import CoreConfig
 from bot.core.deliver import deliver, error, table_message, text
 from bot.core.errors import Refusal
@@ -29,18 +31,18 @@ from bot.core.games import GAMES, open_session
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.pictures import draw_pictures
-from bot.core.session import Msg, Note, Who, msg
+from bot.core.session import Note, Who, msg
 from bot.core.tables import LiveTable, TableService
 from bot.logs import kv
 from games.base import new_seed
-from storage import HOUSE, StorageError, wallet
+from storage import wallet
 
 if TYPE_CHECKING:
-    from storage import PlayerRecord, Store
+    from storage import Store
 
 log = logging.getLogger("bot.core")
 
-BOT_PLATFORM = "bot"
+__all__ = ["BOT_PLATFORM", "Core", "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -65,10 +67,7 @@ class Core:
         self.config = config or CoreConfig()
         self.clock = clock
         self.tables = TableService(store, self.config, clock, seeds, GAMES)
-        self._players: dict[tuple[str, str], PlayerRecord] = {}
-        # (platform, user id) -> their `/lang` choice or None; only `/lang` stores a locale
-        self._locales: dict[tuple[str, str], str | None] = {}
-        self._granted: set[int] = set()
+        self.accounts = Accounts(store, self.config, clock)
 
     # --- entry points ---------------------------------------------------------------------------
 
@@ -135,7 +134,7 @@ class Core:
         locale = normalize_locale(source.locale) or self.config.default_locale
         outcome = "ok"
         try:
-            who = await self._who(source)
+            who = await self.accounts.who(source)
             locale = who.locale
             out = await work(who)
         except Refusal as exc:
@@ -155,19 +154,7 @@ class Core:
         are not a player yet, or the store is missing or unavailable. Read only: it never creates
         a player or writes anything. Adapters use it for their own texts, so that every text
         follows the same rule: `/lang` choice, else platform language, else table or default."""
-        if self.store is None:
-            return None
-        key = (platform, str(user_id))
-        if key in self._locales:
-            return self._locales[key]
-        try:
-            player = await self.store.find_player(*key)
-        except StorageError as exc:  # a language is not worth failing a reply over; not cached
-            log.warning(kv(event="locale_lookup_failed", error=type(exc).__name__))
-            return None
-        locale = normalize_locale(player.locale if player is not None else None)
-        self._locales[key] = locale
-        return locale
+        return await self.accounts.locale_of(platform, user_id)
 
     def _error(self, locale: str, user_id: str, exc: Refusal) -> Outgoing:
         key = exc.key
@@ -175,135 +162,22 @@ class Core:
             key = "err.illegal"
         return error(locale, user_id, key, **refusal_params(locale, exc.params))
 
-    async def _record(self, platform: str, user_id: str, name: str) -> PlayerRecord:
-        cached = self._players.get((platform, user_id))
-        if cached is None or cached.name != name:
-            cached = await self.store.player(platform, user_id, name)
-            self._players[(platform, user_id)] = cached
-        if cached.id not in self._granted:
-            await self.store.transfer(
-                HOUSE,
-                wallet(cached.id),
-                self.config.starting_grant,
-                "starting grant",
-                idempotency_key=f"grant:{cached.id}",
-            )
-            self._granted.add(cached.id)
-        return cached
-
-    async def _who(self, source: Command | Press) -> Who:
-        if self.store is None:
-            locale = normalize_locale(source.locale) or self.config.default_locale
-            return Who(0, source.user_id, source.user_name, locale, source.is_moderator)
-        record = await self._record(source.platform, source.user_id, source.user_name)
-        locale = record.locale or normalize_locale(source.locale) or self.config.default_locale
-        return Who(record.id, source.user_id, record.name, locale, source.is_moderator)
-
-    async def _bot(self, live: LiveTable, locale: str) -> Who:
-        """A computer player not yet seated at this table."""
-        seated = {s.user_id for s in live.session.seats}
-        number = next(n for n in range(1, 100) if f"bot-{n}" not in seated)
-        record = await self._record(BOT_PLATFORM, f"bot-{number}", f"Bot {number}")
-        balance = await self.store.balance(wallet(record.id))
-        if balance < self.config.bot_bankroll // 2:  # computer players never run dry
-            await self.store.transfer(
-                HOUSE, wallet(record.id), self.config.bot_bankroll - balance, "computer bankroll"
-            )
-        return Who(record.id, record.user_id, record.name, locale)
-
     # --- dispatch -------------------------------------------------------------------------------
 
     async def _dispatch(self, command: Command, who: Who) -> list[Outgoing]:
         r = route(command.name, command.args)
-        reply = self._reply(command, who)
         if r.group is None:
             raise Refusal("err.unknown_command", name=command.name)
         if r.group == "help":
-            return [reply(msg("help.text"))]
+            body = text(who.locale, [msg("help.text")])
+            return [Outgoing(OutKind.PUBLIC, body, channel_id=command.channel_id)]
         if self.store is None:
             raise Refusal("err.storage")
-        if r.group == "lang":
-            return await self._lang(who, r.args, command)
-        if r.group in ("balance", "daily") and r.args:
-            raise Refusal(f"err.{r.group}_usage")
-        if r.group == "balance":
-            chips = await self.store.balance(wallet(who.player_id))
-            return [reply(msg("balance.text", name=who.name, chips=chips), private=True)]
-        if r.group == "daily":
-            return await self._daily(who, reply)
-        if r.group == "leaderboard":
-            return await self._leaderboard(r.args, reply, command.platform)
-        if r.group == "verify":
-            return await self._verify(r.args, reply)
+        if r.group in ACCOUNT_COMMANDS:
+            return await self.accounts.command(command, who, r.group, r.args)
         if r.group == "table":
             return await self._moderate(command, who, r.sub, r.args)
         return await self._game(command, who, r.group, r.sub, r.args)
-
-    def _reply(self, command: Command, who: Who) -> Callable[..., Outgoing]:
-        def reply(lines: Msg | list[Msg], private: bool = False) -> Outgoing:
-            body = text(who.locale, lines if isinstance(lines, list) else [lines])
-            if private:
-                return Outgoing(OutKind.PRIVATE, body, user_id=command.user_id)
-            return Outgoing(OutKind.PUBLIC, body, channel_id=command.channel_id)
-
-        return reply
-
-    async def _lang(self, who: Who, args: tuple[str, ...], command: Command) -> list[Outgoing]:
-        if len(args) != 1:
-            raise Refusal("err.lang_usage")
-        locale = normalize_locale(args[0])
-        if locale is None:
-            raise Refusal("err.lang_usage")
-        await self.store.set_locale(who.player_id, locale)
-        self._players.pop((command.platform, command.user_id), None)
-        self._locales[(command.platform, command.user_id)] = locale
-        line = msg("lang.set")
-        return [Outgoing(OutKind.PRIVATE, text(locale, [line]), user_id=command.user_id)]
-
-    async def _daily(self, who: Who, reply: Callable[..., Outgoing]) -> list[Outgoing]:
-        today = self.clock().date()
-        granted = await self.store.daily_grant(who.player_id, self.config.daily_grant, today)
-        if not granted:
-            raise Refusal("err.daily_taken")
-        chips = await self.store.balance(wallet(who.player_id))
-        return [reply(msg("daily.ok", amount=self.config.daily_grant, chips=chips), private=True)]
-
-    async def _leaderboard(
-        self, args: tuple[str, ...], reply: Callable[..., Outgoing], platform: str
-    ) -> list[Outgoing]:
-        kind = BOARDS.get(args[0].lower(), None) if args else "chips"
-        if kind is None or len(args) > 1:
-            raise Refusal("err.board_usage")
-        rows = await self.store.leaderboard(kind, limit=10, platform=platform)
-        lines = [msg(f"board.title.{kind}")]
-        lines += [
-            msg("board.row", rank=i, name=name, value=value)
-            for i, (name, value) in enumerate(rows, start=1)
-        ]
-        if not rows:
-            lines.append(msg("board.empty"))
-        return [reply(lines)]
-
-    async def _verify(
-        self, args: tuple[str, ...], reply: Callable[..., Outgoing]
-    ) -> list[Outgoing]:
-        if len(args) != 1:
-            raise Refusal("err.verify_usage")
-        hand_id = args[0].strip()
-        record = await self.store.seed(hand_id)
-        if record is None:
-            raise Refusal("err.verify_unknown", hand=hand_id)
-        if record.seed_hex is None:
-            raise Refusal("err.verify_running", hand=hand_id)
-        table = await self.store.get_table(record.table_id)
-        info = table.snapshot.get("hands", {}).get(hand_id)
-        kind = GAMES.get(table.game)
-        lines = [msg("verify.head", hand=hand_id, hash=record.seed_hash, seed=record.seed_hex)]
-        if kind is not None and info is not None:
-            lines += kind.verify_lines(info, record.seed_hex, record.seed_hash)
-        else:
-            lines.append(msg("verify.no_deal"))
-        return [reply(lines)]
 
     async def _moderate(
         self, command: Command, who: Who, sub: str | None, args: tuple[str, ...]
@@ -384,7 +258,8 @@ class Core:
         if group == "okey" and sub == "begin":
             await self._check_stakes(live)
         if sub == "addbot":
-            bot = await self._bot(live, session.locale)
+            seated = {s.user_id for s in session.seats}
+            bot = await self.accounts.computer(seated, session.locale)
             return await self.tables.run(live, who, lambda s: s.add_bot(bot, args))
         return await self.tables.run(live, who, lambda s: s.command(who, sub, args))
 

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from bot.core.pictures import Sketch
+from bot.core.sketch import Sketch
 
 MAX_CUSTOM_ID = 64
 NEEDS_AMOUNT = "amount"

@@ -16,7 +16,6 @@ from bot.core.commands import ARRANGE_MODES, TAKE_SOURCES, fold, lookup, parse_i
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.fairness import check_seed
-from bot.core.pictures import Sketch
 from bot.core.session import (
     ButtonSpec,
     Msg,
@@ -29,6 +28,7 @@ from bot.core.session import (
     msg,
     spec_for,
 )
+from bot.core.sketch import Sketch
 from bot.render import text as show
 from games.base import Action, Event, seed_from_hex, seed_hash
 from games.okey import OkeyMatch, OkeyRound, arrange, auto_action, winning_discards

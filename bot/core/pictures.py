@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.core.messages import Outgoing, OutKind
+from bot.core.sketch import Sketch
 from bot.logs import kv
 from bot.render.pictures import (
     PictureStyle,
@@ -44,15 +45,6 @@ from bot.render.pictures.views import (
 log = logging.getLogger("bot.core.pictures")
 
 _DRAWING = threading.Lock()  # one picture at a time: Pillow's caches are shared, cores are few
-
-
-@dataclasses.dataclass(frozen=True)
-class Sketch:
-    """A picture still to draw: the renderer, its scene and its style (all hashable)."""
-
-    draw: Callable[[Any, PictureStyle], bytes]
-    scene: Any
-    style: PictureStyle
 
 
 def style_for(locale: str) -> PictureStyle:

@@ -18,7 +18,6 @@ from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.fairness import check_seed
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS
-from bot.core.pictures import Sketch
 from bot.core.session import (
     ButtonSpec,
     Msg,
@@ -31,6 +30,7 @@ from bot.core.session import (
     msg,
     spec_for,
 )
+from bot.core.sketch import Sketch
 from bot.render import text as show
 from games.base import Action, Event, IllegalAction, seed_from_hex, seed_hash, shuffled
 from games.poker import acik, turkish

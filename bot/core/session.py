@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.core.errors import Refusal
-from bot.core.pictures import Sketch
+from bot.core.sketch import Sketch
 from games.base import ActionSpec
 from storage import GameResult, PenaltyEntry, SeedRecord, Transfer
 

@@ -78,7 +78,8 @@ async def test_a_hand_typed_with_choice_numbers(tmp_path):
     finally:
         await store.close()
     text = out.getvalue()
-    assert "[DM ayse] Your cards:" in text and "[DM mehmet] Your cards:" in text
+    assert "[DM ayse] Hand 1-1 · Your cards:" in text
+    assert "[DM mehmet] Hand 1-1 · Your cards:" in text
     assert f"[! {other}] It is not your turn" in text
     assert f"[#table] {actor} passes." in text
 
@@ -111,7 +112,7 @@ def test_seed_makes_a_session_repeatable(tmp_path):
     (tmp_path / "b").mkdir()
     first = run_bot(tmp_path / "a", script, "--seed", "demo")
     second = run_bot(tmp_path / "b", script, "--seed", "demo")
-    assert "[DM ayse] Your cards:" in first
+    assert "[DM ayse] Hand 1-1 · Your cards:" in first
     assert first == second
 
 

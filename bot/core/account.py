@@ -1,0 +1,189 @@
+"""Players and their accounts outside the tables: who sends a command or press (the player record,
+the starting grant, the language), computer players' bankrolls, and the account commands
+`/balance`, `/daily`, `/leaderboard`, `/verify` and `/lang`.
+
+Balance, daily and lang answer privately to the asker; the leaderboard and a verification are
+public (anybody may check them). Refusals are raised as `Refusal` for `Core` to turn into an
+error to the sender.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.core.commands import BOARDS
+from bot.core.config import CoreConfig
+from bot.core.deliver import text
+from bot.core.errors import Refusal
+from bot.core.games import GAMES
+from bot.core.i18n import normalize_locale
+from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.session import Msg, Who, msg
+from bot.logs import kv
+from storage import HOUSE, StorageError, wallet
+
+if TYPE_CHECKING:
+    from storage import PlayerRecord, Store
+
+log = logging.getLogger("bot.core")
+
+BOT_PLATFORM = "bot"
+ACCOUNT_COMMANDS = ("balance", "daily", "leaderboard", "verify", "lang")
+
+
+class Accounts:
+    """The player records (cached), their language choice and the account commands."""
+
+    def __init__(self, store: Store | None, config: CoreConfig, clock: Callable[[], datetime]):
+        self.store = store
+        self.config = config
+        self.clock = clock
+        self._players: dict[tuple[str, str], PlayerRecord] = {}
+        # (platform, user id) -> their `/lang` choice or None; only `/lang` stores a locale
+        self._locales: dict[tuple[str, str], str | None] = {}
+        self._granted: set[int] = set()
+
+    # --- players --------------------------------------------------------------------------------
+
+    async def locale_of(self, platform: str, user_id: str) -> str | None:
+        """The language this user chose with `/lang` (`tr` or `en`), or None when they chose none,
+        are not a player yet, or the store is missing or unavailable. Read only: it never creates
+        a player or writes anything."""
+        if self.store is None:
+            return None
+        key = (platform, str(user_id))
+        if key in self._locales:
+            return self._locales[key]
+        try:
+            player = await self.store.find_player(*key)
+        except StorageError as exc:  # a language is not worth failing a reply over; not cached
+            log.warning(kv(event="locale_lookup_failed", error=type(exc).__name__))
+            return None
+        locale = normalize_locale(player.locale if player is not None else None)
+        self._locales[key] = locale
+        return locale
+
+    async def record(self, platform: str, user_id: str, name: str) -> PlayerRecord:
+        """The player's record (created the first time, with the starting grant once)."""
+        assert self.store is not None
+        cached = self._players.get((platform, user_id))
+        if cached is None or cached.name != name:
+            cached = await self.store.player(platform, user_id, name)
+            self._players[(platform, user_id)] = cached
+        if cached.id not in self._granted:
+            await self.store.transfer(
+                HOUSE,
+                wallet(cached.id),
+                self.config.starting_grant,
+                "starting grant",
+                idempotency_key=f"grant:{cached.id}",
+            )
+            self._granted.add(cached.id)
+        return cached
+
+    async def who(self, source: Command | Press) -> Who:
+        """The sender of a command or press, in their language (`/lang` choice, else the
+        platform's, else the default)."""
+        if self.store is None:
+            locale = normalize_locale(source.locale) or self.config.default_locale
+            return Who(0, source.user_id, source.user_name, locale, source.is_moderator)
+        record = await self.record(source.platform, source.user_id, source.user_name)
+        locale = record.locale or normalize_locale(source.locale) or self.config.default_locale
+        return Who(record.id, source.user_id, record.name, locale, source.is_moderator)
+
+    async def computer(self, seated: set[str], locale: str) -> Who:
+        """A computer player whose user id is not in `seated`, its bankroll topped up."""
+        assert self.store is not None
+        number = next(n for n in range(1, 100) if f"bot-{n}" not in seated)
+        record = await self.record(BOT_PLATFORM, f"bot-{number}", f"Bot {number}")
+        balance = await self.store.balance(wallet(record.id))
+        if balance < self.config.bot_bankroll // 2:  # computer players never run dry
+            await self.store.transfer(
+                HOUSE, wallet(record.id), self.config.bot_bankroll - balance, "computer bankroll"
+            )
+        return Who(record.id, record.user_id, record.name, locale)
+
+    # --- account commands -----------------------------------------------------------------------
+
+    async def command(
+        self, command: Command, who: Who, group: str, args: tuple[str, ...]
+    ) -> list[Outgoing]:
+        """Answer `command`, routed to `group`, one of `ACCOUNT_COMMANDS` (`args` after it)."""
+        if group in ("balance", "daily") and args:
+            raise Refusal(f"err.{group}_usage")
+        if group == "lang":
+            return await self._lang(command, who, args)
+        if group == "balance":
+            chips = await self.store.balance(wallet(who.player_id))
+            return [_private(command, who, [msg("balance.text", name=who.name, chips=chips)])]
+        if group == "daily":
+            return [_private(command, who, await self._daily(who))]
+        if group == "leaderboard":
+            return [_public(command, who, await self._leaderboard(args, command.platform))]
+        return [_public(command, who, await self._verify(args))]
+
+    async def _lang(self, command: Command, who: Who, args: tuple[str, ...]) -> list[Outgoing]:
+        if len(args) != 1:
+            raise Refusal("err.lang_usage")
+        locale = normalize_locale(args[0])
+        if locale is None:
+            raise Refusal("err.lang_usage")
+        await self.store.set_locale(who.player_id, locale)
+        self._players.pop((command.platform, command.user_id), None)
+        self._locales[(command.platform, command.user_id)] = locale
+        line = msg("lang.set")
+        return [Outgoing(OutKind.PRIVATE, text(locale, [line]), user_id=command.user_id)]
+
+    async def _daily(self, who: Who) -> list[Msg]:
+        today = self.clock().date()
+        granted = await self.store.daily_grant(who.player_id, self.config.daily_grant, today)
+        if not granted:
+            raise Refusal("err.daily_taken")
+        chips = await self.store.balance(wallet(who.player_id))
+        return [msg("daily.ok", amount=self.config.daily_grant, chips=chips)]
+
+    async def _leaderboard(self, args: tuple[str, ...], platform: str) -> list[Msg]:
+        kind = BOARDS.get(args[0].lower(), None) if args else "chips"
+        if kind is None or len(args) > 1:
+            raise Refusal("err.board_usage")
+        rows = await self.store.leaderboard(kind, limit=10, platform=platform)
+        lines = [msg(f"board.title.{kind}")]
+        lines += [
+            msg("board.row", rank=i, name=name, value=value)
+            for i, (name, value) in enumerate(rows, start=1)
+        ]
+        if not rows:
+            lines.append(msg("board.empty"))
+        return lines
+
+    async def _verify(self, args: tuple[str, ...]) -> list[Msg]:
+        if len(args) != 1:
+            raise Refusal("err.verify_usage")
+        hand_id = args[0].strip()
+        record = await self.store.seed(hand_id)
+        if record is None:
+            raise Refusal("err.verify_unknown", hand=hand_id)
+        if record.seed_hex is None:
+            raise Refusal("err.verify_running", hand=hand_id)
+        table = await self.store.get_table(record.table_id)
+        info = table.snapshot.get("hands", {}).get(hand_id)
+        kind = GAMES.get(table.game)
+        lines = [msg("verify.head", hand=hand_id, hash=record.seed_hash, seed=record.seed_hex)]
+        if kind is not None and info is not None:
+            lines += kind.verify_lines(info, record.seed_hex, record.seed_hash)
+        else:
+            lines.append(msg("verify.no_deal"))
+        return lines
+
+
+def _private(command: Command, who: Who, lines: list[Msg]) -> Outgoing:
+    """An answer only the asker sees, in their language."""
+    return Outgoing(OutKind.PRIVATE, text(who.locale, lines), user_id=command.user_id)
+
+
+def _public(command: Command, who: Who, lines: list[Msg]) -> Outgoing:
+    """An answer to the channel, in the asker's language."""
+    return Outgoing(OutKind.PUBLIC, text(who.locale, lines), channel_id=command.channel_id)
