@@ -251,7 +251,8 @@ class Core:
             lines = session.private_lines(index, sub, args)
             picture = session.private_sketch(index, sub, args)
             seat = replace(session.seats[index], locale=who.locale)
-            note = session.tell_hand(seat, lines, picture=picture)
+            buttons = session.private_buttons(index)  # it may replace the turn's rack message
+            note = session.tell_hand(seat, lines, picture=picture, buttons=buttons)
             return deliver(session, live.channel_id, [note])
         if sub == "back":
             return await self.tables.run(live, who, lambda s: s.back(who))

@@ -625,6 +625,14 @@ class OkeySession(TableSession):
             msg("okey.okey_is", okey=game.okey),
         ]
 
+    def private_buttons(self, index: int) -> list[ButtonSpec]:
+        """The tile buttons while the seat at `index` must discard (as on their turn's rack)."""
+        engine_index = self.engine_seat(self.seats[index].player_id)
+        seat = self.seats[index]
+        if engine_index is None or not self._turn_of(engine_index) or seat.bot or seat.away:
+            return []
+        return self._tile_buttons(engine_index)
+
     def private_lines(self, index: int, sub: str, args: tuple[str, ...]) -> list[Msg]:
         """`/okey rack` and `/okey arrange runs|pairs`: the player's own tiles."""
         engine_index = self.engine_seat(self.seats[index].player_id)

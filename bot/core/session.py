@@ -368,6 +368,12 @@ class TableSession:
         when pictures are on; else None."""
         return None
 
+    def private_buttons(self, index: int) -> list[ButtonSpec]:
+        """The private turn buttons of the seat at `index` right now (Okey: a button per tile
+        while they must discard), so that a private message about their hand replacing an
+        earlier one keeps its buttons; none by default."""
+        return []
+
     def private_sketch(self, index: int, sub: str, args: tuple[str, ...]) -> Sketch | None:
         """The picture for `private_lines(index, sub, args)` (the seat's own cards or tiles),
         when pictures are on; else None. Call it after `private_lines` accepted the words."""

@@ -339,3 +339,17 @@ def test_a_table_text_too_long_drops_old_moves_first():
     item = table_message(session, "c1")
     assert len(item.text) <= MAX_TABLE_TEXT
     assert "move 4" in item.text and "move 0" not in item.text
+
+
+async def test_okey_rack_asked_during_ones_turn_keeps_the_tile_buttons(memory_store):
+    core = make_core(memory_store, seed="okey-rack-turn")
+    out = await okey_table(core)
+    session = live_session(core)
+    starter = session.seats[session.actor()].user_id
+    [turn] = [o for o in out if o.kind is OutKind.PRIVATE and o.user_id == starter]
+    for sub in ("rack", "arrange pairs"):
+        [again] = await core.handle(cmd(starter, f"/okey {sub}"))
+        assert again.slot == turn.slot and again.buttons == turn.buttons
+    other = next(s.user_id for s in session.seats if s.user_id != starter)
+    [rack] = await core.handle(cmd(other, "/okey rack"))
+    assert rack.slot == turn.slot and rack.buttons == ()
