@@ -353,3 +353,13 @@ async def test_okey_rack_asked_during_ones_turn_keeps_the_tile_buttons(memory_st
     other = next(s.user_id for s in session.seats if s.user_id != starter)
     [rack] = await core.handle(cmd(other, "/okey rack"))
     assert rack.slot == turn.slot and rack.buttons == ()
+
+
+async def test_a_refused_timer_step_says_nothing_in_the_channel(memory_store):
+    clock = Clock()
+    core = make_core(memory_store, clock=clock, seed="stale-tick")
+    await poker_table(core)
+    await core.handle(cmd("ayse", "/poker start"))
+    live = core.tables.in_channel("test", "c1")
+    live.version -= 1  # another writer got there first: the time-out's commit is refused
+    assert await core.tick(clock.advance(61)) == []
