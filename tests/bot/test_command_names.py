@@ -8,6 +8,7 @@ the console send). Each adapter's own texts only need to hold on that adapter's 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import string
@@ -106,8 +107,6 @@ def discord_commands() -> set[tuple[str, ...]]:
     async def payloads() -> list[dict]:
         translator = Translator()
         return [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
-
-    import asyncio
 
     paths: set[tuple[str, ...]] = set()
     for payload in asyncio.run(payloads()):
