@@ -81,9 +81,9 @@ async def test_refusals_name_the_move_in_the_players_language(core):
     )
     assert tr == [f"{low} olmaz: açmak için toplam miktar {expected} olmalı."]
     en = errors(await core.handle(cmd(user, "/poker open lots")))
-    assert en == [f"Say the total stake to open: {expected}, e.g. /poker open {spec.min_amount}"]
+    assert en == [f"Say the total stake to open: {expected}, e.g. open {spec.min_amount}"]
     tr = errors(await core.handle(cmd(user, "/poker aç çok", locale="tr")))
-    assert tr == [f"Toplam miktarı yaz: açmak için {expected}, örn. /poker aç {spec.min_amount}"]
+    assert tr == [f"Toplam miktarı yaz: açmak için {expected}, örn. aç {spec.min_amount}"]
     tr = errors(await core.handle(cmd(user, "/poker arttır 100", locale="tr")))
     assert tr == ["Şu an arttırmak olmaz."]
     tr = errors(await core.handle(cmd(user, "/poker kalk hemen", locale="tr")))

@@ -32,7 +32,9 @@ async def _fresh_store(backend: str, url: str) -> Store:
     return await Store.open(url, clock=Clock())
 
 
-@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(ops=st.lists(operation, min_size=20, max_size=80))
 def test_store_matches_model(
     backend: str, url_factory: Callable[..., str], ops: list[tuple]

@@ -14,7 +14,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "amount_label_open": "Miktar",
         "draw_prompt": "Değiştireceğin kartları seç (en çok {n}); hiç seçmezsen servis yaparsın.",
         "draw_placeholder": "Değiştirilecek kartlar",
-        "draw_unreadable": "Kartların okunamadı: /poker hand ile bak, sonra /poker draw yaz.",
+        "draw_unreadable": "Kartların okunamadı: /poker el ile bak, sonra **Değiştir** düğmesine "
+        "yeniden bas.",
         "dm_closed": "{mention}, özel mesajların kapalı: kartlarını görmek için masadaki "
         "**Elimi göster** düğmesine bas.",
         "private_waiting": "{mention}, sana özel bir mesaj var: masadaki **Elimi göster** "
@@ -28,7 +29,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "amount_label_open": "Amount",
         "draw_prompt": "Pick the cards to exchange (at most {n}); pick none to stand pat.",
         "draw_placeholder": "Cards to exchange",
-        "draw_unreadable": "I could not read your cards: see /poker hand, then type /poker draw.",
+        "draw_unreadable": "I could not read your cards: see /poker hand, then press **Exchange** "
+        "again.",
         "dm_closed": "{mention}, your direct messages are closed: press **Show my hand** on the "
         "table to see your cards.",
         "private_waiting": "{mention}, something private is waiting for you: press **Show my "

@@ -18,6 +18,7 @@ from games.okey.round import new
 
 STYLE = PictureStyle(lang="tr")
 MAX_STEPS = 40  # moves per random round (a round can run ~100; the early and late states are alike)
+DRAW_EVERY = 5  # scenes are checked at every state, pictures drawn at every 5th (drawing is slow)
 
 
 def size_of(png: bytes) -> tuple[int, int]:
@@ -25,20 +26,22 @@ def size_of(png: bytes) -> tuple[int, int]:
     return Image.open(io.BytesIO(png)).size
 
 
-def check_state(game, names: list[str]) -> None:
+def check_state(game, names: list[str], draw: bool = True) -> None:
     public = game.view(None)
     assert "hand" not in public
     table = okey_table_scene(public, names)
-    assert size_of(render_okey_table(table, STYLE)) == table_size(table)
+    if draw:
+        assert size_of(render_okey_table(table, STYLE)) == table_size(table)
     seat = game.to_act()
     if seat is not None:
         mine = game.view(seat)
         rack = okey_rack_scene(mine)
         assert Counter(rack.tiles) == Counter(mine["hand"])
-        assert size_of(render_okey_rack(rack, STYLE)) == rack_size(rack)
+        if draw:
+            assert size_of(render_okey_rack(rack, STYLE)) == rack_size(rack)
 
 
-@settings(max_examples=6)
+@settings(max_examples=25, deadline=None)
 @given(
     players=st.integers(2, 4),
     seed=st.binary(min_size=32, max_size=32),
@@ -48,7 +51,7 @@ def test_random_rounds_render_at_every_state(players: int, seed: bytes, choices)
     names = ["Ayşe", "Mehmet", "Gülşen", "İsmail"][:players]
     game = new([f"p{i}" for i in range(players)], seed, None)
     check_state(game, names)
-    for _ in range(MAX_STEPS):
+    for step in range(1, MAX_STEPS + 1):
         seat = game.to_act()
         if seat is None:
             break
@@ -63,7 +66,7 @@ def test_random_rounds_render_at_every_state(players: int, seed: bytes, choices)
         else:
             action = Action("discard", cards=(choices.choice(hand),))
         game.apply(seat, action)
-        check_state(game, names)
+        check_state(game, names, draw=step % DRAW_EVERY == 0 or game.to_act() is None)
 
 
 def test_a_finished_round_shows_the_winners_melds() -> None:

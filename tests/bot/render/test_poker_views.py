@@ -18,6 +18,7 @@ from games.base import Action
 from games.poker import acik, turkish
 
 MAX_STEPS = 120
+DRAW_EVERY = 4  # scenes are checked at every state, pictures drawn at every 4th (drawing is slow)
 STYLES = [PictureStyle(), PictureStyle(ranks="tr", four_colour=True, lang="tr")]
 
 
@@ -36,12 +37,13 @@ def hidden_cards(game: Any) -> set[str]:
     return {c for hand in data["hands"] for c in hand}
 
 
-def check_state(game: Any, style: PictureStyle) -> None:
+def check_state(game: Any, style: PictureStyle, draw: bool = True) -> None:
     public = game.view(None)
     table = poker_table_scene(public, [f"Oyuncu {i}" for i in range(len(game.players))])
     shown = {c for seat in table.seats for c in seat.cards_up}
     assert not shown & hidden_cards(game)
-    assert size_of(render_poker_table(table, style)) == table_size(table)
+    if draw:
+        assert size_of(render_poker_table(table, style)) == table_size(table)
     for seat, scene_seat in enumerate(table.seats):
         assert scene_seat.stack == public["stacks"][seat]
         assert scene_seat.folded == public["folded"][seat]
@@ -57,21 +59,22 @@ def check_state(game: Any, style: PictureStyle) -> None:
             assert hand.cards[0] == mine["down"]
         else:
             assert hand.hole == 0
-        assert size_of(render_hand(hand, style)) == hand_size(hand)
+        if draw:
+            assert size_of(render_hand(hand, style)) == hand_size(hand)
 
 
 def play(game: Any, rnd: random.Random) -> None:
     style = STYLES[rnd.randrange(2)]
     check_state(game, style)
-    for _ in range(MAX_STEPS):
+    for step in range(1, MAX_STEPS + 1):
         seat = game.to_act()
         if seat is None:
             break
         game.apply(seat, random_action(game, seat, rnd))
-        check_state(game, style)
+        check_state(game, style, draw=step % DRAW_EVERY == 0 or game.to_act() is None)
 
 
-@settings(max_examples=6)
+@settings(max_examples=25, deadline=None)
 @given(
     seed=st.binary(min_size=32, max_size=32),
     players=st.integers(2, 5),
@@ -82,7 +85,7 @@ def test_random_turkish_hands_render(seed: bytes, players: int, rnd: random.Rand
     play(turkish.new([f"p{i}" for i in range(players)], stacks, seed=seed, dealer=players - 1), rnd)
 
 
-@settings(max_examples=6)
+@settings(max_examples=25, deadline=None)
 @given(
     seed=st.binary(min_size=32, max_size=32),
     players=st.integers(2, 10),

@@ -578,7 +578,7 @@ def test_payout_never_creates_or_loses_a_chip(charged: list[int], pool: int, lim
     assert all(paid[s] == 0 for s in range(len(charged)) if s not in winners and s not in others)
 
 
-@settings(max_examples=6)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(2, 4), st.sampled_from([1, 3]), st.integers(0, 10**6), st.integers(1, 5000))
 def test_matches_never_create_or_lose_chips(
     players: int, rounds: int, salt: int, buy_in: int
@@ -646,7 +646,7 @@ def _hidden_from(game: OkeyRound, seat: int) -> set[str]:
     return unseen - seen
 
 
-@settings(max_examples=12)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 40))
 def test_refused_moves_change_nothing_and_name_no_hidden_tile(
     players: int, salt: int, moves: int
@@ -674,7 +674,7 @@ def test_refused_moves_change_nothing_and_name_no_hidden_tile(
         assert not named & _hidden_from(game, who), (action, said)
 
 
-@settings(max_examples=12)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(2, 4), st.integers(0, 10**6))
 def test_the_public_view_never_shows_a_rack_or_the_stock(players: int, salt: int) -> None:
     game = new(PLAYERS[:players], _seed(salt))
@@ -705,7 +705,7 @@ def _random_move(game: OkeyRound, seat: int, draw: st.DrawFn) -> Action:
     return Action(kind)
 
 
-@settings(max_examples=10)
+@settings(max_examples=30, deadline=None)
 @given(st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 30), st.data())
 def test_a_snapshot_plays_on_identically(
     players: int, salt: int, before: int, data: st.DataObject
@@ -870,7 +870,7 @@ def test_refused_match_moves_change_nothing() -> None:
         assert match.to_dict() == before
 
 
-@settings(max_examples=5)
+@settings(max_examples=15, deadline=None)
 @given(st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 60))
 def test_a_match_snapshot_plays_on_identically(players: int, salt: int, cut: int) -> None:
     match = OkeyMatch.new(PLAYERS[:players], {"rounds": 3})

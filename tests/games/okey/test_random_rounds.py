@@ -87,7 +87,7 @@ def test_random_rounds(players: int, seed: bytes, data: st.DataObject) -> None:
     assert game.to_act() is None and game.legal_actions(0) == []
 
 
-@settings(max_examples=5)
+@settings(max_examples=15, deadline=None)
 @given(st.integers(2, 4), st.sampled_from([1, 3]), st.binary(min_size=32, max_size=32))
 def test_matches_keep_totals_and_pay_out_the_pool(players: int, rounds: int, seed: bytes) -> None:
     match = OkeyMatch.new(PLAYERS[:players], {"rounds": rounds, "preset": "penalty"})

@@ -21,6 +21,33 @@ def test_folded_chips_stay_in_and_carried_pot_goes_to_main() -> None:
     assert pots == [Pot(85, (0, 2))]
 
 
+def test_carried_pot_goes_to_main_pot_when_there_are_side_pots() -> None:
+    # Seat 0 all-in for 20 against two seats that put in 60: the carried 30 is in the pot seat 0
+    # can win, not in the side pot it cannot.
+    pots = side_pots([20, 60, 60], [False, False, False], dead=30)
+    assert pots == [Pot(90, (0, 1, 2)), Pot(80, (1, 2))]
+    three = side_pots([20, 50, 100, 100], [False, False, False, True], dead=7)
+    assert three == [Pot(87, (0, 1, 2)), Pot(90, (1, 2)), Pot(100, (2,))]
+
+
+@given(
+    st.lists(st.integers(1, 200), min_size=2, max_size=6),
+    st.data(),
+    st.integers(1, 50),
+)
+def test_carried_chips_always_join_the_pot_every_live_seat_may_win(committed, data, dead) -> None:
+    n = len(committed)
+    folded = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    if all(folded):
+        folded[0] = False
+    live = tuple(s for s in range(n) if not folded[s])
+    without = side_pots(committed, folded)
+    pots = side_pots(committed, folded, dead)
+    assert pots[0].eligible == live
+    assert pots[0].amount == without[0].amount + dead
+    assert pots[1:] == without[1:]
+
+
 def test_award_pays_best_hand_per_pot() -> None:
     pots = [Pot(80, (0, 1, 2)), Pot(90, (1, 2)), Pot(100, (2,))]
     # Seat 0 best, then seat 1, then seat 2.

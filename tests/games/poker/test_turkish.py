@@ -95,6 +95,28 @@ def test_no_opener_carries_pot_to_next_hand() -> None:
     assert total_chips(nxt) == 300
 
 
+def test_carried_pot_goes_to_the_main_pot_an_all_in_player_wins() -> None:
+    # 30 carried chips; the short stack (25) is all in against two players who bet on: the carried
+    # chips belong to the main pot, which the short stack's four aces win.
+    game = rigged(
+        ["Ah As Ad Ac Kh", "Kc Ks Qh Qd Tc", "Qs Qc Jh Jd Td"],
+        stacks=[25, 200, 200],
+        ante=5,
+        carried_pot=30,
+    )
+    act(game, "open", 45)
+    act(game, "call")
+    act(game, "call")  # seat 0 all in for its last 20
+    for _ in range(3):
+        act(game, "draw")
+    act(game, "bet", 5)
+    events = act(game, "call")
+    won = [(e.data["pot"], e.data["seat"], e.data["amount"]) for e in events if e.kind == "won"]
+    assert won == [(0, 0, 25 * 3 + 30), (1, 1, 2 * (45 + 5 - 20))]
+    assert game.view(None)["stacks"] == [105, 205, 145]
+    assert total_chips(game) == 25 + 200 + 200 + 30
+
+
 def test_open_needs_kings_or_better_and_passing_with_openers_is_allowed() -> None:
     game = rigged(["Kh Ks 9d 8c Jd", "Ah Qd Js Tc 9c", "Ts 9s 8h Qc Ac"], ante=2)
     assert [s.kind for s in game.legal_actions(1)] == ["pass"]
