@@ -18,9 +18,7 @@ from collections.abc import AsyncIterator
 CHUNK = 65536
 
 
-async def read_lines(
-    fd: int, stop: asyncio.Event, encoding: str = "utf-8"
-) -> AsyncIterator[str]:
+async def read_lines(fd: int, stop: asyncio.Event, encoding: str = "utf-8") -> AsyncIterator[str]:
     """Yield the lines read from `fd` (each with its newline, the last one maybe without) until
     end of input or until `stop` is set, whichever comes first."""
     loop = asyncio.get_running_loop()

@@ -79,7 +79,9 @@ async def stop_ticker(ticker: asyncio.Task[None] | None, halt: asyncio.Event) ->
             await ticker
 
 
-async def flush_adapter(adapter: object, log: logging.Logger, timeout: float = FLUSH_SECONDS) -> None:
+async def flush_adapter(
+    adapter: object, log: logging.Logger, timeout: float = FLUSH_SECONDS
+) -> None:
     """Let an adapter send its pending edits (`await adapter.flush(timeout)`, when it has one),
     waiting at most `timeout` seconds; a failure or a time-out is logged, never raised."""
     flush: Callable[[float], Awaitable[object]] | None = getattr(adapter, "flush", None)
@@ -122,6 +124,7 @@ async def serve_on_store(
         await serve(settings, Core(store, core_config(settings, platform)), **options)
     finally:
         await store.close()
+        logging.getLogger("bot").info(kv(event="store_closed"))
 
 
 Main = Callable[[asyncio.Event], Coroutine[Any, Any, None]]
