@@ -221,7 +221,7 @@ async def test_a_tick_in_progress_is_delivered_before_the_timers_stop():
     assert delivered == [["timed out"]]
 
 
-async def test_telegram_serve_flushes_after_updates_stop(monkeypatch):
+async def test_telegram_serve_flushes_the_adapter_when_stopped(monkeypatch):
     server = FakeTelegram()
     await server.start()
     order: list[str] = []
