@@ -142,6 +142,36 @@ async def test_discord_stops_on_sigterm(tmp_path):
     assert "Traceback" not in err
 
 
+async def test_both_platforms_stop_on_sigterm(tmp_path):
+    server = FakeTelegram()
+    await server.start()
+    proc = await spawn(
+        tmp_path,
+        "-m",
+        "tests.fakes.discord_offline",
+        DISCORD_TOKEN="x" * 40,
+        TELEGRAM_TOKEN=server.token,
+        TELEGRAM_API_BASE_URL=server.base_url,
+        PICTURES="false",
+    )
+    try:
+        assert proc.stdout is not None
+        await read_until(proc.stdout, "connected")
+        ayse = server.user(11, "Ayşe", "en")
+        server.queue_update(server.message_update(server.group(-100500), ayse, "/help"))
+        [sent] = await server.wait_for("sendMessage", timeout=60)
+        assert "/poker open" in sent.params["text"]
+        _out, err = await stopped_by(proc, signal.SIGTERM)
+        assert proc.returncode == 0, err
+        assert "event=store_closed" in err and "event=stopped" in err
+        assert "Traceback" not in err
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        await server.stop()
+
+
 # --- the pieces, in-process ---------------------------------------------------------------------
 
 
