@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.adapters.runtime import run_in_foreground
+from bot.adapters.runtime import core_config, run_in_foreground
 from bot.logs import kv, setup_logging
 from bot.settings import Settings, SettingsError, load_settings
 
@@ -121,10 +121,7 @@ def main(argv: list[str] | None = None) -> int:
 def platform_config(settings: Settings, platform: str) -> CoreConfig:
     """The core's configuration for one chat platform: its tables only, the default language
     and pictures as `PICTURES` says."""
-    from bot.adapters.runtime import core_config
-
-    config: CoreConfig = core_config(settings, platform)
-    return config
+    return core_config(settings, platform)
 
 
 async def run_platforms(

@@ -15,10 +15,13 @@ import logging
 import signal
 from collections.abc import Awaitable, Callable, Coroutine
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.logs import kv
 from bot.settings import Settings
+
+if TYPE_CHECKING:
+    from bot.core.config import CoreConfig
 
 Items = list[Any]  # the core's `Outgoing` items
 
@@ -95,7 +98,7 @@ async def flush_adapter(
         log.exception(kv(event="flush_failed"))
 
 
-def core_config(settings: Settings, platform: str) -> Any:
+def core_config(settings: Settings, platform: str) -> CoreConfig:
     """The core's configuration for one chat platform: only its tables are loaded and timed,
     the default language and pictures as the settings say."""
     from bot.core.config import CoreConfig
