@@ -6,9 +6,11 @@ import argparse
 import asyncio
 import logging
 import sys
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.adapters.runtime import core_config, run_in_foreground
 from bot.logs import kv, setup_logging
 from bot.settings import Settings, SettingsError, load_settings
 
@@ -50,33 +52,36 @@ def choose_platforms(has_discord: bool, has_telegram: bool, force_console: bool)
     return platforms or ["console"]
 
 
-async def run_console(settings: Settings, args: argparse.Namespace) -> None:
-    """Open the store (upgrading its schema), load open tables and run the console table."""
+async def run_console(settings: Settings, args: argparse.Namespace, stop: asyncio.Event) -> None:
+    """Open the store (upgrading its schema), load open tables and run the console table on
+    stdin until end of input or `stop`; the store is closed however it ends."""
     from bot.adapters.console import banner
     from bot.adapters.console import run_console as console_loop
+    from bot.adapters.lines import read_lines
     from bot.core.app import Core
     from bot.core.config import CoreConfig
-    from bot.core.fairness import SeededSource
-    from games.base import new_seed
+    from bot.core.fairness import SeededSource, random_seeds
     from storage import Store
 
     store = await Store.open(settings.database_url, migrate=True)
     try:
-        seeds = SeededSource(args.seed) if args.seed else new_seed
+        seeds = SeededSource(args.seed) if args.seed else random_seeds
         config = CoreConfig(default_locale=settings.default_locale, pictures=bool(args.pictures))
         core = Core(store, config, seeds=seeds)
         banner()
         await console_loop(
             core,
-            sys.stdin,
+            read_lines(sys.stdin.fileno(), stop, sys.stdin.encoding or "utf-8"),
             sys.stdout,
             locale=settings.default_locale,
             moderators=tuple(args.moderator),
             pictures=Path(args.pictures) if args.pictures else None,
+            stop=stop,
         )
         print("[console] bye", flush=True)
     finally:
         await store.close()
+        log.info(kv(event="store_closed"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
     log.info(kv(event="start", platforms=",".join(platforms)))
     if platforms == ["console"]:
-        asyncio.run(run_console(settings, args))
+        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  # any text prints
+        run_in_foreground(partial(run_console, settings, args), log, "stopped")
         return 0
     if platforms == ["discord"]:  # Discord alone: bot/adapters/discord, every shard in this process
         from bot.adapters.discord import run as run_discord
@@ -107,44 +113,42 @@ def main(argv: list[str] | None = None) -> int:
 
         run_telegram(settings)
         return 0
-    try:  # both tokens: one process, one store, a core per platform
-        asyncio.run(run_platforms(settings, platforms))
-    except KeyboardInterrupt:
-        log.info(kv(event="stopped"))
+    # both tokens: one process, one store, a core per platform
+    run_in_foreground(partial(run_platforms, settings, platforms), log, "stopped")
     return 0
 
 
 def platform_config(settings: Settings, platform: str) -> CoreConfig:
     """The core's configuration for one chat platform: its tables only, the default language
     and pictures as `PICTURES` says."""
-    from bot.core.config import CoreConfig
-
-    return CoreConfig(
-        default_locale=settings.default_locale,
-        platforms=(platform,),
-        pictures=settings.pictures,
-    )
+    return core_config(settings, platform)
 
 
-async def run_platforms(settings: Settings, platforms: list[str]) -> None:
-    """Serve several platforms on one store; each gets its own core, which loads and times only
-    that platform's tables (`CoreConfig.platforms`), so no timer output goes astray."""
+async def run_platforms(
+    settings: Settings, platforms: list[str], stop: asyncio.Event | None = None
+) -> None:
+    """Serve several platforms on one store until `stop` is set; each gets its own core, which
+    loads and times only that platform's tables (`CoreConfig.platforms`), so no timer output goes
+    astray. The store is closed after every platform has stopped."""
     from bot.adapters import discord, telegram
     from bot.core.app import Core
     from bot.core.pictures import warm_up_pictures
     from storage import Store
 
     serve = {"discord": discord.serve, "telegram": telegram.serve}
+    stop = stop or asyncio.Event()
     store = await Store.open(settings.database_url, migrate=True)
     try:
         runs = []
         for name in platforms:
-            runs.append(serve[name](settings, Core(store, platform_config(settings, name))))
+            core = Core(store, platform_config(settings, name))
+            runs.append(serve[name](settings, core, stop=stop))
         if settings.pictures:
             runs.append(warm_up_pictures())
         await asyncio.gather(*runs)
     finally:
         await store.close()
+        log.info(kv(event="store_closed"))
 
 
 if __name__ == "__main__":

@@ -3,23 +3,27 @@
 Input lines look like `ayse: /poker join 100`; public output is printed as `[#table] ...`, private
 output as `[DM name] ...` and refusals as `[! name] ...`. Buttons are printed as numbered choices;
 the player to act types the number, followed by an amount or cards when the button asks for them
-(`ayse: 3 40`, `ayse: 5 Ah 7c`). End of input closes the console cleanly.
+(`ayse: 3 40`, `ayse: 5 Ah 7c`); numbers are written with the digits 0-9. End of input, SIGTERM
+or Ctrl-C closes the console cleanly.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sys
-from collections.abc import Iterable
+from collections.abc import AsyncIterable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TextIO
 
+from bot.core.commands import is_ascii_number
 from bot.core.i18n import FALLBACK, t
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 
 PLATFORM = "console"
 CHANNEL = "table"
 DEFAULT_PLAYER = "player"  # who a line without `name:` is from
+CHOICE_DIGITS = 9  # no screen holds more choices; a longer number is a bad line
 
 
 class CoreLike(Protocol):
@@ -51,8 +55,9 @@ class Choice:
 def parse_line(
     line: str, locale: str | None = None, moderators: Iterable[str] = ()
 ) -> Command | Choice | None:
-    """Turn `name: /command args` into a Command and `name: 2 40` into a Choice; None for a
-    blank or comment line. A bare `/command` is from `DEFAULT_PLAYER`."""
+    """Turn `name: /command args` into a Command and `name: 2 40` into a Choice (the number
+    written with the digits 0-9); None for a blank or comment line. A bare `/command` is from
+    `DEFAULT_PLAYER`. Anything else raises `ConsoleParseError`."""
     text = line.strip()
     if not text or text.startswith("#"):
         return None
@@ -61,7 +66,7 @@ def parse_line(
     name, sep, rest = text.partition(":")
     name, rest = name.strip(), rest.strip()
     words = rest.split()
-    if sep and name and words and words[0].isdigit():
+    if sep and name and words and is_ascii_number(words[0]) and len(words[0]) <= CHOICE_DIGITS:
         return Choice(name.lower(), name, int(words[0]), tuple(words[1:]))
     if not sep or not name or not rest.startswith("/") or len(rest) < 2:
         raise ConsoleParseError(
@@ -195,19 +200,30 @@ class Console:
 
 async def run_console(
     core: CoreLike,
-    lines: Iterable[str],
+    lines: Iterable[str] | AsyncIterable[str],
     out: TextIO,
     locale: str | None = None,
     moderators: tuple[str, ...] = (),
     pictures: Path | None = None,
     start: bool = True,
+    stop: asyncio.Event | None = None,
 ) -> Console:
-    """Feed each input line to the core and print what comes back, until input ends."""
+    """Feed each input line to the core and print what comes back, until input ends or `stop`
+    is set (a line being handled is finished first)."""
     console = Console(out, locale, moderators, pictures)
+    stop = stop or asyncio.Event()
     if start:
         console.show(await core.start())
-    for line in lines:
-        await console.feed(core, line)
+    if isinstance(lines, AsyncIterable):
+        async for line in lines:
+            if stop.is_set():
+                break
+            await console.feed(core, line)
+    else:
+        for line in lines:
+            if stop.is_set():
+                break
+            await console.feed(core, line)
     return console
 
 
@@ -215,7 +231,7 @@ def banner(out: TextIO = sys.stdout) -> None:
     """The console's greeting."""
     print(
         "[console] Type `name: /help` to begin; choices are typed as `name: <number>`; "
-        "end of input (Ctrl-D) quits.",
+        "end of input (Ctrl-D) or Ctrl-C quits.",
         file=out,
         flush=True,
     )

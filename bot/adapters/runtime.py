@@ -1,5 +1,6 @@
-"""What the Discord and Telegram runners share: the clock, the turn-timer loop, opening the store
-for a core of one's own, and running in the foreground until Ctrl-C.
+"""What the runners share: the clock, the turn-timer loop, opening the store for a core of
+one's own, flushing an adapter's pending writes, and running in the foreground until SIGTERM or
+SIGINT (Ctrl-C, `docker stop`, systemd) asks for a clean stop.
 
 The core and the store are imported only when a runner builds them, so importing an adapter stays
 cheap (tests and `python -m bot --console` never load a chat runner's store code).
@@ -8,16 +9,27 @@ cheap (tests and `python -m bot --console` never load a chat runner's store code
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
+import signal
 from collections.abc import Awaitable, Callable, Coroutine
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.logs import kv
 from bot.settings import Settings
 
+if TYPE_CHECKING:
+    from bot.core.config import CoreConfig
+
 Items = list[Any]  # the core's `Outgoing` items
+
+# Docker and systemd wait 10 s after SIGTERM before SIGKILL: stop well inside that.
+SHUTDOWN_SECONDS = 8.0  # after a stop signal, the whole shutdown is cancelled past this
+FLUSH_SECONDS = 4.0  # an adapter's pending edits get this long to reach the chat
+TICK_GRACE_SECONDS = 2.0  # a tick in progress at shutdown gets this long to deliver
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 def utcnow() -> datetime:
@@ -33,15 +45,21 @@ async def tick_forever(
     every: float,
     log: logging.Logger,
     after_tick: Callable[[int], object] | None = None,
+    stop: asyncio.Event | None = None,
 ) -> None:
     """Every `every` seconds, hand `core.tick(now())`'s items to `deliver`, then call
     `after_tick(count)` (count from 1) when given; a failing tick is logged and the loop goes on.
-    Returns at once for a core without timers (no `tick`)."""
+    Returns at once for a core without timers (no `tick`), and once `stop` is set (a tick in
+    progress is finished first, so its messages are not lost)."""
     tick: Callable[[datetime], Awaitable[Items]] | None = getattr(core, "tick", None)
     if tick is None:
         return
+    stop = stop or asyncio.Event()
     for count in itertools.count(1):
-        await asyncio.sleep(every)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every)
+        if stop.is_set():
+            return
         try:
             await deliver(await tick(now()))
             if after_tick is not None:
@@ -50,30 +68,110 @@ async def tick_forever(
             log.exception(kv(event="tick_failed"))
 
 
+async def stop_ticker(ticker: asyncio.Task[None] | None, halt: asyncio.Event) -> None:
+    """Ask a `tick_forever` task to stop (`halt`), let a tick in progress finish within
+    `TICK_GRACE_SECONDS`, then cancel it."""
+    halt.set()
+    if ticker is None or ticker.done():
+        return
+    with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+        await asyncio.wait_for(asyncio.shield(ticker), TICK_GRACE_SECONDS)
+    if not ticker.done():
+        ticker.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await ticker
+
+
+async def flush_adapter(
+    adapter: object, log: logging.Logger, timeout: float = FLUSH_SECONDS
+) -> None:
+    """Let an adapter send its pending edits (`await adapter.flush(timeout)`, when it has one),
+    waiting at most `timeout` seconds; a failure or a time-out is logged, never raised."""
+    flush: Callable[[float], Awaitable[object]] | None = getattr(adapter, "flush", None)
+    if flush is None:
+        return
+    try:
+        await asyncio.wait_for(flush(timeout), timeout)
+    except TimeoutError:
+        log.warning(kv(event="flush_timed_out", seconds=timeout))
+    except Exception:
+        log.exception(kv(event="flush_failed"))
+
+
+def core_config(settings: Settings, platform: str) -> CoreConfig:
+    """The core's configuration for one chat platform: only its tables are loaded and timed,
+    the default language and pictures as the settings say."""
+    from bot.core.config import CoreConfig
+
+    return CoreConfig(
+        default_locale=settings.default_locale,
+        platforms=(platform,),
+        pictures=settings.pictures,
+    )
+
+
 async def serve_on_store(
     settings: Settings,
     serve: Callable[..., Awaitable[None]],
+    platform: str,
     **options: Any,
 ) -> None:
-    """Open the store at `settings.database_url` (upgrading its schema), build the core on it and
-    `await serve(settings, core, **options)`; the store is closed however serving ends."""
+    """Open the store at `settings.database_url` (upgrading its schema), build a core that
+    serves `platform`'s tables only and `await serve(settings, core, **options)`; the store is
+    closed however serving ends."""
     from bot.core.app import Core
-    from bot.core.config import CoreConfig
     from storage import Store
 
     store = await Store.open(settings.database_url, migrate=True)
     try:
-        core = Core(
-            store, CoreConfig(default_locale=settings.default_locale, pictures=settings.pictures)
-        )
-        await serve(settings, core, **options)
+        await serve(settings, Core(store, core_config(settings, platform)), **options)
     finally:
         await store.close()
+        logging.getLogger("bot").info(kv(event="store_closed"))
 
 
-def run_in_foreground(main: Coroutine[Any, Any, None], log: logging.Logger, stopped: str) -> None:
-    """Run `main` on a new event loop until it ends or Ctrl-C; Ctrl-C logs the `stopped` event."""
+Main = Callable[[asyncio.Event], Coroutine[Any, Any, None]]
+
+
+def run_in_foreground(
+    main: Main, log: logging.Logger, stopped: str, grace: float = SHUTDOWN_SECONDS
+) -> None:
+    """Run `main(stop)` on a new event loop until it returns. SIGTERM or SIGINT sets `stop`:
+    `main` should then stop taking input, flush and close; if it has not returned `grace`
+    seconds later (or a second signal comes) it is cancelled. Logs the `stopped` event."""
+    with contextlib.suppress(KeyboardInterrupt):  # where the loop cannot take the signals
+        asyncio.run(until_stopped(main, log, grace))
+    log.info(kv(event=stopped))
+
+
+async def until_stopped(main: Main, log: logging.Logger, grace: float = SHUTDOWN_SECONDS) -> None:
+    """Await `main(stop)` with SIGTERM and SIGINT setting `stop` (see `run_in_foreground`);
+    must run in the main thread's event loop to catch the signals."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    task = asyncio.create_task(main(stop))
+
+    def on_signal(signum: int) -> None:
+        if stop.is_set():  # a second signal: the operator does not want to wait
+            task.cancel()
+            return
+        log.info(kv(event="stopping", signal=signal.Signals(signum).name))
+        stop.set()
+        loop.call_later(grace, task.cancel)
+
+    installed = []
+    for signum in STOP_SIGNALS:
+        try:
+            loop.add_signal_handler(signum, on_signal, signum)
+            installed.append(signum)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread; Windows
+            pass
     try:
-        asyncio.run(main)
-    except KeyboardInterrupt:
-        log.info(kv(event=stopped))
+        await task
+    except asyncio.CancelledError:
+        if not stop.is_set():
+            raise
+        log.warning(kv(event="shutdown_forced", seconds=grace))
+    finally:
+        for signum in installed:
+            loop.remove_signal_handler(signum)

@@ -27,6 +27,7 @@ from bot.core.commands import route
 from bot.core.config import CoreConfig
 from bot.core.deliver import deliver, error, table_message, text
 from bot.core.errors import Refusal
+from bot.core.fairness import SeedSource, random_seeds
 from bot.core.games import GAMES, open_session
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
@@ -34,7 +35,6 @@ from bot.core.pictures import draw_pictures
 from bot.core.session import Note, Who, msg
 from bot.core.tables import LiveTable, TableService
 from bot.logs import kv
-from games.base import new_seed
 from storage import wallet
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class Core:
         config: CoreConfig | None = None,
         *,
         clock: Callable[[], datetime] = utcnow,
-        seeds: Callable[[], bytes] = new_seed,
+        seeds: SeedSource = random_seeds,
     ) -> None:
         if isinstance(store, str):  # the first stub's `Core(default_locale)`, kept for adapters
             config, store = config or CoreConfig(default_locale=store), None

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.core.errors import Refusal
+
 _TR_ASCII = str.maketrans("çğıöşüâîûÇĞİIÖŞÜ", "cgiosuaiucgiiosu")
 
 
@@ -121,9 +123,23 @@ def lookup(table: dict[str, str], word: str | None) -> str | None:
     return None if word is None else table.get(fold(word))
 
 
+MAX_DIGITS = 12  # more chips than any table holds; a longer number gets a range error
+
+
+def is_ascii_number(word: str) -> bool:
+    """Whether `word` is written with the digits 0-9 only (`str.isdigit` also passes `²`, `①`
+    and other scripts' digits, which `int` then refuses or reads differently)."""
+    return word.isascii() and word.isdigit()
+
+
 def parse_int(word: str) -> int | None:
-    """A whole number from user input (`1.000`, `1,000` and `1000` are all one thousand)."""
+    """A whole number written with the digits 0-9, optionally grouped (`1.000`, `1,000`,
+    `1_000` and `1000` are all one thousand); None for anything else (signs, fractions, other
+    scripts' digits, words). A number longer than `MAX_DIGITS` digits is refused with
+    `err.number_too_big` rather than read."""
     text = word.strip().replace(".", "").replace(",", "").replace("_", "")
-    if not text.isdigit() or len(text) > 12:
+    if not is_ascii_number(text):
         return None
+    if len(text.lstrip("0")) > MAX_DIGITS:
+        raise Refusal("err.number_too_big", max=MAX_DIGITS)
     return int(text)

@@ -279,9 +279,9 @@ class OkeySession(TableSession):
 
     def _deal(self, step: Step) -> None:
         assert self.match is not None
-        seed = self.seeds()
         self.hand_no += 1
         hand_id = self.hand_id()
+        seed = self.seeds(hand_id)
         step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
         self.remember_hand(
             {

@@ -290,7 +290,8 @@ class PokerSession(TableSession):
 
     def _deal(self, step: Step) -> None:
         eligible = self._eligible()
-        seed = self.seeds()
+        self.hand_no += 1
+        seed = self.seeds(self.hand_id())
         if self.button is None or not self.seats:
             dealer_seat = eligible[seed[0] % len(eligible)]
         else:
@@ -298,7 +299,6 @@ class PokerSession(TableSession):
             order = [(self.button + k) % n for k in range(1, n + 1)]
             dealer_seat = next(i for i in order if i in eligible)
         self.button = dealer_seat
-        self.hand_no += 1
         self.in_hand = [self.seats[i].player_id for i in eligible]
         self.start_stacks = [self.chips[str(pid)] for pid in self.in_hand]
         for pid in self.in_hand:

@@ -61,7 +61,7 @@ class TableService:
         store: Store,
         config: CoreConfig,
         clock: Callable[[], datetime],
-        seeds: Callable[[], bytes],
+        seeds: Callable[[str], bytes],  # hand id -> its seed (`bot.core.fairness`)
         kinds: Mapping[str, type[TableSession]],
     ) -> None:
         self.store = store
@@ -81,7 +81,9 @@ class TableService:
 
     def get(self, table_id: str) -> LiveTable | None:
         """An open table by the id a button carries, or None."""
-        return self.tables.get(int(table_id)) if table_id.isdigit() else None
+        if not (table_id.isascii() and table_id.isdigit()) or len(table_id) > 18:
+            return None  # a forged id: other scripts' digits or absurdly long
+        return self.tables.get(int(table_id))
 
     def _session(self, game: str, snapshot: dict[str, Any], table_id: int) -> TableSession:
         """Rebuild a table's session from its snapshot, bound to this service."""

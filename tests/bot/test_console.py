@@ -123,5 +123,6 @@ async def test_console_notes_speak_the_console_language():
     await console.feed(None, "merhaba")
     assert out.getvalue().splitlines() == [
         "[console] Ekranda (9) numaralı bir seçenek yok.",
-        "[console] `isim: /komut` yaz, örn. `ayse: /yardım`, ya da `isim: <seçenek numarası>`.",
+        "[console] `isim: /komut` yaz, örn. `ayse: /yardım`, ya da 0-9 rakamlarıyla "
+        "`isim: <seçenek numarası>`.",
     ]

@@ -240,7 +240,7 @@ async def test_drawing_runs_off_the_loop_and_skips_superseded_table_edits(
         return real(scene, style)
 
     monkeypatch.setattr(core_pictures, "render_poker_table", recording)
-    core = make_core(memory_store, seed="pic-bots", pictures=True)
+    core = make_core(memory_store, seed="pic-bots-2", pictures=True)  # bots act first
     await core.handle(cmd("ayse", "/poker open turkish 10"))
     await core.handle(cmd("ayse", "/poker join 200"))
     for _ in range(3):

@@ -19,7 +19,15 @@ from discord import app_commands
 from bot.adapters.discord.adapter import PLATFORM, CoreApi, DiscordAdapter, is_moderator
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.components import DYNAMIC_ITEMS
-from bot.adapters.runtime import run_in_foreground, serve_on_store, tick_forever, utcnow
+from bot.adapters.runtime import (
+    FLUSH_SECONDS,
+    flush_adapter,
+    run_in_foreground,
+    serve_on_store,
+    stop_ticker,
+    tick_forever,
+    utcnow,
+)
 from bot.logs import kv
 from bot.settings import Settings
 
@@ -68,6 +76,7 @@ class DiscordBot(discord.AutoShardedClient):
         self.timers = timers
         self.now = now
         self._ticker: asyncio.Task[None] | None = None
+        self._halt = asyncio.Event()  # stops the timers
 
     async def setup_hook(self) -> None:
         """After login: register the buttons, sync the commands, resume tables, start timers."""
@@ -94,6 +103,7 @@ class DiscordBot(discord.AutoShardedClient):
             every=TICK_SECONDS,
             log=log,
             after_tick=self._prune_now_and_then,
+            stop=self._halt,
         )
 
     def _prune_now_and_then(self, tick_count: int) -> None:
@@ -101,10 +111,15 @@ class DiscordBot(discord.AutoShardedClient):
             self.adapter.prune()
 
     async def close(self) -> None:
-        """Stop the timers and the pending table edits, then disconnect."""
-        if self._ticker is not None:
-            self._ticker.cancel()
-        await self.adapter.boards.settle()
+        """Stop the timers (a tick in progress is delivered), write the pending table edits
+        (bounded), then disconnect."""
+        if not self.is_closed():
+            await stop_ticker(self._ticker, self._halt)
+            await flush_adapter(self.adapter, log)
+            try:
+                await asyncio.wait_for(self.adapter.boards.settle(), FLUSH_SECONDS)
+            except TimeoutError:
+                log.warning(kv(event="settle_timed_out", seconds=FLUSH_SECONDS))
         await super().close()
 
     async def _command_error(
@@ -120,8 +135,10 @@ async def serve(
     start_core: bool = True,
     timers: bool = True,
     adapter: DiscordAdapter | None = None,
+    stop: asyncio.Event | None = None,
 ) -> None:
-    """Run the Discord bot on `core` until it is closed.
+    """Run the Discord bot on `core` until it is closed or `stop` is set; then the timers stop,
+    the pending edits are written (bounded) and the gateway is closed (`DiscordBot.close`).
 
     With one core shared by several front ends, only one of them should call `core.start()` and
     `core.tick()` and hand the items to every adapter (`adapter.deliver_unasked(items)` here):
@@ -138,17 +155,38 @@ async def serve(
         start_core=start_core,
         timers=timers,
     )
+    stop = stop or asyncio.Event()
     async with client:
-        await client.start(settings.discord_token.get_secret_value())
+        running = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
+        stopping = asyncio.create_task(stop.wait())
+        try:
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopping.cancel()
+            if not running.done():
+                await client.close()  # makes `start` return
+                await asyncio.wait({running}, timeout=FLUSH_SECONDS)
+            if not running.done():
+                running.cancel()
+            await asyncio.gather(running, return_exceptions=True)
+        if not stop.is_set():
+            running.result()  # a login failure or a gateway error is raised here
 
 
-async def serve_with_store(settings: Settings) -> None:
-    """Open the store (upgrading its schema), build the core and serve Discord on it."""
-    await serve_on_store(settings, serve)
+async def serve_with_store(settings: Settings, stop: asyncio.Event | None = None) -> None:
+    """Open the store (upgrading its schema), build a core for Discord's tables only and serve
+    Discord on it until `stop` is set; the store is closed at the end."""
+    await serve_on_store(settings, serve, PLATFORM, stop=stop)
 
 
 def run(settings: Settings, core: CoreApi | None = None) -> None:
-    """Run the Discord bot in the foreground until interrupted (Ctrl-C); without a core, one is
-    built on the store at `settings.database_url`."""
-    main = serve(settings, core) if core is not None else serve_with_store(settings)
+    """Run the Discord bot in the foreground until SIGTERM or SIGINT, then stop cleanly (see
+    `serve`); without a core, one is built on the store at `settings.database_url`."""
+
+    async def main(stop: asyncio.Event) -> None:
+        if core is not None:
+            await serve(settings, core, stop=stop)
+        else:
+            await serve_with_store(settings, stop=stop)
+
     run_in_foreground(main, log, "discord_stopped")

@@ -20,7 +20,14 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
 
-from bot.adapters.runtime import run_in_foreground, serve_on_store, tick_forever, utcnow
+from bot.adapters.runtime import (
+    flush_adapter,
+    run_in_foreground,
+    serve_on_store,
+    stop_ticker,
+    tick_forever,
+    utcnow,
+)
 from bot.adapters.telegram.adapter import PLATFORM, CoreApi, TelegramAdapter
 from bot.adapters.telegram.ordering import PerChatUpdateProcessor
 from bot.logs import kv
@@ -80,6 +87,10 @@ async def serve(
     `start_core` loads the open tables (`core.start()`) and `run_timers` calls `core.tick` every
     `tick_seconds`; pass False for both when another front end shares the core and does them,
     and hand their output to `TelegramAdapter.deliver` (it keeps only Telegram's items).
+
+    Once `stop` is set: no more updates are fetched, the updates already received are answered,
+    a timer tick in progress finishes, the adapter's pending edits are flushed (bounded), then
+    the connection is closed.
     """
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
@@ -114,9 +125,10 @@ async def serve(
         log.info(kv(event="telegram_started", mode=mode, bot=application.bot.username))
         if ready is not None:
             ready.set()
+        halt = asyncio.Event()
         ticker = (
             asyncio.create_task(
-                tick_forever(core, adapter.deliver, now=now, every=tick_seconds, log=log)
+                tick_forever(core, adapter.deliver, now=now, every=tick_seconds, log=log, stop=halt)
             )
             if run_timers
             else None
@@ -124,21 +136,30 @@ async def serve(
         try:
             await stop.wait()
         finally:
-            if ticker is not None:
-                ticker.cancel()
-            await application.updater.stop()
-            await application.stop()
+            if application.updater.running:
+                await application.updater.stop()  # no new updates from here on
+            await stop_ticker(ticker, halt)
+            await application.stop()  # answers the updates already received
+            await flush_adapter(adapter, log)
+            log.info(kv(event="telegram_stopping"))
 
 
 async def serve_with_store(settings: Settings, stop: asyncio.Event | None = None) -> None:
-    """Open the store (upgrading its schema), build the core and serve Telegram on it."""
-    await serve_on_store(settings, serve, stop=stop)
+    """Open the store (upgrading its schema), build a core for Telegram's tables only and serve
+    Telegram on it until `stop` is set; the store is closed at the end."""
+    await serve_on_store(settings, serve, PLATFORM, stop=stop)
 
 
 def run(settings: Settings, core: CoreApi | None = None) -> None:
-    """Run the Telegram bot in the foreground until interrupted (Ctrl-C); without a core, one is
-    built on the store at `settings.database_url`."""
-    main = serve(settings, core) if core is not None else serve_with_store(settings)
+    """Run the Telegram bot in the foreground until SIGTERM or SIGINT, then stop cleanly (see
+    `serve`); without a core, one is built on the store at `settings.database_url`."""
+
+    async def main(stop: asyncio.Event) -> None:
+        if core is not None:
+            await serve(settings, core, stop=stop)
+        else:
+            await serve_with_store(settings, stop=stop)
+
     run_in_foreground(main, log, "telegram_stopped")
 
 
