@@ -11,8 +11,8 @@ import sqlalchemy as sa
 
 from bot.core.app import Core
 from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource, check_seed
-from games.base import new_seed, seed_hash
+from bot.core.fairness import SeededSource, check_seed, random_seeds
+from games.base import seed_hash
 from games.okey import auto_action
 from storage import Store
 from storage.models import hand_seeds
@@ -35,13 +35,13 @@ async def store(tmp_path):
 
 
 def test_check_seed_accepts_the_hash_of_the_seed():
-    seed = SeededSource("unit")()
+    seed = SeededSource("unit")("1-1")
     assert check_seed(seed.hex(), seed_hash(seed))
     assert check_seed(seed.hex(), seed_hash(seed).upper())
 
 
 def test_check_seed_refuses_a_wrong_hash():
-    seed, other = SeededSource("a")(), SeededSource("b")()
+    seed, other = SeededSource("a")("1-1"), SeededSource("b")("1-1")
     good = seed_hash(seed)
     flipped = ("0" if good[0] != "0" else "1") + good[1:]
     assert not check_seed(seed.hex(), seed_hash(other))
@@ -53,10 +53,11 @@ def test_check_seed_refuses_a_wrong_hash():
 
 def test_seeded_source_is_repeatable_and_distinct_per_hand():
     first, again = SeededSource("m"), SeededSource("m")
-    seeds = [first() for _ in range(50)]
-    assert seeds == [again() for _ in range(50)]
+    hands = [f"{table}-{n}" for table in (1, 2) for n in range(1, 26)]
+    seeds = [first(hand) for hand in hands]
+    assert seeds == [again(hand) for hand in hands]
     assert len(set(seeds)) == 50
-    assert SeededSource("other")() not in seeds
+    assert SeededSource("other")("1-1") not in seeds
 
 
 # --- playing hands through the core ------------------------------------------------------------
@@ -139,7 +140,7 @@ def core_with(store, seeds) -> Core:
 
 
 SOURCES = {
-    "live random seeds": lambda: new_seed,
+    "live random seeds": lambda: random_seeds,
     "counter source": lambda: SeededSource("counter"),
 }
 
