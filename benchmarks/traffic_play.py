@@ -22,6 +22,7 @@ THINK = (1.0, 3.0)  # seconds a person takes to choose a move
 QUICK = (0.4, 1.2)  # seconds for a follow-up: an amount, a card in the draw picker
 SEE_TIMEOUT = 180.0  # give up waiting for the table to show a turn after this long
 POLL = 0.2  # how often a waiting player looks again
+NUDGE_AFTER = 10.0  # seconds without my buttons before I ask to see my hand again
 
 
 @dataclass(frozen=True)
@@ -77,14 +78,19 @@ async def wait_for_turn(
     surface: Surface, user_id: str, private: bool, nonce: str
 ) -> list[Seen] | None:
     """Wait until the user sees buttons of the current turn; None after `SEE_TIMEOUT`."""
-    deadline = loop_time() + SEE_TIMEOUT
-    while loop_time() < deadline:
+    started = loop_time()
+    nudged = False
+    while loop_time() < started + SEE_TIMEOUT:
         session = surface.session()
         if session is None or session.nonce != nonce:
             return None
         buttons = surface.seen(user_id, private, nonce)
         if buttons:
             return buttons
+        nudge = getattr(surface, "nudge", None)
+        if not nudged and nudge is not None and loop_time() > started + NUDGE_AFTER:
+            nudged = True
+            await nudge(user_id)
         await asyncio.sleep(POLL)
     return None
 

@@ -31,6 +31,7 @@ class Traffic:
     unanswered: int = 0  # presses never acknowledged
     table_lag: list[float] = field(default_factory=list)  # accepted move -> table shows it
     worst_5s_new_group: int = 0  # most new channel messages in any 5 s
+    throttled_seconds: float | None = None  # writes' total wait for the channel's rate limit
     virtual_seconds: float = 0.0
     wall_seconds: float = 0.0
 
@@ -88,7 +89,12 @@ def report(t: Traffic) -> str:
         f"{t.virtual_seconds:.0f} s of play in {t.wall_seconds:.1f} s wall",
         f"  {_mark(group_move <= MAX_GROUP_CALLS_PER_MOVE)} group calls       "
         f"{group_move:6.2f} per human move   (target <= {MAX_GROUP_CALLS_PER_MOVE}; "
-        f"{t.group_calls} in all)",
+        f"{t.group_calls} in all"
+        + (
+            f"; writes waited {t.throttled_seconds:.0f} s in all for the channel's rate limit)"
+            if t.throttled_seconds is not None
+            else ")"
+        ),
         f"  {_mark(new_ok)} new group msgs    {new_line}; {other}; {t.new_group} in all, "
         f"at most {t.worst_5s_new_group} in 5 s",
         f"       private calls     {t.per_move(t.private_calls):6.2f} per human move   "
