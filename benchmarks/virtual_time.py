@@ -105,12 +105,13 @@ def _counted(method: Callable[..., Awaitable[T]]) -> Callable[..., Coroutine[Any
     return wrapper
 
 
-def track_outside_work() -> None:
-    """Count aiosqlite's thread calls and python-telegram-bot's HTTP requests as outside work
-    (class-level wrappers, idempotent; they change nothing on a normal loop)."""
+def outside_work_wrappers() -> list[tuple[type, str, Callable[..., Any]]]:
+    """(class, method name, wrapped method) for aiosqlite's thread calls and python-telegram-bot's
+    HTTP requests, so that a virtual-time loop counts them as outside work."""
     import aiosqlite
     from telegram.request import HTTPXRequest
 
+    out: list[tuple[type, str, Callable[..., Any]]] = []
     for owner, name in (
         (aiosqlite.Connection, "_execute"),
         (aiosqlite.Connection, "_connect"),
@@ -118,7 +119,15 @@ def track_outside_work() -> None:
     ):
         method = getattr(owner, name)
         if not getattr(method, "__wrapped_for_virtual_time__", False):
-            setattr(owner, name, _counted(method))
+            out.append((owner, name, _counted(method)))
+    return out
+
+
+def track_outside_work() -> None:
+    """Install `outside_work_wrappers()` for the rest of the process (idempotent; on a normal
+    loop the wrappers change nothing)."""
+    for owner, name, wrapped in outside_work_wrappers():
+        setattr(owner, name, wrapped)
 
 
 def run(main: Coroutine[Any, Any, T]) -> T:
