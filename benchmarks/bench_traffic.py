@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywher
 from benchmarks import virtual_time
 from benchmarks.traffic_discord import DiscordSurface
 from benchmarks.traffic_play import GameSpec, play
-from benchmarks.traffic_stats import Traffic, report
+from benchmarks.traffic_stats import Traffic, report, summary
 from benchmarks.traffic_telegram import TelegramSurface
 from bot.core.app import Core
 from bot.core.config import CoreConfig
@@ -81,10 +81,13 @@ async def one_game(platform: str, spec: GameSpec, seed: int) -> Traffic:
 
 async def main(seed: int, hands: int) -> None:
     print(f"traffic benchmark: seed {seed}, {hands} poker hands per game, virtual time")
+    rows = []
     for spec in specs(hands):
         for platform in ("telegram", "discord"):
-            traffic = await one_game(platform, spec, seed)
-            print(report(traffic), flush=True)
+            rows.append(await one_game(platform, spec, seed))
+            print(report(rows[-1]), flush=True)
+    print()
+    print(summary(rows))
 
 
 if __name__ == "__main__":

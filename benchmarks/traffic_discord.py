@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from collections import Counter
 from typing import Any
 
 from benchmarks.traffic_play import QUICK, GameSpec, Seen, loop_time
@@ -263,6 +264,7 @@ class DiscordSurface:
         group = [d for d in since if d.audience == "channel" and d.target == CHANNEL]
         new = [d for d in group if d.how in NEW]
         t.group_calls, t.new_group = len(group), len(new)
+        t.group_kinds = dict(Counter(d.how for d in group))
         t.private_calls = len([d for d in since if d.audience in ("ephemeral", "dm")])
         t.worst_5s_new_group = worst_window([d.at for d in new], 5.0)  # type: ignore[attr-defined]
         t.throttled_seconds = self.channel.post_bucket.waited + self.channel.edit_bucket.waited

@@ -31,6 +31,7 @@ class Traffic:
     unanswered: int = 0  # presses never acknowledged
     table_lag: list[float] = field(default_factory=list)  # accepted move -> table shows it
     worst_5s_new_group: int = 0  # most new channel messages in any 5 s
+    group_kinds: dict[str, int] = field(default_factory=dict)  # group calls by method
     throttled_seconds: float | None = None  # writes' total wait for the channel's rate limit
     virtual_seconds: float = 0.0
     wall_seconds: float = 0.0
@@ -97,6 +98,8 @@ def report(t: Traffic) -> str:
         ),
         f"  {_mark(new_ok)} new group msgs    {new_line}; {other}; {t.new_group} in all, "
         f"at most {t.worst_5s_new_group} in 5 s",
+        "       group calls by kind: "
+        + ", ".join(f"{kind} {n}" for kind, n in sorted(t.group_kinds.items())),
         f"       private calls     {t.per_move(t.private_calls):6.2f} per human move   "
         f"({t.private_calls} in all)",
         f"  {_mark(p99 < MAX_ANSWER_P99 and worst <= MAX_ANSWER_WORST and not t.unanswered)} "
@@ -106,4 +109,27 @@ def report(t: Traffic) -> str:
         f"       table shows move  mean {sum(lag) / len(lag) if lag else math.nan:.2f} s, "
         f"p99 {percentile(lag, 0.99):.2f} s, worst {max(lag, default=math.nan):.2f} s after it",
     ]
+    return "\n".join(lines)
+
+
+def summary(rows: list[Traffic]) -> str:
+    """One line per game and platform with the figures the targets are about."""
+    head = (
+        f"{'game':8} {'platform':9} {'moves':>5} {'hands':>5} {'grp/move':>8} {'new/move':>8} "
+        f"{'new/hand':>8} {'priv/move':>9} {'ans mean':>8} {'ans p99':>7} {'ans max':>7}"
+    )
+    lines = [head]
+    for t in rows:
+        mean = sum(t.answers) / len(t.answers) if t.answers else math.nan
+        lines.append(
+            f"{t.game:8} {t.platform:9} {t.human_moves:5d} {t.hands:5d} "
+            f"{t.per_move(t.group_calls):8.2f} {t.per_move(t.new_group):8.2f} "
+            f"{t.per_hand(t.new_group):8.2f} {t.per_move(t.private_calls):9.2f} "
+            f"{mean:8.2f} {percentile(t.answers, 0.99):7.2f} {max(t.answers, default=math.nan):7.2f}"
+        )
+    lines.append(
+        f"targets: grp/move <= {MAX_GROUP_CALLS_PER_MOVE}; new/hand <= "
+        f"{MAX_NEW_GROUP_PER_POKER_HAND} (poker); new/move <= {MAX_NEW_GROUP_PER_OKEY_MOVE} (okey); "
+        f"ans p99 < {MAX_ANSWER_P99} s, max <= {MAX_ANSWER_WORST} s"
+    )
     return "\n".join(lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from typing import Any
 
 from telegram import Update
@@ -208,6 +209,7 @@ class TelegramSurface:
         group = [c for c in calls if c.chat_id == GROUP]
         new = [c for c in group if c.method in NEW]
         t.group_calls, t.new_group = len(group), len(new)
+        t.group_kinds = dict(Counter(c.method for c in group))
         t.private_calls = len([c for c in calls if (c.chat_id or 0) > 0])
         t.worst_5s_new_group = worst_window([c.at for c in new], 5.0)  # type: ignore[attr-defined]
 
