@@ -10,9 +10,10 @@ the draw picker.
 
 - Telegram: python-telegram-bot's Application as production builds it, with the real
   `AIORateLimiter` (about 20 requests a minute per group), against the fake Bot API server.
-- Discord: the real adapter and discord.py's components over the Discord fakes; the channel applies
-  Discord's rate limit of 5 posts per 5 s per channel (and 5 edits per 5 s) by making the writer
-  wait for the bucket to reset, as discord.py's HTTP layer does.
+- Discord: the real adapter with discord.py's command tree, components and modal over the
+  interaction fakes; channel posts, edits and deletes go through discord.py's own HTTP layer (its
+  rate-limit buckets included) to a fake REST API that applies Discord's 5 requests per 5 s per
+  channel and route (`benchmarks/discord_rest.py`).
 
 Everything runs on virtual time (`benchmarks/virtual_time.py`): the event loop's clock jumps over
 idle waits, so minutes of play take seconds, while rate limiters, think times and time-outs all

@@ -1,9 +1,11 @@
 """The traffic benchmark's Discord: the real `DiscordAdapter` (its `Boards` as production builds
-them, on the loop's clock) with discord.py's command tree, `DynamicItem` buttons and modal, over
-the Discord fakes (`tests/fakes/discord_fakes.py`). Each interaction runs as a task of its own, as
-discord.py dispatches it, and the time of its first acknowledgement is noted. The table's channel
-applies Discord's per-channel rate limit: 5 new messages per 5 s, and 5 edits per 5 s; a write
-over the limit waits for the bucket to reset, as discord.py's HTTP layer does on a spent bucket."""
+them, on the loop's clock) with discord.py's command tree, `DynamicItem` buttons and modal. The
+channel is real discord.py: its messages are posted, edited and deleted by discord.py's own HTTP
+layer (rate-limit buckets included) against a fake Discord REST API on loopback
+(`benchmarks/discord_rest.py`) that applies Discord's 5 requests per 5 s per channel and route.
+Interactions and direct messages are the Discord fakes (`tests/fakes/discord_fakes.py`); each
+interaction runs as a task of its own, as discord.py dispatches it, and the time of its first
+acknowledgement is noted."""
 
 from __future__ import annotations
 
@@ -13,6 +15,10 @@ import re
 from collections import Counter
 from typing import Any
 
+import discord
+from discord.http import Route
+
+from benchmarks.discord_rest import FakeDiscordRest
 from benchmarks.traffic_play import QUICK, GameSpec, Seen, loop_time
 from benchmarks.traffic_stats import Traffic, worst_window
 from bot.adapters.discord import DiscordAdapter
@@ -20,39 +26,26 @@ from bot.adapters.discord.board import Boards
 from tests.fakes.discord_fakes import (
     Delivery,
     DiscordHarness,
-    FakeChannel,
     FakeInteraction,
+    FakeMessage,
     FakeResponse,
     FakeUser,
-    PartialMessage,
 )
 
 CHANNEL = 500_000_000_000_000_777
-BUCKET_SIZE, BUCKET_SECONDS = 5, 5.0  # Discord: 5 messages per 5 s per channel
 NEW = {"send", "send_message", "followup", "edit_original"}
 ANSWER_TIMEOUT = 60.0
 SETTLE_QUIET = 5.0
 
 
-class Bucket:
-    """A Discord rate-limit bucket: `size` requests, then a wait until it resets."""
-
-    def __init__(self, size: int = BUCKET_SIZE, seconds: float = BUCKET_SECONDS) -> None:
-        self.size, self.seconds = size, seconds
-        self.remaining, self.reset_at = size, float("-inf")
-        self.waited = 0.0  # seconds writers spent waiting for a reset
-
-    async def take(self) -> None:
-        """Wait until the bucket has room, then use one request of it."""
-        while True:
-            now = loop_time()
-            if now >= self.reset_at:
-                self.remaining, self.reset_at = self.size, now + self.seconds
-            if self.remaining > 0:
-                self.remaining -= 1
-                return
-            self.waited += self.reset_at - now
-            await asyncio.sleep(self.reset_at - now)
+def custom_ids(message: dict[str, Any]) -> list[str]:
+    """The custom ids of a message's components (as the REST API holds them), in order."""
+    return [
+        item["custom_id"]
+        for row in message.get("components", [])
+        for item in row.get("components", [])
+        if item.get("custom_id")
+    ]
 
 
 class _StampedDeliveries(list[Delivery]):
@@ -61,35 +54,6 @@ class _StampedDeliveries(list[Delivery]):
     def append(self, delivery: Delivery) -> None:
         delivery.at = loop_time()  # type: ignore[attr-defined]
         super().append(delivery)
-
-
-class ThrottledPartial(PartialMessage):
-    """A message handle whose edits wait for the channel's edit bucket; deletes are logged."""
-
-    channel: ThrottledChannel
-
-    async def edit(self, **kwargs: Any) -> None:
-        await self.channel.edit_bucket.take()
-        await super().edit(**kwargs)
-
-    async def delete(self) -> None:
-        await super().delete()
-        self.channel.log.deliveries.append(Delivery("channel", self.channel.id, "", "delete"))
-
-
-class ThrottledChannel(FakeChannel):
-    """A text channel with Discord's per-channel rate limits."""
-
-    def __init__(self, channel_id: int, log: Any) -> None:
-        super().__init__(channel_id, log)
-        self.post_bucket, self.edit_bucket = Bucket(), Bucket()
-
-    async def send(self, content: str | None = None, **kwargs: Any) -> Any:
-        await self.post_bucket.take()
-        return await super().send(content, **kwargs)
-
-    def get_partial_message(self, message_id: int) -> ThrottledPartial:
-        return ThrottledPartial(self, message_id)
 
 
 class TimedResponse(FakeResponse):
@@ -104,17 +68,34 @@ class TimedResponse(FakeResponse):
 
 
 class TimedHarness(DiscordHarness):
-    """The Discord harness with timed acknowledgements and a rate-limited table channel."""
+    """The Discord harness with timed acknowledgements."""
 
     def __init__(self, adapter: Any) -> None:
         super().__init__(adapter)
         self.log.deliveries = _StampedDeliveries()
-        self.client.channels[CHANNEL] = ThrottledChannel(CHANNEL, self.log)
 
     def interaction(self, user: FakeUser, channel_id: int, **kwargs: Any) -> FakeInteraction:
         interaction = super().interaction(user, channel_id, **kwargs)
         interaction.response = TimedResponse(interaction)
         return interaction
+
+
+class RestClient:
+    """What the adapter sees as its client: channels are discord.py's (over HTTP to the fake
+    REST API), users and their direct messages are the fakes'."""
+
+    def __init__(self, real: discord.Client, fake: Any) -> None:
+        self.real, self.fake = real, fake
+        self.adapter: Any = None
+
+    def get_partial_messageable(self, channel_id: int) -> Any:
+        return self.real.get_partial_messageable(channel_id)
+
+    def get_user(self, user_id: int) -> Any:
+        return self.fake.get_user(user_id)
+
+    async def fetch_user(self, user_id: int) -> Any:
+        return await self.fake.fetch_user(user_id)
 
 
 class DiscordSurface:
@@ -130,17 +111,31 @@ class DiscordSurface:
             str(101 + i): self.harness.user(101 + i, name) for i, name in enumerate(names)
         }
         self.traffic = Traffic("discord", "")
-        self._from = 0
+        self.rest = FakeDiscordRest()
+        self.client = discord.Client(intents=discord.Intents.none())
+        self._from = (0, 0)
+        self._base = Route.BASE
 
     async def __aenter__(self) -> DiscordSurface:
+        Route.BASE = await self.rest.start()
+        await self.client.__aenter__()
+        data = await self.client.http.static_login("fake-token")
+        self.client._connection.user = discord.ClientUser(state=self.client._connection, data=data)
+        self.harness.adapter.client = RestClient(self.client, self.harness.client)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.harness.adapter.boards.settle()
+        await self.client.close()
+        await self.rest.stop()
+        Route.BASE = self._base
 
-    @property
-    def channel(self) -> ThrottledChannel:
-        return self.harness.client.channels[CHANNEL]
+    def table_message(self) -> dict[str, Any] | None:
+        """The newest channel message with a turn or "Show my hand" button."""
+        for message in reversed(self.rest.channel_messages(CHANNEL)):
+            if any(cid.startswith(("t:", "h:")) for cid in custom_ids(message)):
+                return message
+        return None
 
     # ---- commands and presses ----------------------------------------------------------------
     async def command(self, user: FakeUser, path: str, **options: Any) -> None:
@@ -181,29 +176,34 @@ class DiscordSurface:
                 for d in reversed(self.harness.log.deliveries)
                 if d.audience in ("ephemeral", "dm") and d.target == int(user_id) and d.view
             ]
+            ids = [
+                (None, child.custom_id)
+                for _message, view in views
+                for child in view.children
+                if getattr(child, "custom_id", None)
+            ]
         else:
-            message = self.channel.table_message()
-            views = [(message, message.view)] if message is not None else []
+            message = self.table_message()
+            ids = [(message, cid) for cid in custom_ids(message)] if message is not None else []
         found: dict[str, Seen] = {}
-        for message, view in views:
-            for child in view.children:
-                parts = (getattr(child, "custom_id", None) or "").split(":")
-                if len(parts) == 5 and parts[0] == "t" and parts[3] == nonce:
-                    found.setdefault(parts[2], Seen(parts[2], (child.custom_id, message)))
+        for message, custom_id in ids:
+            parts = custom_id.split(":")
+            if len(parts) == 5 and parts[0] == "t" and parts[3] == nonce:
+                found.setdefault(parts[2], Seen(parts[2], (custom_id, message)))
         return list(found.values())
 
     async def nudge(self, user_id: str) -> None:
         """Press "Show my hand" on the table message (my private buttons went missing)."""
-        message = self.channel.table_message()
-        hand = [c for c in (message.custom_ids() if message else []) if c.startswith("h:")]
+        message = self.table_message()
+        hand = [c for c in (custom_ids(message) if message else []) if c.startswith("h:")]
         if hand:
-            await self.press(self.users[user_id], hand[0], message)
+            await self.press(self.users[user_id], hand[0], self._fake_message(message))
 
     async def act(self, user_id: str, button: Seen, rng: random.Random) -> bool:
         user = self.users[user_id]
         custom_id, message = button.handle
         nonce = custom_id.split(":")[3]
-        pressed = await self.press(user, custom_id, message)
+        pressed = await self.press(user, custom_id, self._fake_message(message))
         if pressed is None:
             return False
         if pressed.response.modal is not None:
@@ -244,30 +244,40 @@ class DiscordSurface:
         return str(least if least is not None else 10)
 
     # ---- counting ----------------------------------------------------------------------------
+    def _fake_message(self, message: dict[str, Any] | None) -> FakeMessage | None:
+        """The message a component sits on, as the interaction fakes carry it."""
+        if message is None:
+            return None
+        channel = self.harness.channel(CHANNEL)
+        return FakeMessage(int(message["id"]), channel, message.get("content", ""))
+
     def count_from_now(self) -> None:
         """Count traffic from here on (after the table was opened and seated)."""
-        self._from = len(self.harness.log.deliveries)
+        self._from = (len(self.harness.log.deliveries), len(self.rest.calls))
 
     async def settle(self) -> None:
         """Wait until the delayed table edits are written and nothing moved for a while."""
         while True:
-            count = len(self.harness.log.deliveries)
+            count = len(self.harness.log.deliveries) + len(self.rest.calls)
             await self.harness.adapter.boards.settle()
             await asyncio.sleep(SETTLE_QUIET)
-            if len(self.harness.log.deliveries) == count:
+            if len(self.harness.log.deliveries) + len(self.rest.calls) == count:
                 return
 
     def tally(self) -> None:
-        """Fill the traffic counts from the deliveries since `count_from_now`."""
+        """Fill the traffic counts from the requests and deliveries since `count_from_now`."""
         t = self.traffic
-        since = self.harness.log.deliveries[self._from :]
-        group = [d for d in since if d.audience == "channel" and d.target == CHANNEL]
-        new = [d for d in group if d.how in NEW]
-        t.group_calls, t.new_group = len(group), len(new)
-        t.group_kinds = dict(Counter(d.how for d in group))
+        since = self.harness.log.deliveries[self._from[0] :]
+        rest = [c for c in self.rest.calls[self._from[1] :] if c.channel_id == CHANNEL and c.ok]
+        answers = [d for d in since if d.audience == "channel" and d.target == CHANNEL]
+        kinds = [c.kind for c in rest] + [d.how for d in answers]
+        new_at = [c.at for c in rest if c.kind == "post"]
+        new_at += [d.at for d in answers if d.how in NEW]  # type: ignore[attr-defined]
+        t.group_calls, t.new_group = len(kinds), len(new_at)
+        t.group_kinds = dict(Counter(kinds))
         t.private_calls = len([d for d in since if d.audience in ("ephemeral", "dm")])
-        t.worst_5s_new_group = worst_window([d.at for d in new], 5.0)  # type: ignore[attr-defined]
-        t.throttled_seconds = self.channel.post_bucket.waited + self.channel.edit_bucket.waited
+        t.worst_5s_new_group = worst_window(new_at, 5.0)
+        t.rate_limited = self.rest.rate_limited
 
     async def open_table(self, spec: GameSpec) -> None:
         self.traffic.game = spec.game

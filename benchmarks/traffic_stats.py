@@ -29,10 +29,10 @@ class Traffic:
     private_calls: int = 0  # requests to a player's private chat, DMs or ephemeral replies
     answers: list[float] = field(default_factory=list)  # press -> its acknowledgement
     unanswered: int = 0  # presses never acknowledged
-    table_lag: list[float] = field(default_factory=list)  # accepted move -> table shows it
+    table_lag: list[float] = field(default_factory=list)  # previous move done -> my turn shown
     worst_5s_new_group: int = 0  # most new channel messages in any 5 s
     group_kinds: dict[str, int] = field(default_factory=dict)  # group calls by method
-    throttled_seconds: float | None = None  # writes' total wait for the channel's rate limit
+    rate_limited: int | None = None  # requests the fake platform refused with a 429
     virtual_seconds: float = 0.0
     wall_seconds: float = 0.0
 
@@ -91,11 +91,7 @@ def report(t: Traffic) -> str:
         f"  {_mark(group_move <= MAX_GROUP_CALLS_PER_MOVE)} group calls       "
         f"{group_move:6.2f} per human move   (target <= {MAX_GROUP_CALLS_PER_MOVE}; "
         f"{t.group_calls} in all"
-        + (
-            f"; writes waited {t.throttled_seconds:.0f} s in all for the channel's rate limit)"
-            if t.throttled_seconds is not None
-            else ")"
-        ),
+        + (f"; {t.rate_limited} refused with a 429)" if t.rate_limited is not None else ")"),
         f"  {_mark(new_ok)} new group msgs    {new_line}; {other}; {t.new_group} in all, "
         f"at most {t.worst_5s_new_group} in 5 s",
         "       group calls by kind: "
@@ -106,8 +102,8 @@ def report(t: Traffic) -> str:
         f"press answer      mean {mean:.2f} s, p99 {p99:.2f} s, worst {worst:.2f} s "
         f"(target p99 < {MAX_ANSWER_P99} s, never > {MAX_ANSWER_WORST} s; "
         f"{t.unanswered} unanswered)",
-        f"       table shows move  mean {sum(lag) / len(lag) if lag else math.nan:.2f} s, "
-        f"p99 {percentile(lag, 0.99):.2f} s, worst {max(lag, default=math.nan):.2f} s after it",
+        f"       turn shown after  mean {sum(lag) / len(lag) if lag else math.nan:.2f} s, "
+        f"p99 {percentile(lag, 0.99):.2f} s, worst {max(lag, default=math.nan):.2f} s (previous move done -> my buttons)",
     ]
     return "\n".join(lines)
 

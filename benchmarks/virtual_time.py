@@ -5,7 +5,8 @@ How it stays safe: the loop's clock is the real monotonic clock plus an offset. 
 sleep until its next timer, it first polls its sockets; if nothing is ready and no outside work is
 in flight, nothing can happen before that timer, so the offset jumps to it instead of sleeping.
 "Outside work" is what completes without the loop's timers: a worker thread (`run_in_executor`,
-aiosqlite's connection thread) or an HTTP request on its way to the loopback fake server. Both
+aiosqlite's connection thread) or an HTTP request on its way to a loopback fake server (python-
+telegram-bot's httpx requests, aiohttp client requests as discord.py makes them). Both
 are counted (`VirtualTimeLoop.busy`, via `track_outside_work()`); while any is in flight the loop
 waits for real, so a slow thread or a slow socket can never make virtual time jump past it.
 Everything on the loop's clock (`asyncio.sleep`, `loop.call_later`, aiolimiter, which python-
@@ -106,8 +107,10 @@ def _counted(method: Callable[..., Awaitable[T]]) -> Callable[..., Coroutine[Any
 
 
 def outside_work_wrappers() -> list[tuple[type, str, Callable[..., Any]]]:
-    """(class, method name, wrapped method) for aiosqlite's thread calls and python-telegram-bot's
-    HTTP requests, so that a virtual-time loop counts them as outside work."""
+    """(class, method name, wrapped method) for aiosqlite's thread calls and the HTTP requests of
+    python-telegram-bot (httpx) and discord.py (aiohttp), so that a virtual-time loop counts them
+    as outside work."""
+    import aiohttp
     import aiosqlite
     from telegram.request import HTTPXRequest
 
@@ -116,6 +119,7 @@ def outside_work_wrappers() -> list[tuple[type, str, Callable[..., Any]]]:
         (aiosqlite.Connection, "_execute"),
         (aiosqlite.Connection, "_connect"),
         (HTTPXRequest, "do_request"),
+        (aiohttp.ClientSession, "_request"),  # discord.py's HTTP client
     ):
         method = getattr(owner, name)
         if not getattr(method, "__wrapped_for_virtual_time__", False):

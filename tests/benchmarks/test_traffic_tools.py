@@ -1,6 +1,7 @@
 """The traffic benchmark's tools: the virtual-time loop skips idle waits but never jumps over
-work still in flight (a thread, a database call), the Discord rate-limit bucket, the counting
-helpers, and one short game per platform that is fully answered and counted."""
+work still in flight (a thread, a database call), the fake Discord REST API's channel rate limit
+as discord.py meets it, the counting helpers, and one short game per platform that is fully
+answered and counted."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ import asyncio
 import time
 
 import aiosqlite
+import discord
 import pytest
+from discord.http import Route
 
 from benchmarks import virtual_time
-from benchmarks.traffic_discord import Bucket
+from benchmarks.discord_rest import FakeDiscordRest
 from benchmarks.traffic_stats import percentile, worst_window
+
+CHANNEL = 500_000_000_000_000_123
 
 
 @pytest.fixture
@@ -78,19 +83,38 @@ def test_time_does_not_jump_over_a_database_call(counted):
     assert not fired and took < 5
 
 
-def test_a_spent_bucket_waits_for_its_reset():
+def test_discord_py_waits_for_the_channel_bucket_of_the_fake_rest_api(counted):
     async def main():
         loop = asyncio.get_running_loop()
-        bucket, start, times = Bucket(5, 5.0), loop.time(), []
-        for _ in range(11):
-            await bucket.take()
-            times.append(loop.time() - start)
-        return times, bucket.waited
+        rest = FakeDiscordRest()
+        base, Route.BASE = Route.BASE, await rest.start()
+        client = discord.Client(intents=discord.Intents.none())
+        try:
+            async with client:
+                await client.http.static_login("fake-token")
+                channel = client.get_partial_messageable(CHANNEL)
+                start, returned = loop.time(), []
+                for n in range(11):
+                    message = await channel.send(f"post {n}")
+                    returned.append(loop.time() - start)
+                await channel.get_partial_message(message.id).edit(content="edited")
+                await channel.get_partial_message(message.id).delete()
+        finally:
+            Route.BASE = base
+            await rest.stop()
+        return returned, rest
 
-    (times, waited), _wall = run_virtual(main)
-    assert max(times[:5]) < 1 and 5 <= times[5] < 6 and 10 <= times[10] < 11
-    assert 9.5 < waited < 11
-    assert worst_window(times, 5.0) == 5
+    (returned, rest), _wall = run_virtual(main)
+    posts = [c.at - rest.calls[0].at for c in rest.calls if c.kind == "post"]
+    assert max(posts[:5]) < 1 and 5 <= posts[5] < 6 and 10 <= posts[10] < 11
+    assert worst_window(posts, 5.0) == 5
+    assert rest.rate_limited == 0  # discord.py read the headers and waited
+    assert returned[4] >= 5  # the post that empties the bucket returns when it is refilled
+    assert [c.kind for c in rest.calls if c.channel_id == CHANNEL] == ["post"] * 11 + [
+        "edit",
+        "delete",
+    ]
+    assert [m["content"] for m in rest.channel_messages(CHANNEL)][-1] == "post 9"
 
 
 def test_worst_window_and_percentile():
