@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +86,16 @@ class FakeDiscordRest:
         """The channel's messages, oldest first."""
         return [m for m in self.messages.values() if int(m["channel_id"]) == channel_id]
 
+    def mirror(
+        self, message_id: int, channel_id: int, content: str, components: list[Any] | None
+    ) -> None:
+        """Show a channel message written another way (an interaction's response or its edit of
+        the message it came from), without counting a request; `components` None keeps them."""
+        message = self.messages.setdefault(message_id, _payload(message_id, channel_id, content))
+        message["content"] = content
+        if components is not None:
+            message["components"] = components
+
     # ---- rate limits -------------------------------------------------------------------------
     def _take(self, kind: str, channel_id: int) -> tuple[bool, dict[str, str]]:
         """Use one request of the route's bucket: (allowed, the rate-limit headers)."""
@@ -98,7 +109,8 @@ class FakeDiscordRest:
         headers = {
             "X-RateLimit-Limit": str(BUCKET_SIZE),
             "X-RateLimit-Remaining": str(bucket.remaining),
-            "X-RateLimit-Reset-After": f"{max(0.0, bucket.reset_at - now):.3f}",
+            # rounded up: a client that waits this long finds the bucket refilled
+            "X-RateLimit-Reset-After": f"{math.ceil(max(0.0, bucket.reset_at - now) * 1000) / 1000:.3f}",
             "X-RateLimit-Bucket": f"{kind}-bucket",
             "Via": "1.1 google",
         }
@@ -139,24 +151,9 @@ class FakeDiscordRest:
 
     async def _create(self, request: web.Request, channel_id: int) -> tuple[int, Any]:
         body, files = await _read_body(request)
-        message = {
-            "id": str(next(self._ids)),
-            "channel_id": str(channel_id),
-            "type": 0,
-            "author": BOT_USER,
-            "content": body.get("content") or "",
-            "components": body.get("components") or [],
-            "attachments": _attachments(files),
-            "embeds": [],
-            "mentions": [],
-            "mention_roles": [],
-            "mention_everyone": False,
-            "pinned": False,
-            "tts": False,
-            "flags": 0,
-            "timestamp": "2026-03-01T12:00:00+00:00",
-            "edited_timestamp": None,
-        }
+        message = _payload(next(self._ids), channel_id, body.get("content") or "")
+        message["components"] = body.get("components") or []
+        message["attachments"] = _attachments(files)
         self.messages[int(message["id"])] = message
         return 200, message
 
@@ -194,6 +191,28 @@ async def _read_body(request: web.Request) -> tuple[dict[str, Any], list[str]]:
             await part.read()  # type: ignore[union-attr]
             files.append(part.filename or "file")  # type: ignore[union-attr]
     return body, files
+
+
+def _payload(message_id: int, channel_id: int, content: str) -> dict[str, Any]:
+    """A message object as Discord returns it (no components, no attachments yet)."""
+    return {
+        "id": str(message_id),
+        "channel_id": str(channel_id),
+        "type": 0,
+        "author": BOT_USER,
+        "content": content,
+        "components": [],
+        "attachments": [],
+        "embeds": [],
+        "mentions": [],
+        "mention_roles": [],
+        "mention_everyone": False,
+        "pinned": False,
+        "tts": False,
+        "flags": 0,
+        "timestamp": "2026-03-01T12:00:00+00:00",
+        "edited_timestamp": None,
+    }
 
 
 def _json(payload: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:

@@ -68,16 +68,41 @@ class TimedResponse(FakeResponse):
 
 
 class TimedHarness(DiscordHarness):
-    """The Discord harness with timed acknowledgements."""
+    """The Discord harness with timed acknowledgements; what interactions show in the channel
+    (a public response, an edit of the message a button is on) is mirrored into the fake REST
+    API's messages, so players see the channel whichever way the adapter wrote it."""
 
-    def __init__(self, adapter: Any) -> None:
+    def __init__(self, adapter: Any, rest: FakeDiscordRest) -> None:
         super().__init__(adapter)
         self.log.deliveries = _StampedDeliveries()
+        self.rest = rest
 
     def interaction(self, user: FakeUser, channel_id: int, **kwargs: Any) -> FakeInteraction:
         interaction = super().interaction(user, channel_id, **kwargs)
         interaction.response = TimedResponse(interaction)
+        show, edit_source = interaction._show, interaction._edit_source
+        rest = self.rest
+
+        def shown(content: str, ephemeral: bool, view: Any, how: str) -> FakeMessage:
+            message = show(content, ephemeral, view, how)
+            if not ephemeral:
+                rest.mirror(message.id, interaction.channel_id, content, _components(view))
+            return message
+
+        def edited(content: str | None, view: Any) -> None:
+            edit_source(content, view)
+            source = interaction.message
+            if source is not None and source.ephemeral_to is None and source.id in rest.messages:
+                components = _components(view) if view is not None else None
+                rest.mirror(source.id, interaction.channel_id, source.content, components)
+
+        interaction._show, interaction._edit_source = shown, edited  # type: ignore[method-assign]
         return interaction
+
+
+def _components(view: Any) -> list[Any]:
+    """A view's components as the REST API holds them."""
+    return view.to_components() if view is not None else []
 
 
 class RestClient:
@@ -106,12 +131,13 @@ class DiscordSurface:
     def __init__(self, core: Any, names: list[str]) -> None:
         self.core = core
         boards = Boards(clock=loop_time)  # production's intervals, on the loop's clock
-        self.harness = TimedHarness(DiscordAdapter(core, default_locale="en", boards=boards))
+        self.rest = FakeDiscordRest()
+        adapter = DiscordAdapter(core, default_locale="en", boards=boards)
+        self.harness = TimedHarness(adapter, self.rest)
         self.users = {
             str(101 + i): self.harness.user(101 + i, name) for i, name in enumerate(names)
         }
         self.traffic = Traffic("discord", "")
-        self.rest = FakeDiscordRest()
         self.client = discord.Client(intents=discord.Intents.none())
         self._from = (0, 0)
         self._base = Route.BASE

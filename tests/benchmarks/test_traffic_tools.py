@@ -106,8 +106,8 @@ def test_discord_py_waits_for_the_channel_bucket_of_the_fake_rest_api(counted):
 
     (returned, rest), _wall = run_virtual(main)
     posts = [c.at - rest.calls[0].at for c in rest.calls if c.kind == "post"]
-    assert max(posts[:5]) < 1 and 5 <= posts[5] < 6 and 10 <= posts[10] < 11
-    assert worst_window(posts, 5.0) == 5
+    assert max(posts[:5]) < 1 and posts[5] - posts[0] > 4.99 and posts[10] - posts[5] > 4.99
+    assert posts[10] < 11
     assert rest.rate_limited == 0  # discord.py read the headers and waited
     assert returned[4] >= 5  # the post that empties the bucket returns when it is refilled
     assert [c.kind for c in rest.calls if c.channel_id == CHANNEL] == ["post"] * 11 + [
