@@ -122,6 +122,9 @@ class RestClient:
     async def fetch_user(self, user_id: int) -> Any:
         return await self.fake.fetch_user(user_id)
 
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.fake, name)  # anything else the adapter may ask of its client
+
 
 class DiscordSurface:
     """One channel with the bot, its players, and the traffic counted from the deal on."""
