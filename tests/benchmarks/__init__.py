@@ -1,0 +1,1 @@
+"""Tests of the benchmarks' own tools (virtual time, traffic counting, the traffic benchmark)."""
