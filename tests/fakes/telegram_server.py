@@ -10,6 +10,9 @@ Behaviour copied from the real API:
 - `editMessageText` with the same text and keyboard → 400 "message is not modified".
 - `answerCallbackQuery` for an unknown or already answered query → 400.
 - callback data longer than 64 bytes in a keyboard → 400 BUTTON_DATA_INVALID.
+
+`gates` holds calls back: a call addressing a chat id in it is recorded at once but answered only
+when that chat's event is set (to test that group traffic never holds up anything else).
 """
 
 from __future__ import annotations
@@ -90,6 +93,7 @@ class FakeTelegram:
     users: dict[int, dict[str, Any]] = field(default_factory=dict)
     kicked_from: set[int] = field(default_factory=set)
     flood_once: set[str] = field(default_factory=set)  # methods answered once with a 429
+    gates: dict[int, asyncio.Event] = field(default_factory=dict)  # chat -> answer when set
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1000)
@@ -257,6 +261,9 @@ class FakeTelegram:
         call = Call(method, params)
         self.calls.append(call)
         self._call_event.set()
+        gate = self.gates.get(call.chat_id) if call.chat_id is not None else None
+        if gate is not None:
+            await gate.wait()
         handler = getattr(self, f"_m_{method}", None)
         if method in self.flood_once:
             self.flood_once.discard(method)
