@@ -326,7 +326,10 @@ async def test_on_start_an_okey_player_gets_the_current_rack():
         bot.adapter.delivery.table_chats["t2"] = Place(GROUP)
         await bot.feed(server.message_update(server.private_chat(ayse), ayse, "/start"))
         assert [c.params["text"] for c in server.sent_to(AYSE)][1:] == ["Rack: R5 K13"]
-        assert [(c.name, c.args) for c in core.commands] == [("okey", ("begin",)), ("okey", ("rack",))]
+        assert [(c.name, c.args) for c in core.commands] == [
+            ("okey", ("begin",)),
+            ("okey", ("rack",)),
+        ]
 
 
 async def test_forbidden_group_never_stops_the_batch():

@@ -39,6 +39,7 @@ log = logging.getLogger("bot.telegram")
 
 DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 TICK_SECONDS = 1.0
+FLUSH_SECONDS = 10.0
 CONCURRENT_UPDATES = 32
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 
@@ -128,6 +129,7 @@ async def serve(
                 ticker.cancel()
             await application.updater.stop()
             await application.stop()
+            await adapter.flush(FLUSH_SECONDS)  # queued group traffic, before the client closes
 
 
 async def serve_with_store(settings: Settings, stop: asyncio.Event | None = None) -> None:
