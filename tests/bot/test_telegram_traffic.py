@@ -220,6 +220,16 @@ async def test_fresh_takes_the_buttons_away_when_the_old_message_cannot_be_delet
         assert len(server.messages_sent_ids(GROUP)) == 2
 
 
+async def test_a_fresh_post_survives_a_later_edit_in_the_same_batch():
+    async with telegram_bot(ScriptedCore()) as (server, bot):
+        await bot.adapter.deliver([table("v0")])
+        await bot.settle()
+        await bot.adapter.deliver([table("v1", fresh=True), table("v2", "2")])
+        await bot.settle()
+        methods = [(c.method, c.params.get("text")) for c in server.calls if c.chat_id == GROUP]
+        assert methods[-2:] == [("sendMessage", "v2"), ("deleteMessage", None)]
+
+
 async def test_a_pending_fresh_post_survives_a_newer_edit():
     async with telegram_bot(ScriptedCore()) as (server, bot):
         await bot.adapter.deliver([table("v0")])

@@ -299,7 +299,10 @@ class TelegramAdapter:
         finally:
             await self.delivery.answer(query, reply.alerts)
         if reply.then is not None:
-            await reply.then()
+            try:
+                await reply.then()
+            except TelegramError as exc:
+                log.warning(kv(event="press_followup_failed", error=exc))
 
     async def _press(self, pressed: Pressed | None, user: User, origin: Origin) -> Reply:
         """Work out the answer to a press without any Bot API call (the core decides)."""
