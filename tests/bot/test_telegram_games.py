@@ -23,6 +23,7 @@ from tests.fakes.telegram_play import (
     ZEYNEP,
     Clock,
     Table,
+    adapter_group_calls,
     all_data,
     group_leaks,
     make_core,
@@ -71,7 +72,11 @@ async def test_turkish_poker_whole_game_through_telegram(store):
         mine = " ".join(c.params["text"] for c in server.sent_to(MEHMET))
         assert len(set(cards_in(mine)) & hidden) == 5  # his five cards, now privately
 
+        start = len(server.calls)
         steps = await play_poker(table, users, rng, turkish_hidden, hands=5)
+        # The group's budget (about 20 calls a minute): besides the core's announcements, at
+        # most one group call per move (the table edit; prompts and refusals went privately).
+        assert len(adapter_group_calls(server.calls[start:])) <= steps
         session = table.live().session
         # Five hands, unless someone lost every chip first (then nobody can act).
         assert session.hand_no >= 5 or min(session.chips.values()) == 0, steps

@@ -134,6 +134,17 @@ async def seat_and_start(table: Table, ayse: dict[str, Any], mehmet: dict[str, A
     await table.command(mehmet, "/poker start")
 
 
+def adapter_group_calls(calls: list[Call]) -> list[Call]:
+    """The group calls among `calls` that are not the core's announcements (a new message with
+    no buttons): table posts and edits, prompts, deletions."""
+    return [
+        c
+        for c in calls
+        if c.chat_id == GROUP
+        and not (c.method == "sendMessage" and not c.params.get("reply_markup"))
+    ]
+
+
 def all_data(call: Call) -> str:
     """The callback data of every button a call sent, space separated."""
     rows = (call.params.get("reply_markup") or {}).get("inline_keyboard", [])
