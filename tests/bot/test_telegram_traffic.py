@@ -153,6 +153,22 @@ async def test_only_the_newest_pending_edit_is_written_and_posts_keep_their_orde
         assert written == ["v1", "news 0", "news 1", "v4"]
 
 
+async def test_announcements_waiting_in_the_queue_become_one_message():
+    async with telegram_bot(ScriptedCore()) as (server, bot):
+        server.gates[GROUP] = asyncio.Event()
+        say = [Outgoing(OutKind.PUBLIC, f"line {i}", str(GROUP)) for i in range(5)]
+        await bot.adapter.deliver([say[0]])
+        await server.wait_for("sendMessage")  # in flight: nothing can be added to it any more
+        await bot.adapter.deliver([say[1]])
+        await bot.adapter.deliver([say[2]])
+        await bot.adapter.deliver([table("v1")])  # a table post keeps its place between them
+        await bot.adapter.deliver([say[3], say[4]])
+        server.gates[GROUP].set()
+        await bot.settle()
+        texts = [c.params["text"] for c in server.calls if c.chat_id == GROUP]
+        assert texts == ["line 0", "line 1\nline 2", "v1", "line 3\nline 4"]
+
+
 async def test_flush_sends_everything_due_and_leaves_no_task_running():
     sleep = ManualSleep()
     core = ScriptedCore()

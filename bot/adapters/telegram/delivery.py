@@ -102,6 +102,31 @@ def as_int(value: str | None) -> int | None:
         return None
 
 
+class Announcement:
+    """A plain text message for a group, waiting in the outbox; announcements that arrive while
+    it still waits are added to it, so a burst costs one message."""
+
+    def __init__(self, bot: Bot, place: Place, text: str) -> None:
+        self.bot, self.place, self.texts = bot, place, [text]
+
+    def add(self, place: Place, text: str) -> bool:
+        """Append the text when it goes to the same place and still fits; False otherwise."""
+        if place != self.place or len(self.text) + 1 + len(text) > MAX_TEXT:
+            return False
+        self.texts.append(text)
+        return True
+
+    @property
+    def text(self) -> str:
+        """The message as it would be sent now."""
+        return "\n".join(self.texts)
+
+    async def __call__(self) -> None:
+        await self.bot.send_message(
+            self.place.chat_id, fit(self.text, MAX_TEXT), **self.place.send_kwargs()
+        )
+
+
 def button_ids(rows: Sequence[Sequence[Button]]) -> set[str]:
     """The custom ids of the buttons in the rows."""
     return {button.custom_id for row in rows for button in row}
@@ -237,6 +262,13 @@ class Delivery:
         markup = self.keyboard(item.buttons)
         if item.table_id is not None and place.is_group:
             self.table_chats.setdefault(item.table_id, place)
+        if place.is_group and markup is None and item.picture is None:
+            waiting = self.outbox.last(place.chat_id)
+            if waiting is None or not (
+                isinstance(waiting.run, Announcement) and waiting.run.add(place, item.text)
+            ):
+                self.outbox.post(place.chat_id, Announcement(self.bot, place, item.text))
+            return
         run = partial(
             send, self.bot, place.chat_id, item.text, item.picture, markup, **place.send_kwargs()
         )

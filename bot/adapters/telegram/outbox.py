@@ -75,6 +75,12 @@ class Outbox:
         """How many jobs of the chat wait (the one being sent not counted)."""
         return len(self._queues.get(chat_id, ()))
 
+    def last(self, chat_id: int) -> Job | None:
+        """The chat's newest waiting job (not yet started), if any: a caller may still add to
+        it without changing the order of anything."""
+        queue = self._queues.get(chat_id)
+        return queue[-1] if queue else None
+
     async def _work(self, chat_id: int) -> None:
         queue = self._queues[chat_id]
         try:
