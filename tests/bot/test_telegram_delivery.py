@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -10,11 +11,14 @@ from telegram.ext import AIORateLimiter
 
 from bot.adapters.telegram import build_application
 from bot.adapters.telegram.adapter import TelegramAdapter
+from bot.adapters.telegram.parsing import Place
 from bot.adapters.telegram.pickers import cards_in
+from bot.adapters.telegram.texts import TEXTS
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
 from tests.fakes.telegram_harness import (
     Harness,
     ManualClock,
+    ManualSleep,
     ScriptedCore,
     help_core,
     telegram_bot,
@@ -38,14 +42,54 @@ async def test_help_goes_to_the_group():
         assert sent.method == "sendMessage" and sent.params["text"].startswith("Commands:")
 
 
-async def test_refused_command_is_a_reply_to_it():
+async def test_refused_command_goes_to_the_private_chat_of_a_started_user():
     async with telegram_bot(help_core()) as (server, bot):
         ayse = server.user(AYSE, "Ayşe", "tr")
-        update = server.message_update(server.group(GROUP), ayse, "/frobnicate now")
+        server.started_users.add(AYSE)
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/frobnicate now"))
+        [sent] = server.sent_to(AYSE)
+        assert sent.params["text"].startswith("Bilinmeyen komut: /frobnicate")
+        assert server.sent_to(GROUP, delivered=False) == []
+
+
+async def test_refused_command_typed_privately_is_a_reply_there():
+    async with telegram_bot(help_core()) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "tr")
+        server.started_users.add(AYSE)
+        update = server.message_update(server.private_chat(ayse), ayse, "/frobnicate")
         await bot.feed(update)
-        [sent] = server.sent_to(GROUP)
+        [sent] = server.sent_to(AYSE)
         assert sent.params["text"].startswith("Bilinmeyen komut: /frobnicate")
         assert sent.params["reply_parameters"]["message_id"] == update["message"]["message_id"]
+
+
+async def test_refusal_for_an_unstarted_user_is_one_short_reply_deleted_after_a_while():
+    sleep = ManualSleep()
+    async with telegram_bot(help_core(), sleep=sleep) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        group = server.group(GROUP)
+        update = server.message_update(group, ayse, "/frobnicate now")
+        await bot.feed(update)
+        await bot.feed(server.message_update(group, ayse, "/frobnicate again"))
+        [refused] = [c for c in server.sent_to(AYSE, delivered=False)]
+        assert not refused.ok  # tried privately once; the second refusal did not try again
+        [reply] = server.sent_to(GROUP)  # one reply while it is up, however many refusals
+        assert "frobnicate" not in reply.visible_text().lower()  # never the reason
+        assert "tg://user?id=11" in reply.params["text"]
+        assert reply.params["reply_parameters"]["message_id"] == update["message"]["message_id"]
+        [[button]] = reply.params["reply_markup"]["inline_keyboard"]
+        assert button["url"] == "https://t.me/masa_test_bot?start=cards"
+        assert sleep.delays == [bot.adapter.short_reply_seconds]
+        assert server.calls_to("deleteMessage") == []
+        [reply_id] = server.messages_sent_ids(GROUP)
+        sleep.wake()
+        [deleted] = await server.wait_for("deleteMessage")
+        await bot.settle()
+        assert (deleted.chat_id, deleted.params["message_id"]) == (GROUP, reply_id)
+        assert server.messages_sent_ids(GROUP) == []
+        # Once it is gone, a new refusal may put up a new one.
+        await bot.feed(server.message_update(group, ayse, "/frobnicate"))
+        assert len(server.sent_to(GROUP)) == 2
 
 
 async def test_command_translation_and_moderator_lookup_is_cached():
@@ -124,6 +168,7 @@ async def test_concurrent_edits_collapse_to_the_newest():
             Outgoing(OutKind.EDIT_TABLE, f"v{i}", str(GROUP), table_id="t9") for i in range(1, 6)
         ]
         await asyncio.gather(*(adapter.deliver([v]) for v in versions))
+        await bot.settle()
         edits = [c.params["text"] for c in server.calls_to("editMessageText")]
         assert edits[-1] == "v5" and len(edits) <= 2
 
@@ -186,49 +231,105 @@ async def test_long_button_ids_fit_in_callback_data():
         assert core.presses[0].action == long_action and core.presses[0].nonce == "4"
 
 
-async def test_private_cards_wait_for_start_and_the_group_gets_only_a_deep_link():
+def holdem_core(state: dict[str, str]) -> ScriptedCore:
+    """`/poker start` deals (the cards in `state`), `/poker hand` shows the current cards (or
+    refuses with no hand), `/balance` answers privately without a table."""
     core = ScriptedCore()
-    core.on_command["poker"] = lambda c: [
-        Outgoing(OutKind.PUBLIC, "Hand 1 dealt", c.channel_id, table_id="t1"),
-        Outgoing(
-            OutKind.PRIVATE, "Your cards: Ah Kd", c.channel_id, user_id=str(AYSE), table_id="t1"
-        ),
-        Outgoing(
-            OutKind.PRIVATE, "Your cards: Qs Qc", c.channel_id, user_id=str(MEHMET), table_id="t1"
-        ),
+
+    def poker(c: Command) -> list[Outgoing]:
+        if c.args == ("hand",):
+            if c.user_id not in state:
+                return [Outgoing(OutKind.ERROR, "No hand is being played.", user_id=c.user_id)]
+            return [Outgoing(OutKind.PRIVATE, f"Your cards: {state[c.user_id]}", user_id=c.user_id)]
+        return [
+            Outgoing(OutKind.PUBLIC, "Hand 1 dealt", c.channel_id, table_id="t1"),
+            *(
+                Outgoing(OutKind.PRIVATE, f"Your cards: {cards}", user_id=who, table_id="t1")
+                for who, cards in state.items()
+            ),
+        ]
+
+    core.on_command["poker"] = poker
+    core.on_command["balance"] = lambda c: [
+        Outgoing(OutKind.PRIVATE, "Balance: 1000", user_id=c.user_id)
     ]
-    core.on_command["okey"] = lambda c: [
-        Outgoing(OutKind.PRIVATE, "Rack: R5 K13", c.channel_id, user_id=str(AYSE), table_id="t1"),
-    ]
+    return core
+
+
+async def test_private_cards_wait_for_start_and_the_group_gets_only_a_deep_link():
+    state = {str(AYSE): "Ah Kd", str(MEHMET): "Qs Qc"}
+    core = holdem_core(state)
     async with telegram_bot(core) as (server, bot):
         ayse = server.user(AYSE, "Ayşe", "tr")
         server.user(MEHMET, "Mehmet", "en")
         server.started_users.add(MEHMET)
         group = server.group(GROUP)
         await bot.feed(server.message_update(group, ayse, "/poker start"))
-        await bot.feed(server.message_update(group, ayse, "/okey rack"))
-        assert [c.params["text"] for c in server.sent_to(MEHMET)] == ["Your cards: Qs Qc"]
+        await bot.feed(server.message_update(group, ayse, "/poker start"))
+        assert [c.params["text"] for c in server.sent_to(MEHMET)] == ["Your cards: Qs Qc"] * 2
         group_calls = server.sent_to(GROUP)
-        assert len(group_calls) == 2  # the public message and ONE start prompt
+        assert len(group_calls) == 3  # two announcements and ONE start prompt
         prompt = group_calls[1]
         assert "Ayşe" in prompt.params["text"] and "tg://user?id=11" in prompt.params["text"]
         [[button]] = prompt.params["reply_markup"]["inline_keyboard"]
         assert button["url"] == "https://t.me/masa_test_bot?start=cards"
         for call in group_calls:
-            assert "Ah" not in call.visible_text() and "R5" not in call.visible_text()
-
-        await bot.feed(server.message_update(server.private_chat(ayse), ayse, "/start cards"))
+            assert "Ah" not in call.visible_text()
         refused = [c for c in server.sent_to(AYSE, delivered=False) if not c.ok]
-        assert len(refused) == 1  # later items wait without trying again
+        assert len(refused) == 1  # later items were not even tried
+
+        # The hand moved on before she pressed Start: she gets her current cards, asked from
+        # the core at the table's channel, never the stale ones that were held back.
+        state[str(AYSE)] = "7h 7d"
+        await bot.feed(server.message_update(server.private_chat(ayse), ayse, "/start cards"))
         texts = [c.params["text"] for c in server.sent_to(AYSE)]
         assert texts[0].startswith("Hazırım")
-        assert texts[1:] == ["Your cards: Ah Kd", "Rack: R5 K13"]
-        assert core.commands[-1].name == "okey"  # /start itself never reaches the core
+        assert texts[1:] == ["Your cards: 7h 7d"]
+        asked = core.commands[-1]
+        assert (asked.name, asked.args, asked.channel_id) == ("poker", ("hand",), str(GROUP))
 
-        # Once started, cards go straight to the private chat.
-        await bot.feed(server.message_update(group, ayse, "/okey rack"))
-        assert server.sent_to(AYSE)[-1].params["text"] == "Rack: R5 K13"
-        assert len(server.sent_to(GROUP)) == 2
+        # Once started, private messages go straight to the private chat.
+        await bot.feed(server.message_update(group, ayse, "/poker hand"))
+        assert server.sent_to(AYSE)[-1].params["text"] == "Your cards: 7h 7d"
+        assert len(server.sent_to(GROUP)) == 3
+
+
+async def test_on_start_nothing_is_sent_when_no_hand_is_in_play():
+    state = {str(AYSE): "Ah Kd"}
+    core = holdem_core(state)
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        group = server.group(GROUP)
+        await bot.feed(server.message_update(group, ayse, "/poker start"))
+        await bot.feed(server.message_update(group, ayse, "/balance"))
+        del state[str(AYSE)]  # the hand is over
+        await bot.feed(server.message_update(server.private_chat(ayse), ayse, "/start cards"))
+        texts = [c.params["text"] for c in server.sent_to(AYSE)]
+        assert texts == [TEXTS["en"]["started"]]  # no stale card, no stale balance
+        assert [(c.name, c.args) for c in core.commands[-2:]] == [
+            ("poker", ("hand",)),
+            ("okey", ("rack",)),  # the core refused both: nothing to show
+        ]
+
+
+async def test_on_start_an_okey_player_gets_the_current_rack():
+    core = ScriptedCore()
+    core.tables = SimpleNamespace(get=lambda t: SimpleNamespace(game="okey", session=None))
+    core.on_command["okey"] = lambda c: (
+        [Outgoing(OutKind.PRIVATE, "Rack: R5 K13", user_id=c.user_id, slot="t2:3-1")]
+        if c.args == ("rack",)
+        else [Outgoing(OutKind.PRIVATE, "Rack: R1", user_id=c.user_id, table_id="t2")]
+    )
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/okey begin"))
+        bot.adapter.delivery.table_chats["t2"] = Place(GROUP)
+        await bot.feed(server.message_update(server.private_chat(ayse), ayse, "/start"))
+        assert [c.params["text"] for c in server.sent_to(AYSE)][1:] == ["Rack: R5 K13"]
+        assert [(c.name, c.args) for c in core.commands] == [
+            ("okey", ("begin",)),
+            ("okey", ("rack",)),
+        ]
 
 
 async def test_forbidden_group_never_stops_the_batch():
@@ -358,21 +459,31 @@ async def test_amount_by_keyboard_then_the_prompt_goes_away():
         assert len(server.calls_to("answerCallbackQuery")) == 3 and not server.open_callbacks
 
 
-async def test_amount_by_typed_reply_and_a_bad_reply_is_refused():
+async def test_amount_prompt_goes_to_a_started_players_private_chat():
     core = betting_core()
     async with telegram_bot(core) as (server, bot):
         ayse = server.user(AYSE, "Ayşe", "en")
-        group = server.group(GROUP)
+        server.started_users.add(AYSE)
+        private = server.private_chat(ayse)
         table_id = await post_table(server, bot, ayse)
+        group_calls = len(server.sent_to(GROUP, delivered=False))
         await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:bet:5"))
-        prompt_id = server.messages_sent_ids(GROUP)[-1]
-        await bot.feed(server.message_update(group, ayse, "lots", reply_to=prompt_id))
-        refusal = server.sent_to(GROUP)[-1]
+        [prompt_id] = server.messages_sent_ids(AYSE)
+        assert "Bet" in server.messages[(AYSE, prompt_id)]["text"]
+        assert len(server.sent_to(GROUP, delivered=False)) == group_calls  # no group message
+        # A typed reply in the private chat is the amount; a bad one is refused as a reply there.
+        await bot.feed(server.message_update(private, ayse, "lots", reply_to=prompt_id))
+        refusal = server.sent_to(AYSE)[-1]
         assert refusal.params["text"] == "Give a number from 10 to 100."
-        await bot.feed(server.message_update(group, ayse, "35 please", reply_to=prompt_id))
+        assert "reply_parameters" in refusal.params
+        assert len(server.sent_to(GROUP, delivered=False)) == group_calls
+        await bot.feed(server.message_update(private, ayse, "35 please", reply_to=prompt_id))
         assert [p.args for p in core.presses] == [("lots",), ("35",)]
+        assert core.presses[-1].channel_id == str(GROUP)  # played at the group's table
+        assert server.messages[(GROUP, table_id)]["text"] == "Ayşe bets 35"
+        assert (AYSE, prompt_id) not in server.messages  # deleted once the turn moved on
         # A reply to any other message is not an amount.
-        await bot.feed(server.message_update(group, ayse, "40", reply_to=table_id))
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "40", reply_to=table_id))
         assert len(core.presses) == 2
 
 
@@ -477,8 +588,9 @@ async def test_unsolicited_items_only_for_telegram_tables():
                 ),
             ]
         )
+        await bot.settle()
         sent = [c for c in server.calls if c.method == "sendMessage"]
-        assert [(c.chat_id, c.params["text"]) for c in sent] == [
+        assert sorted((c.chat_id, c.params["text"]) for c in sent) == [
             (GROUP, "resumed"),
             (AYSE, "your cards"),
         ]
@@ -565,6 +677,7 @@ async def test_concurrent_updates_ask_a_player_to_start_only_once():
             for i in range(5)
         ]
         await asyncio.gather(*(bot.adapter.deliver(batch) for batch in items))
+        await bot.settle()
         prompts = [c for c in server.sent_to(GROUP) if "start=cards" in str(c.params)]
         assert len(prompts) == 1
-        assert len(bot.adapter.delivery.pending[AYSE]) == 5
+        assert bot.adapter.delivery.private.missed[AYSE] == ["t1"]

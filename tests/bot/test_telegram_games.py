@@ -23,6 +23,7 @@ from tests.fakes.telegram_play import (
     ZEYNEP,
     Clock,
     Table,
+    adapter_group_calls,
     all_data,
     group_leaks,
     make_core,
@@ -71,7 +72,11 @@ async def test_turkish_poker_whole_game_through_telegram(store):
         mine = " ".join(c.params["text"] for c in server.sent_to(MEHMET))
         assert len(set(cards_in(mine)) & hidden) == 5  # his five cards, now privately
 
+        start = len(server.calls)
         steps = await play_poker(table, users, rng, turkish_hidden, hands=5)
+        # The group's budget (about 20 calls a minute): besides the core's announcements, at
+        # most one group call per move (the table edit; prompts and refusals went privately).
+        assert len(adapter_group_calls(server.calls[start:])) <= steps
         session = table.live().session
         # Five hands, unless someone lost every chip first (then nobody can act).
         assert session.hand_no >= 5 or min(session.chips.values()) == 0, steps
@@ -136,9 +141,11 @@ async def test_admins_reset_a_table_and_others_cannot(store):
         server.admins[GROUP] = {ZEYNEP}
         table = Table(server, bot, core, {})
         await seat_and_start(table, ayse, mehmet)
+        group_before, private_before = len(server.sent_to(GROUP)), len(server.sent_to(AYSE))
         await table.command(ayse, "/table reset")
-        refusal = server.sent_to(GROUP)[-1]
-        assert "reply_parameters" in refusal.params  # a reply to Ayşe's command
+        [refusal] = server.sent_to(AYSE)[private_before:]  # refused in her private chat
+        assert refusal.method == "sendMessage" and refusal.params["text"]
+        assert len(server.sent_to(GROUP)) == group_before  # and the group stays quiet
         assert table.live() is not None
         await table.command(zeynep, "/table_reset cheating suspected")
         assert table.live() is None
@@ -160,6 +167,7 @@ async def test_turn_timer_output_reaches_the_group(store):
         before = len(server.calls)
         clock.now = clock.now.replace(hour=13)
         await bot.adapter.deliver(await core.tick(clock.now))
+        await bot.settle()
         assert table.live().session.nonce != nonce
         said = "\n".join(c.visible_text() for c in server.calls[before:] if c.chat_id == GROUP)
         assert actor in said  # the time-out is announced in the group
@@ -184,6 +192,7 @@ async def test_after_a_restart_the_table_is_posted_again_and_play_goes_on(tmp_pa
             server2.started_users |= {AYSE, MEHMET}
             ayse, mehmet = server2.user(AYSE, "Ayşe", "en"), server2.user(MEHMET, "Mehmet", "en")
             await bot2.adapter.deliver(await core.start())
+            await bot2.settle()
             table = Table(server2, bot2, core, {})
             resumed = "\n".join(c.visible_text() for c in server2.sent_to(GROUP))
             assert str(core.tables.in_channel("telegram", str(GROUP)).id) in resumed

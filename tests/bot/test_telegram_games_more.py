@@ -17,6 +17,7 @@ from tests.fakes.telegram_play import (
     ZEYNEP,
     Table,
     acik_hidden,
+    adapter_group_calls,
     all_data,
     group_leaks,
     make_core,
@@ -55,7 +56,7 @@ async def test_okey_whole_round_through_telegram(store):
         for user_id in (AYSE, MEHMET):  # every rack went privately
             assert any(tiles_in(c.params["text"]) for c in server.sent_to(user_id))
         public: set[str] = set()
-        steps = 0
+        steps, start = 0, len(server.calls)
         while steps < 400:
             live = table.live()
             if live is None or live.session.round is None or live.session.round.finished:
@@ -94,6 +95,7 @@ async def test_okey_whole_round_through_telegram(store):
         live = table.live()
         assert live is None or live.session.round is None or live.session.round.finished
         assert steps > 20
+        assert len(adapter_group_calls(server.calls[start:])) <= steps
         assert not server.open_callbacks
         refused = [a for a in server.answered_callbacks.values() if a.get("show_alert")]
         assert refused == [], refused

@@ -19,13 +19,13 @@ async def test_lang_choice_beats_the_telegram_language(memory_store, code, chose
     async with telegram_bot(core, locale="tr") as (server, bot):
         ayse = server.user(AYSE, "Ayşe", code)
         # Ayşe has not started the private chat, so the private "language set" answer makes the
-        # adapter ask her to, already in the language she just chose.
+        # adapter ask her to (a short reply in the group), already in the language she chose.
         await bot.feed(server.message_update(server.group(GROUP), ayse, f"/lang {chosen}"))
         assert await core.locale_of("telegram", str(AYSE)) == chosen
         [prompt] = server.sent_to(GROUP)
         [[button]] = prompt.params["reply_markup"]["inline_keyboard"]
         assert button["text"] == TEXTS[chosen]["start_button"]
-        assert prompt.params["text"].endswith(TEXTS[chosen]["need_start"].split("}", 1)[1])
+        assert prompt.params["text"].endswith(TEXTS[chosen]["private_only"].split("}", 1)[1])
         await bot.feed(server.press_update(ayse, GROUP, 77, "garbage"))
         [answer] = server.calls_to("answerCallbackQuery")
         assert answer.params["text"] == TEXTS[chosen]["bad_button"]

@@ -72,7 +72,7 @@ async def test_start_prompt_in_the_group_follows_the_language_rule(
         ayse = server.user(AYSE, "Ayşe", code)
         await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker hand"))
         [prompt] = server.sent_to(GROUP)
-        assert prompt.params["text"].endswith(TEXTS[expected]["need_start"].split("}", 1)[1])
+        assert prompt.params["text"].endswith(TEXTS[expected]["private_only"].split("}", 1)[1])
         [[button]] = prompt.params["reply_markup"]["inline_keyboard"]
         assert button["text"] == TEXTS[expected]["start_button"]
         assert "Ah" not in prompt.visible_text()

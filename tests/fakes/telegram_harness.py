@@ -2,11 +2,13 @@
 
 `async with telegram_bot(core) as (server, harness): ...` starts the fake server on loopback, builds
 the Application with PTB's AIORateLimiter (its limits switched off so tests run fast) and lets tests
-feed updates; every outgoing call still travels over real HTTP to the fake server.
+feed updates; every outgoing call still travels over real HTTP to the fake server. Group traffic
+goes out in the background (the adapter's outbox): `feed` waits for it unless told not to.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -29,9 +31,33 @@ class Harness:
     application: Application
     adapter: TelegramAdapter
 
-    async def feed(self, update: dict[str, Any]) -> None:
-        """Process one update the way the updater would, awaiting every handler."""
+    async def feed(self, update: dict[str, Any], settle: bool = True) -> None:
+        """Process one update the way the updater would, awaiting every handler; with `settle`
+        also wait until the group traffic it queued was sent (delayed jobs keep waiting)."""
         await self.application.process_update(Update.de_json(update, self.application.bot))
+        if settle:
+            await self.settle()
+
+    async def settle(self) -> None:
+        """Wait until the adapter's queued group traffic was sent (delayed jobs keep waiting)."""
+        assert self.adapter.delivery is not None
+        await self.adapter.delivery.outbox.drain(10)
+
+
+class ManualSleep:
+    """An injected `sleep`: records each delay and returns only when the test calls `wake()`."""
+
+    def __init__(self) -> None:
+        self.delays: list[float] = []
+        self._wake = asyncio.Event()
+
+    async def __call__(self, delay: float) -> None:
+        self.delays.append(delay)
+        await self._wake.wait()
+
+    def wake(self) -> None:
+        """Let every pending and future sleep return."""
+        self._wake.set()
 
 
 class ManualClock:
@@ -51,6 +77,7 @@ async def telegram_bot(
     locale: str = "en",
     server: FakeTelegram | None = None,
     limiter: AIORateLimiter | None = None,
+    sleep: Callable[[float], Any] | None = None,
 ) -> AsyncIterator[tuple[FakeTelegram, Harness]]:
     """Start the fake server and an initialised application around the adapter (by default
     PTB's rate limiter with its limits off, so tests run fast)."""
@@ -58,12 +85,15 @@ async def telegram_bot(
     await server.start()
     limiter = limiter or AIORateLimiter(overall_max_rate=0, group_max_rate=0)
     application = build_application(server.token, server.base_url, limiter)
-    adapter = TelegramAdapter(core, default_locale=locale, clock=clock or ManualClock())
+    adapter = TelegramAdapter(
+        core, default_locale=locale, clock=clock or ManualClock(), sleep=sleep or ManualSleep()
+    )
     adapter.install(application)
     try:
         await application.initialize()
         yield server, Harness(server, application, adapter)
     finally:
+        await adapter.flush(10)
         await application.shutdown()
         await server.stop()
 

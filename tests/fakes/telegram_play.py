@@ -100,21 +100,21 @@ class Table:
         data = self.buttons()[action]["callback_data"]
         await self.press(user, GROUP, table_message, data)
         new_messages = [c for c in server.calls[before:] if c.method == "sendMessage" and c.ok]
-        prompt_ids = [
-            message_id
+        # The amount prompt: in the player's private chat, or in the group if they never started it.
+        prompts = [
+            (chat, message_id)
             for (chat, message_id), (custom_id, who) in self.bot.adapter.delivery.prompts.items()
-            if chat == GROUP and who == user["id"] and custom_id == data
+            if chat in (GROUP, user["id"]) and who == user["id"] and custom_id == data
         ]
-        if prompt_ids:
-            prompt_id = prompt_ids[-1]
-            sizes = [b for row in server.last_keyboard(GROUP, prompt_id) for b in row]
+        if prompts:
+            chat, prompt_id = prompts[-1]
+            sizes = [b for row in server.last_keyboard(chat, prompt_id) for b in row]
             if rng.random() < 0.3:  # type it as a reply instead
                 amount = sizes[0]["callback_data"].split("|")[1]
-                await self.bot.feed(
-                    server.message_update(server.group(GROUP), user, amount, reply_to=prompt_id)
-                )
+                where = server.group(GROUP) if chat == GROUP else server.private_chat(user)
+                await self.bot.feed(server.message_update(where, user, amount, reply_to=prompt_id))
             else:
-                await self.press(user, GROUP, prompt_id, sizes[0]["callback_data"])
+                await self.press(user, chat, prompt_id, sizes[0]["callback_data"])
             return
         picker = next((c for c in new_messages if "|~" in all_data(c)), None)
         if picker is not None:
@@ -132,6 +132,17 @@ async def seat_and_start(table: Table, ayse: dict[str, Any], mehmet: dict[str, A
     await table.command(ayse, "/poker join 200")
     await table.command(mehmet, "/poker join 200")
     await table.command(mehmet, "/poker start")
+
+
+def adapter_group_calls(calls: list[Call]) -> list[Call]:
+    """The group calls among `calls` that are not the core's announcements (a new message with
+    no buttons): table posts and edits, prompts, deletions."""
+    return [
+        c
+        for c in calls
+        if c.chat_id == GROUP
+        and not (c.method == "sendMessage" and not c.params.get("reply_markup"))
+    ]
 
 
 def all_data(call: Call) -> str:

@@ -10,6 +10,10 @@ Behaviour copied from the real API:
 - `editMessageText` with the same text and keyboard → 400 "message is not modified".
 - `answerCallbackQuery` for an unknown or already answered query → 400.
 - callback data longer than 64 bytes in a keyboard → 400 BUTTON_DATA_INVALID.
+- `deleteMessage` of a message in `undeletable` → 400 "message can't be deleted".
+
+`gates` holds calls back: a call addressing a chat id in it is recorded at once but answered only
+when that chat's event is set (to test that group traffic never holds up anything else).
 """
 
 from __future__ import annotations
@@ -90,6 +94,8 @@ class FakeTelegram:
     users: dict[int, dict[str, Any]] = field(default_factory=dict)
     kicked_from: set[int] = field(default_factory=set)
     flood_once: set[str] = field(default_factory=set)  # methods answered once with a 429
+    gates: dict[int, asyncio.Event] = field(default_factory=dict)  # chat -> answer when set
+    undeletable: set[tuple[int, int]] = field(default_factory=set)  # e.g. older than 48 hours
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1000)
@@ -257,6 +263,9 @@ class FakeTelegram:
         call = Call(method, params)
         self.calls.append(call)
         self._call_event.set()
+        gate = self.gates.get(call.chat_id) if call.chat_id is not None else None
+        if gate is not None:
+            await gate.wait()
         handler = getattr(self, f"_m_{method}", None)
         if method in self.flood_once:
             self.flood_once.discard(method)
@@ -396,6 +405,8 @@ class FakeTelegram:
 
     async def _m_deleteMessage(self, params: dict[str, Any]) -> bool:
         key = (int(params["chat_id"]), int(params["message_id"]))
+        if key in self.undeletable:
+            raise _ApiError(400, "Bad Request: message can't be deleted")
         if self.messages.pop(key, None) is None:
             raise _ApiError(400, "Bad Request: message to delete not found")
         return True

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Protocol
 
 from telegram import (
@@ -33,7 +35,8 @@ from telegram.ext import (
 from bot.adapters.lookups import chosen_locale
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import CONFIRM, TOGGLE, CallbackCodec, Pressed
-from bot.adapters.telegram.delivery import Delivery, Origin, Parcel
+from bot.adapters.telegram.delivery import SHORT_REPLY_SECONDS, Delivery, Origin, Parcel
+from bot.adapters.telegram.outbox import Sleep
 from bot.adapters.telegram.parsing import Place, locale_of, parse_command, place_of
 from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
 from bot.adapters.telegram.texts import MENU
@@ -47,6 +50,19 @@ log = logging.getLogger("bot.telegram")
 PLATFORM = "telegram"
 # Command groups (as the core routes them) that act on the table of a group chat.
 TABLE_GROUPS = frozenset({"poker", "okey", "table"})
+# What to ask the core for a player's current private state at a table, per game group.
+STATE_COMMANDS = {"poker": ("poker", "hand"), "okey": ("okey", "rack")}
+
+Later = Callable[[], Awaitable[None]]
+
+
+@dataclass
+class Reply:
+    """How to answer a press: the refusals for its pop-up alert, and what to do once it is
+    answered (the press is always answered before any other Bot API call made for it)."""
+
+    alerts: list[str] = field(default_factory=list)
+    then: Later | None = None
 
 
 class CoreApi(Protocol):
@@ -69,12 +85,16 @@ class TelegramAdapter:
         default_locale: str = "tr",
         admin_ttl: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Sleep | None = None,
+        short_reply_seconds: float = SHORT_REPLY_SECONDS,
     ) -> None:
         self.core = core
         self.default_locale = default_locale
         self.codec = CallbackCodec()
         self.admin_ttl = admin_ttl
         self.clock = clock
+        self.sleep = sleep
+        self.short_reply_seconds = short_reply_seconds
         self.delivery: Delivery | None = None
         self.admins: AdminCache | None = None
         self.application: Application | None = None
@@ -91,6 +111,8 @@ class TelegramAdapter:
             self.default_locale,
             table_locale=self._table_locale,
             chosen_locale=self._chosen,
+            sleep=self.sleep,
+            short_reply_seconds=self.short_reply_seconds,
         )
 
         async def status(chat_id: int, user_id: int) -> str:
@@ -137,7 +159,7 @@ class TelegramAdapter:
         place, origin = self._typed_origin(message, user, chat.id)
         locale = origin.locale
         if name == "start" and chat.type == ChatType.PRIVATE:
-            await self.on_start(user.id, locale, origin)
+            await self.on_start(user, locale)
             return
         group = route(name, args).group
         channel = place
@@ -200,13 +222,57 @@ class TelegramAdapter:
             locale = self._table_locale(table_id)
         return locale or self.default_locale
 
-    async def on_start(self, user_id: int, locale: str | None, origin: Origin) -> None:
-        """The user started the private chat: greet them and deliver what was kept for them."""
+    async def on_start(self, user: User, locale: str | None) -> None:
+        """The user started the private chat: greet them, then send the current state (hand,
+        rack, open draw picker) of each table they missed private messages about; never the
+        missed messages themselves, which may be stale."""
         assert self.delivery is not None
-        speaks = await self._speaks(user_id, locale)
-        await self.delivery.bot.send_message(user_id, adapter_text(speaks, "started"))
-        sent = await self.delivery.started(user_id)
-        log.info(kv(event="started", user=user_id, delivered=sent))
+        speaks = await self._speaks(user.id, locale)
+        await self.delivery.bot.send_message(user.id, adapter_text(speaks, "started"))
+        tables = self.delivery.started(user.id)
+        for table_id in tables:
+            await self._send_current_state(user, table_id, locale)
+        log.info(kv(event="started", user=user.id, tables=len(tables)))
+
+    async def _send_current_state(self, user: User, table_id: str, locale: str | None) -> None:
+        """Ask the core for the user's current hand or rack at the table and send it (nothing
+        when no hand or round is in play for them), then an open draw picker still current."""
+        assert self.delivery is not None
+        place = self.delivery.table_chats.get(table_id)
+        if place is None:
+            return
+        for name, sub in self._state_commands(table_id):
+            command = Command(
+                platform=PLATFORM,
+                channel_id=place.key,
+                user_id=str(user.id),
+                user_name=user.full_name,
+                name=name,
+                args=(sub,),
+                locale=locale,
+            )
+            mine = [
+                replace(item, table_id=item.table_id or table_id)
+                for item in await self.core.handle(command)
+                if item.kind is OutKind.PRIVATE and item.user_id == str(user.id)
+            ]
+            if mine:
+                await self.delivery.deliver(mine, Origin(user_id=user.id, locale=locale))
+                break
+        for (who, custom_id), picker in list(self.pickers.items()):
+            if who == user.id and picker.table_id == table_id:
+                if self.delivery.is_live(table_id, custom_id):
+                    await self._send_picker(picker, user.id, locale, place)
+                else:
+                    del self.pickers[(who, custom_id)]
+
+    def _state_commands(self, table_id: str) -> list[tuple[str, str]]:
+        """The commands that show a player's state at the table, its own game's first (read
+        from the core's open table when it exposes it; else both are tried)."""
+        getter = getattr(getattr(self.core, "tables", None), "get", None)
+        live = getter(table_id) if callable(getter) else None
+        first = "okey" if getattr(live, "game", None) == "okey" else "poker"
+        return [STATE_COMMANDS[first], *(c for g, c in STATE_COMMANDS.items() if g != first)]
 
     async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A button press: decoded, completed with an amount or cards if the button needs them,
@@ -227,35 +293,49 @@ class TelegramAdapter:
             locale=locale,
             thread_id=place.thread_id if place else None,
         )
-        alerts: list[str] = []
+        reply = Reply()
         try:
-            alerts = await self._press(self.codec.decode(query.data), user, origin)
+            reply = await self._press(self.codec.decode(query.data), user, origin)
         finally:
-            await self.delivery.answer(query, alerts)
+            await self.delivery.answer(query, reply.alerts)
+        if reply.then is not None:
+            try:
+                await reply.then()
+            except TelegramError as exc:
+                log.warning(kv(event="press_followup_failed", error=exc))
 
-    async def _press(self, pressed: Pressed | None, user: User, origin: Origin) -> list[str]:
+    async def _press(self, pressed: Pressed | None, user: User, origin: Origin) -> Reply:
+        """Work out the answer to a press without any Bot API call (the core decides)."""
         assert self.delivery is not None
+        delivery = self.delivery
         locale = origin.locale
         if pressed is None:
             log.info(kv(event="bad_callback", user=user.id))
-            return [adapter_text(await self._speaks(user.id, locale), "bad_button")]
+            return Reply([adapter_text(await self._speaks(user.id, locale), "bad_button")])
         if pressed.local is not None:
             return await self._picker_press(pressed, user, origin)
-        button = self.delivery.buttons.get(pressed.custom_id)
-        if button is not None and not pressed.args and origin.place is not None:
+        button = delivery.buttons.get(pressed.custom_id)
+        place = origin.place
+        if button is not None and not pressed.args and place is not None:
             if button.needs == NEEDS_AMOUNT:
-                await self.delivery.ask_amount(button, origin.place, user.id)
-                return []
+                group = delivery.table_chats.get(button.table_id, place)
+
+                async def ask() -> None:
+                    await delivery.ask_amount(button, group, user.id)
+
+                return Reply(then=ask)
             if button.needs == NEEDS_CARDS:
                 return await self._open_draw_picker(button, user, origin)
-        return await self._send_press(pressed, pressed.args, user, origin)
+        items = await self._core_press(pressed, pressed.args, user, origin)
+        alerts, rest = delivery.split(items, origin)
+        return Reply(alerts, partial(delivery.deliver, rest, origin))
 
-    async def _send_press(
+    async def _core_press(
         self, pressed: Pressed, args: tuple[str, ...], user: User, origin: Origin
-    ) -> list[str]:
-        """Hand a complete press to the core and deliver its answer."""
+    ) -> list[Outgoing]:
+        """Hand a complete press to the core; returns its answer (not delivered yet)."""
         assert self.delivery is not None
-        # Presses in the private chat (the draw) belong to the table's group.
+        # Presses in the private chat (the draw, an amount) belong to the table's group.
         channel = self.delivery.table_chats.get(pressed.table_id, origin.place)
         press = Press(
             platform=PLATFORM,
@@ -268,11 +348,11 @@ class TelegramAdapter:
             args=args,
             locale=origin.locale,
         )
-        items = await self.core.press(press)
-        return await self.delivery.deliver(items, origin)
+        return await self.core.press(press)
 
-    async def _open_draw_picker(self, button: Button, user: User, origin: Origin) -> list[str]:
-        """Send the card picker for a draw to the player's private chat."""
+    async def _open_draw_picker(self, button: Button, user: User, origin: Origin) -> Reply:
+        """The card picker for a draw: the player's cards come from the core; the picker is
+        sent to their private chat once the press is answered."""
         assert self.delivery is not None
         locale = origin.locale
         group = self.delivery.table_chats.get(button.table_id, origin.place)
@@ -288,28 +368,32 @@ class TelegramAdapter:
         answer = await self.core.handle(command)
         refusals = [item.text for item in answer if item.kind is OutKind.ERROR]
         if refusals:
-            return refusals
+            return Reply(refusals)
         mine = [item.text for item in answer if item.kind is OutKind.PRIVATE]
         cards = cards_in("\n".join(mine))
         if not cards:
-            return [
-                adapter_text(await self._speaks(user.id, locale, button.table_id), "draw_typed")
-            ]
+            speaks = await self._speaks(user.id, locale, button.table_id)
+            return Reply([adapter_text(speaks, "draw_typed")])
         picker = DrawPicker(button.table_id, button.action, button.nonce, cards, button.max_cards)
         # One open picker per player: an older one (an earlier turn) is stale anyway.
         for key in [key for key in self.pickers if key[0] == user.id]:
             del self.pickers[key]
         self.pickers[(user.id, button.custom_id)] = picker
-        speaks = await self._speaks(user.id, locale, button.table_id)
+        return Reply(then=partial(self._send_picker, picker, user.id, locale, group))
+
+    async def _send_picker(
+        self, picker: DrawPicker, user_id: int, locale: str | None, group: Place | None
+    ) -> None:
+        """Send a draw picker to the player's private chat."""
+        assert self.delivery is not None
+        speaks = await self._speaks(user_id, locale, picker.table_id)
+        n = picker.max_cards if picker.max_cards else len(picker.cards)
         parcel = Parcel(
-            adapter_text(
-                speaks, "draw_prompt", n=button.max_cards if button.max_cards else len(cards)
-            ),
+            adapter_text(speaks, "draw_prompt", n=n),
             markup=self._picker_keyboard(picker, speaks),
-            table_id=button.table_id,
+            table_id=picker.table_id,
         )
-        await self.delivery.send_private(user.id, parcel, group)
-        return []
+        await self.delivery.send_private(user_id, parcel, group)
 
     def _picker_keyboard(self, picker: DrawPicker, speaks: str) -> InlineKeyboardMarkup:
         """The picker's card toggles and its confirm button, labelled in `speaks`."""
@@ -330,33 +414,42 @@ class TelegramAdapter:
         done = InlineKeyboardButton(confirm, callback_data=self.codec.encode(custom_id, CONFIRM))
         return InlineKeyboardMarkup([cards[i : i + 5] for i in range(0, len(cards), 5)] + [[done]])
 
-    async def _picker_press(self, pressed: Pressed, user: User, origin: Origin) -> list[str]:
+    async def _picker_press(self, pressed: Pressed, user: User, origin: Origin) -> Reply:
         """A toggle or the confirm button of a draw picker."""
         assert self.delivery is not None
+        delivery = self.delivery
         locale = origin.locale
         key = (user.id, pressed.custom_id)
         picker = self.pickers.get(key)
         if picker is None:
             speaks = await self._speaks(user.id, locale, pressed.table_id)
-            return [adapter_text(speaks, "picker_gone")]
+            return Reply([adapter_text(speaks, "picker_gone")])
+        query = origin.callback
+        message = query.message if query is not None else None
         if pressed.local == "confirm":
             del self.pickers[key]
-            query = origin.callback
-            if query is not None and query.message is not None:
-                try:
-                    await self.delivery.bot.edit_message_reply_markup(
-                        query.message.chat.id, query.message.message_id
-                    )
-                except TelegramError as exc:
-                    log.info(kv(event="picker_kept", error=exc))
-            return await self._send_press(pressed, picker.args(), user, origin)
+            items = await self._core_press(pressed, picker.args(), user, origin)
+            alerts, rest = delivery.split(items, origin)
+
+            async def then() -> None:
+                if message is not None:
+                    try:
+                        await delivery.bot.edit_message_reply_markup(
+                            message.chat.id, message.message_id
+                        )
+                    except TelegramError as exc:
+                        log.info(kv(event="picker_kept", error=exc))
+                await delivery.deliver(rest, origin)
+
+            return Reply(alerts, then)
         speaks = await self._speaks(user.id, locale, picker.table_id)
         if not picker.toggle(pressed.args[0]):
-            return [adapter_text(speaks, "too_many", n=picker.max_cards)]
-        query = origin.callback
-        if query is not None and query.message is not None:
-            await query.edit_message_reply_markup(self._picker_keyboard(picker, speaks))
-        return []
+            return Reply([adapter_text(speaks, "too_many", n=picker.max_cards)])
+        if query is None or message is None:
+            return Reply()
+        return Reply(
+            then=partial(query.edit_message_reply_markup, self._picker_keyboard(picker, speaks))
+        )
 
     async def on_reply(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A typed reply to an amount prompt: the number becomes the press's argument."""
@@ -372,8 +465,9 @@ class TelegramAdapter:
             return
         _place, origin = self._typed_origin(message, user, chat.id)
         words = tuple((message.text or "").split()[:1])
-        # With no button to alert on, a refusal comes back as a reply to the typed message.
-        await self._send_press(pressed, words, user, origin)
+        # With no button to alert on, a refusal goes to the private chat (see Delivery).
+        items = await self._core_press(pressed, words, user, origin)
+        await self.delivery.deliver(items, origin)
 
     async def deliver(self, items: Sequence[Outgoing]) -> None:
         """Deliver items that no update asked for (timers, tables resumed at start-up).
@@ -397,6 +491,12 @@ class TelegramAdapter:
             )
         ]
         await self.delivery.deliver(ours, Origin())
+
+    async def flush(self, timeout: float) -> None:
+        """Send the queued group traffic now and wait for it (at most `timeout` seconds; what is
+        left then is dropped), so no worker task outlives the adapter. Call it at shutdown."""
+        if self.delivery is not None:
+            await self.delivery.flush(timeout)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Log a handler's exception; the bot keeps serving other updates."""

@@ -1,14 +1,19 @@
-"""Outgoing items → Bot API calls: channel messages, the edited table message, private cards and
-refusals.
+"""Outgoing items → Bot API calls: the living table message, announcements, private messages,
+amount prompts and refusals.
 
 Rules kept here:
-- A failed call (Telegram's `Forbidden`, a deleted message, a network error) is logged and the
-  other items still go out: nothing here ever stops a table.
-- A private item for a user who has not started the bot is kept, and the group gets one message
-  with a deep-link button (no card); when the user presses Start, the kept items are delivered.
-- Edits of a table's message are coalesced: within one batch only the last edit of a table is
-  sent, while an edit is in flight newer ones replace each other, and an edit that would change
-  nothing is skipped.
+- Group traffic goes through the per-chat `Outbox` (never awaited by an update handler);
+  private messages and press answers go out directly, so they never wait behind the group.
+- The table message: one per table, edited to the newest state (a pending edit is replaced by a
+  newer one; an edit that would change nothing is skipped). `fresh` posts it anew at the bottom
+  and deletes the old one (or at least takes its buttons away).
+- Refusals are private: a press's refusal is its pop-up alert; a typed command's goes to the
+  user's private chat, or, when they have not started it, the group gets one short reply
+  (mention + deep link, never the reason) that is deleted after a few seconds.
+- A private item for a user who has not started the bot is not kept: the group gets (once) a
+  deep-link prompt with no card; on Start the user gets the current state of those tables.
+- A failed call (`Forbidden`, a deleted message, a network error) is logged and the other items
+  still go out: nothing here ever stops a table.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ import html
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from telegram import (
@@ -34,20 +40,30 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.adapters.batch import coalesce
 from bot.adapters.telegram.callbacks import CallbackCodec
+from bot.adapters.telegram.outbox import Outbox, Sleep
 from bot.adapters.telegram.parsing import Place, deep_link
 from bot.adapters.telegram.pickers import amount_sizes
+from bot.adapters.telegram.private import (
+    MAX_CAPTION,
+    MAX_TEXT,
+    Parcel,
+    PrivateChats,
+    fit,
+    markup_dict,
+    send,
+)
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.logs import kv
 
+__all__ = ["Delivery", "Origin", "Parcel", "TableMessage", "as_int", "fit"]
+
 log = logging.getLogger("bot.telegram")
 
-MAX_TEXT = 4096
-MAX_CAPTION = 1024
 MAX_ALERT = 200
-MAX_PENDING_PER_USER = 30
 START_PAYLOAD = "cards"
 MAX_REMEMBERED_BUTTONS = 5_000
+SHORT_REPLY_SECONDS = 8.0  # how long the group keeps a "I answer you privately" reply
 
 
 @dataclass
@@ -67,16 +83,6 @@ class Origin:
         return None if self.chat_id is None else Place(self.chat_id, self.thread_id)
 
 
-@dataclass(frozen=True)
-class Parcel:
-    """A private message ready to send: text, optional picture and keyboard."""
-
-    text: str
-    picture: bytes | None = None
-    markup: InlineKeyboardMarkup | None = None
-    table_id: str | None = None
-
-
 @dataclass
 class TableMessage:
     """The group message that shows a table; it is edited as play goes on."""
@@ -88,12 +94,6 @@ class TableMessage:
     photo: bool
 
 
-def fit(text: str, limit: int) -> str:
-    """The text cut to Telegram's limit (with an ellipsis when cut); never empty."""
-    text = text or "…"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def as_int(value: str | None) -> int | None:
     """The integer in a core id (Telegram chat and user ids), or None."""
     try:
@@ -102,8 +102,34 @@ def as_int(value: str | None) -> int | None:
         return None
 
 
-def _markup_dict(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
-    return markup.to_dict() if markup is not None else None
+class Announcement:
+    """A plain text message for a group, waiting in the outbox; announcements that arrive while
+    it still waits are added to it, so a burst costs one message."""
+
+    def __init__(self, bot: Bot, place: Place, text: str) -> None:
+        self.bot, self.place, self.texts = bot, place, [text]
+
+    def add(self, place: Place, text: str) -> bool:
+        """Append the text when it goes to the same place and still fits; False otherwise."""
+        if place != self.place or len(self.text) + 1 + len(text) > MAX_TEXT:
+            return False
+        self.texts.append(text)
+        return True
+
+    @property
+    def text(self) -> str:
+        """The message as it would be sent now."""
+        return "\n".join(self.texts)
+
+    async def __call__(self) -> None:
+        await self.bot.send_message(
+            self.place.chat_id, fit(self.text, MAX_TEXT), **self.place.send_kwargs()
+        )
+
+
+def button_ids(rows: Sequence[Sequence[Button]]) -> set[str]:
+    """The custom ids of the buttons in the rows."""
+    return {button.custom_id for row in rows for button in row}
 
 
 class Delivery:
@@ -116,23 +142,29 @@ class Delivery:
         default_locale: str = "tr",
         table_locale: Callable[[str], str | None] | None = None,
         chosen_locale: Callable[[int], Awaitable[str | None]] | None = None,
+        *,
+        sleep: Sleep | None = None,
+        short_reply_seconds: float = SHORT_REPLY_SECONDS,
     ) -> None:
         self.bot = bot
         self.codec = codec
         self.default_locale = default_locale
         self.table_locale = table_locale  # a table id -> its language, when the core knows it
         self.chosen_locale = chosen_locale  # a user id -> their `/lang` choice (read only)
+        self.outbox = Outbox(sleep) if sleep is not None else Outbox()
+        self.private = PrivateChats(bot)
+        self.short_reply_seconds = short_reply_seconds
         self.tables: dict[str, TableMessage] = {}
         self.table_chats: dict[str, Place] = {}  # table id -> where its group messages go
-        self.pending: dict[int, list[Parcel]] = {}
+        self.live_buttons: dict[str, set[str]] = {}  # table id -> ids on its newest state
         self.buttons: OrderedDict[str, Button] = OrderedDict()
         self.prompts: dict[tuple[int, int], tuple[str, int]] = {}  # message -> (custom id, user)
         self.names: dict[int, str] = {}
         self.locales: dict[int, str] = {}
-        self._prompted: set[int] = set()
-        self._private_keyboards: dict[tuple[int, str], int] = {}  # (user, table) -> message
-        self._wanted: dict[str, Outgoing] = {}
-        self._busy: set[str] = set()
+        self._asked: set[tuple[str, int]] = set()  # (custom id, user) with an amount prompt
+        self._prompted: set[int] = set()  # users asked (in a group) to start the private chat
+        self._short_replies: set[int] = set()  # users with a short reply up in a group
+        self._wanted: dict[str, tuple[Outgoing, Place]] = {}  # newest unwritten table states
 
     # ---- bookkeeping -------------------------------------------------------------------------
     def saw_user(self, user_id: int, name: str, locale: str | None) -> None:
@@ -171,33 +203,49 @@ class Delivery:
         ]
         return InlineKeyboardMarkup(keyboard) if keyboard else None
 
+    def is_live(self, table_id: str, custom_id: str) -> bool:
+        """Whether the table's newest state still carries this button (the turn is the same)."""
+        return custom_id in self.live_buttons.get(table_id, set())
+
+    async def flush(self, timeout: float) -> None:
+        """Send all queued group traffic now (see `Outbox.flush`)."""
+        await self.outbox.flush(timeout)
+
     # ---- the batch ---------------------------------------------------------------------------
-    async def deliver(self, items: Sequence[Outgoing], origin: Origin) -> list[str]:
-        """Deliver a batch in order; returns the refusals to show as the pressed button's alert."""
-        alerts: list[str] = []
+    @staticmethod
+    def split(items: Sequence[Outgoing], origin: Origin) -> tuple[list[str], list[Outgoing]]:
+        """For a press: the refusals to show as its pop-up alert, and the other items."""
+        if origin.callback is None:
+            return [], list(items)
+        alerts, rest = [], []
+        for item in items:
+            mine = item.user_id is None or item.user_id == str(origin.user_id)
+            if item.kind is OutKind.ERROR and mine:
+                alerts.append(item.text)
+            else:
+                rest.append(item)
+        return alerts, rest
+
+    async def deliver(self, items: Sequence[Outgoing], origin: Origin) -> None:
+        """Deliver a batch: private items now, group items queued in order. Refusals of a
+        press must have been taken out with `split` and answered first."""
+        # Only the last edit of a table in the batch is kept; a repost asked by an earlier one
+        # still happens.
+        fresh = {i.table_id for i in items if i.kind is OutKind.EDIT_TABLE and i.fresh}
         for item in coalesce(items):
+            if item.kind is OutKind.EDIT_TABLE and item.table_id in fresh and not item.fresh:
+                item = replace(item, fresh=True)
             try:
-                if item.kind is OutKind.PUBLIC:
-                    await self._public(item, origin)
-                elif item.kind is OutKind.EDIT_TABLE and item.table_id is not None:
-                    await self._edit_table(item, origin)
-                elif item.kind is OutKind.EDIT_TABLE:  # no table to edit: post it instead
+                if item.kind is OutKind.EDIT_TABLE and item.table_id is not None:
+                    await self._queue_table(item, origin)
+                elif item.kind in (OutKind.PUBLIC, OutKind.EDIT_TABLE):
                     await self._public(item, origin)
                 elif item.kind is OutKind.PRIVATE:
                     await self._private(item, origin)
-                elif self._is_alert(item, origin):
-                    alerts.append(item.text)
                 else:
                     await self._refusal(item, origin)
             except TelegramError as exc:
                 log.warning(kv(event="delivery_failed", kind=item.kind.value, error=exc))
-        return alerts
-
-    @staticmethod
-    def _is_alert(item: Outgoing, origin: Origin) -> bool:
-        return origin.callback is not None and (
-            item.user_id is None or item.user_id == str(origin.user_id)
-        )
 
     def _group_of(self, item: Outgoing, origin: Origin) -> Place | None:
         """Where an item belongs (its table's place, its channel, or the origin)."""
@@ -205,90 +253,69 @@ class Delivery:
             return self.table_chats[item.table_id]
         return Place.parse(item.channel_id) or origin.place
 
-    async def _send(
-        self,
-        chat_id: int,
-        text: str,
-        picture: bytes | None,
-        markup: InlineKeyboardMarkup | None,
-        **extra: Any,
-    ) -> Message:
-        """One new message: a photo (caption when short enough) or text."""
-        if picture is not None:
-            if len(text) <= MAX_CAPTION:
-                return await self.bot.send_photo(
-                    chat_id, picture, caption=text or None, reply_markup=markup, **extra
-                )
-            await self.bot.send_photo(chat_id, picture, **extra)
-        return await self.bot.send_message(
-            chat_id, fit(text, MAX_TEXT), reply_markup=markup, **extra
-        )
-
-    # ---- public messages and the table message -----------------------------------------------
+    # ---- announcements -----------------------------------------------------------------------
     async def _public(self, item: Outgoing, origin: Origin) -> None:
         place = self._group_of(item, origin)
         if place is None:
             log.warning(kv(event="public_without_chat", table=item.table_id))
             return
         markup = self.keyboard(item.buttons)
-        await self._send(place.chat_id, item.text, item.picture, markup, **place.send_kwargs())
-        if item.table_id is not None:
+        if item.table_id is not None and place.is_group:
             self.table_chats.setdefault(item.table_id, place)
-
-    async def _record_table_message(
-        self, item: Outgoing, message: Message, markup: InlineKeyboardMarkup | None, place: Place
-    ) -> None:
-        """Make `message` the table's message; the old one loses its (now stale) buttons."""
-        assert item.table_id is not None
-        old = self.tables.get(item.table_id)
-        self.tables[item.table_id] = TableMessage(
-            chat_id=message.chat_id,
-            message_id=message.message_id,
-            text=message.caption if message.photo else (message.text or ""),
-            markup=_markup_dict(markup),
-            photo=bool(message.photo),
+        if place.is_group and markup is None and item.picture is None:
+            waiting = self.outbox.last(place.chat_id)
+            if waiting is None or not (
+                isinstance(waiting.run, Announcement) and waiting.run.add(place, item.text)
+            ):
+                self.outbox.post(place.chat_id, Announcement(self.bot, place, item.text))
+            return
+        run = partial(
+            send, self.bot, place.chat_id, item.text, item.picture, markup, **place.send_kwargs()
         )
-        self.table_chats[item.table_id] = place
-        if old is not None and old.markup is not None and old.message_id != message.message_id:
-            try:
-                await self.bot.edit_message_reply_markup(old.chat_id, old.message_id)
-            except TelegramError as exc:
-                log.info(kv(event="old_keyboard_kept", table=item.table_id, error=exc))
+        if place.is_group:
+            self.outbox.post(place.chat_id, run)
+        else:  # an answer in a private chat (e.g. /help typed there)
+            await run()
 
-    async def _edit_table(self, item: Outgoing, origin: Origin) -> None:
+    # ---- the table message -------------------------------------------------------------------
+    async def _queue_table(self, item: Outgoing, origin: Origin) -> None:
+        """Queue the table's newest state; a pending older state of it is dropped (a `fresh`
+        repost asked for by it is kept)."""
         assert item.table_id is not None
         table_id = item.table_id
-        self._wanted[table_id] = item
-        if table_id in self._busy:
-            return  # the edit in flight will send the newest wanted state when it is done
-        self._busy.add(table_id)
-        try:
-            while (wanted := self._wanted.pop(table_id, None)) is not None:
-                try:
-                    await self._apply_edit(wanted, origin)
-                except TelegramError as exc:
-                    log.warning(kv(event="table_edit_failed", table=table_id, error=exc))
-        finally:
-            self._busy.discard(table_id)
-        if self.prompts:
+        place = self._group_of(item, origin)
+        if place is None:
+            log.warning(kv(event="table_without_chat", table=table_id))
+            return
+        waiting = self._wanted.get(table_id)
+        if waiting is not None and waiting[0].fresh and not item.fresh:
+            item = replace(item, fresh=True)
+        self.keyboard(item.buttons)  # remember buttons that need input before any press
+        self.live_buttons[table_id] = button_ids(item.buttons)
+        self._wanted[table_id] = (item, place)
+        self.outbox.post(place.chat_id, partial(self._write_table, table_id), key=table_id)
+        if self.prompts or self._asked:
             await self.clear_prompts(table_id)
 
-    async def _apply_edit(self, item: Outgoing, origin: Origin) -> None:
+    async def _write_table(self, table_id: str) -> None:
+        """Write the newest wanted state of the table (the outbox's job for it)."""
+        wanted = self._wanted.pop(table_id, None)
+        if wanted is not None:
+            await self._apply_edit(*wanted)
+
+    async def _apply_edit(self, item: Outgoing, place: Place) -> None:
         assert item.table_id is not None
         markup = self.keyboard(item.buttons)
         current = self.tables.get(item.table_id)
-        if current is None or (item.picture is not None and not current.photo):
-            place = self._group_of(item, origin)
-            if place is None:
-                return
-            message = await self._send(
-                place.chat_id, item.text, item.picture, markup, **place.send_kwargs()
+        if item.fresh or current is None or (item.picture is not None and not current.photo):
+            message = await send(
+                self.bot, place.chat_id, item.text, item.picture, markup, **place.send_kwargs()
             )
             await self._record_table_message(item, message, markup, place)
             return
         limit = MAX_CAPTION if current.photo else MAX_TEXT
         new_text = fit(item.text, limit)
-        new_markup = _markup_dict(markup)
+        new_markup = markup_dict(markup)
         if item.picture is None and current.text == new_text and current.markup == new_markup:
             return  # nothing would change; Telegram would refuse the edit anyway
         chat_id, message_id = current.chat_id, current.message_id
@@ -308,11 +335,40 @@ class Delivery:
                 pass
             elif "not found" in reason:  # someone deleted the table message: post it again
                 del self.tables[item.table_id]
-                await self._apply_edit(item, origin)
+                await self._apply_edit(item, place)
                 return
             else:
                 raise
         current.text, current.markup = new_text, new_markup
+
+    async def _record_table_message(
+        self, item: Outgoing, message: Message, markup: InlineKeyboardMarkup | None, place: Place
+    ) -> None:
+        """Make `message` the table's message and retire the old one: deleted when the table was
+        posted afresh (its buttons taken away if that fails), else only its buttons go."""
+        assert item.table_id is not None
+        old = self.tables.get(item.table_id)
+        self.tables[item.table_id] = TableMessage(
+            chat_id=message.chat_id,
+            message_id=message.message_id,
+            text=message.caption if message.photo else (message.text or ""),
+            markup=markup_dict(markup),
+            photo=bool(message.photo),
+        )
+        self.table_chats[item.table_id] = place
+        if old is None or old.message_id == message.message_id:
+            return
+        if item.fresh:
+            try:
+                await self.bot.delete_message(old.chat_id, old.message_id)
+                return
+            except TelegramError as exc:
+                log.info(kv(event="old_table_kept", table=item.table_id, error=exc))
+        if old.markup is not None:
+            try:
+                await self.bot.edit_message_reply_markup(old.chat_id, old.message_id)
+            except TelegramError as exc:
+                log.info(kv(event="old_keyboard_kept", table=item.table_id, error=exc))
 
     # ---- private messages --------------------------------------------------------------------
     async def _private(self, item: Outgoing, origin: Origin) -> None:
@@ -320,76 +376,58 @@ class Delivery:
         if user_id is None:
             log.warning(kv(event="private_without_user", table=item.table_id))
             return
-        parcel = Parcel(item.text, item.picture, self.keyboard(item.buttons), item.table_id)
-        await self.send_private(user_id, parcel, self._group_of(item, origin))
+        parcel = Parcel(
+            item.text, item.picture, self.keyboard(item.buttons), item.table_id, item.slot
+        )
+        await self.send_private(user_id, parcel, self._group_of(item, origin), origin)
 
-    async def send_private(self, user_id: int, parcel: Parcel, group: Place | None) -> bool:
-        """Send to the user's private chat; if they never started the bot, keep the parcel and
-        post (once) a deep-link button in `group`. True when it was delivered now."""
-        if user_id not in self.pending:
-            try:
-                await self._send_parcel(user_id, parcel)
-                return True
-            except Forbidden:
-                log.info(kv(event="private_blocked", user=user_id, table=parcel.table_id))
-        kept = self.pending.setdefault(user_id, [])
-        kept.append(parcel)
-        del kept[:-MAX_PENDING_PER_USER]
-        if group is not None and group.is_group and user_id not in self._prompted:
-            await self._ask_to_start(user_id, group, parcel.table_id)
+    async def send_private(
+        self, user_id: int, parcel: Parcel, group: Place | None, origin: Origin | None = None
+    ) -> bool:
+        """Send to the user's private chat. When they have not started the bot: for a message
+        about a table, `group` gets (once) a deep-link prompt; for another answer to what they
+        typed in a group, a short reply there. True when it was delivered now."""
+        if await self.private.send(user_id, parcel):
+            return True
+        if parcel.table_id is not None:
+            if group is not None and group.is_group and user_id not in self._prompted:
+                await self._ask_to_start(user_id, group, parcel.table_id)
+        elif origin is not None and origin.user_id == user_id and origin.callback is None:
+            await self._short_reply(user_id, origin)
         return False
 
-    async def _send_parcel(self, user_id: int, parcel: Parcel) -> None:
-        """Send a private parcel; a newer keyboard for the same table retires the older one, so
-        only the current turn's buttons stay under the private messages."""
-        message = await self._send(user_id, parcel.text, parcel.picture, parcel.markup)
-        if parcel.markup is None or parcel.table_id is None:
-            return
-        key = (user_id, parcel.table_id)
-        old = self._private_keyboards.get(key)
-        self._private_keyboards[key] = message.message_id
-        if old is not None and old != message.message_id:
-            try:
-                await self.bot.edit_message_reply_markup(user_id, old)
-            except TelegramError as exc:
-                log.info(kv(event="old_keyboard_kept", user=user_id, error=exc))
-
     async def _ask_to_start(self, user_id: int, place: Place, table_id: str | None) -> None:
-        """Post a deep-link button in the group; the message holds no card."""
+        """Queue a deep-link prompt in the group; the message holds no card."""
         self._prompted.add(user_id)  # before any await: concurrent updates must not ask twice
         locale = await self.speaks(user_id, table_id)
         name = self.names.get(user_id, str(user_id))
         mention = f'<a href="tg://user?id={user_id}">{html.escape(name)}</a>'
         link = deep_link(self.bot.username, START_PAYLOAD)
         button = InlineKeyboardButton(adapter_text(locale, "start_button"), url=link)
-        await self.bot.send_message(
+        run = partial(
+            self.bot.send_message,
             place.chat_id,
             adapter_text(locale, "need_start", name=mention),
             parse_mode=ParseMode.HTML,
             reply_markup=InlineKeyboardMarkup([[button]]),
             **place.send_kwargs(),
         )
+        self.outbox.post(place.chat_id, run)
 
-    async def started(self, user_id: int) -> int:
-        """The user pressed Start: deliver what was kept for them; returns how many went out."""
+    def started(self, user_id: int) -> list[str]:
+        """The user pressed Start: returns the tables they missed private messages about (the
+        adapter sends their current state)."""
         self._prompted.discard(user_id)
-        kept = self.pending.pop(user_id, [])
-        for index, parcel in enumerate(kept):
-            try:
-                await self._send_parcel(user_id, parcel)
-            except Forbidden:
-                self.pending[user_id] = kept[index:]
-                return index
-            except TelegramError as exc:
-                log.warning(kv(event="kept_private_failed", user=user_id, error=exc))
-        return len(kept)
+        return self.private.started(user_id)
 
     # ---- amount prompts ----------------------------------------------------------------------
     async def ask_amount(self, button: Button, place: Place, user_id: int) -> None:
-        """Post a prompt with amount buttons for `button`; a typed reply to it works too.
-        One prompt per user and turn: pressing the button again posts nothing new."""
-        if (button.custom_id, user_id) in self.prompts.values():
+        """Ask for the amount of `button`: a prompt with a few sizes (a typed reply to it works
+        too) in the user's private chat, or in the group when they have not started it. One
+        prompt per user and turn: pressing the button again sends nothing new."""
+        if (button.custom_id, user_id) in self._asked:
             return
+        self._asked.add((button.custom_id, user_id))
         locale = await self.speaks(user_id, button.table_id)
         sizes = amount_sizes(button.min_amount, button.max_amount)
         row = [
@@ -399,58 +437,128 @@ class Delivery:
             )
             for n in sizes
         ]
-        name = self.names.get(user_id, str(user_id))
-        example = sizes[0] if sizes else 40
-        message = await self.bot.send_message(
-            place.chat_id,
-            adapter_text(
-                locale,
-                "amount_prompt",
-                name=html.escape(name),
-                action=html.escape(button.label),
-                example=example,
-            ),
-            parse_mode=ParseMode.HTML,
-            reply_markup=InlineKeyboardMarkup([row[i : i + 3] for i in range(0, len(row), 3)])
-            if row
-            else None,
-            **place.send_kwargs(),
+        markup = (
+            InlineKeyboardMarkup([row[i : i + 3] for i in range(0, len(row), 3)]) if row else None
         )
-        self.prompts[(place.chat_id, message.message_id)] = (button.custom_id, user_id)
+        example = sizes[0] if sizes else 40
+        action = html.escape(button.label)
+        if self.private.reachable(user_id):
+            text = adapter_text(locale, "amount_private", action=action, example=example)
+            try:
+                message = await self.bot.send_message(
+                    user_id, text, parse_mode=ParseMode.HTML, reply_markup=markup
+                )
+                self.prompts[(user_id, message.message_id)] = (button.custom_id, user_id)
+                return
+            except Forbidden:
+                self.private.refused(user_id)
+        name = html.escape(self.names.get(user_id, str(user_id)))
+        text = adapter_text(locale, "amount_prompt", name=name, action=action, example=example)
+
+        async def post() -> None:
+            message = await self.bot.send_message(
+                place.chat_id,
+                text,
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+                **place.send_kwargs(),
+            )
+            if (button.custom_id, user_id) in self._asked:
+                self.prompts[(place.chat_id, message.message_id)] = (button.custom_id, user_id)
+            else:  # the turn moved on while the prompt waited in the queue
+                await self.bot.delete_message(place.chat_id, message.message_id)
+
+        self.outbox.post(place.chat_id, post)
 
     def prompt_of(self, chat_id: int, message_id: int) -> tuple[str, int] | None:
         """The button id and user an amount prompt was posted for."""
         return self.prompts.get((chat_id, message_id))
 
     async def clear_prompts(self, table_id: str) -> None:
-        """Delete the table's amount prompts (its turn moved on, so they are stale)."""
+        """Delete the table's amount prompts whose button is gone from its newest state (the
+        turn moved on, so they are stale): private ones now, group ones through the queue."""
+        live = self.live_buttons.get(table_id, set())
+        for asked in [a for a in self._asked if a[0].split(":", 1)[0] == table_id]:
+            if asked[0] not in live:
+                self._asked.discard(asked)
         for key, (custom_id, _user) in list(self.prompts.items()):
-            if custom_id.split(":", 1)[0] == table_id:
-                del self.prompts[key]
-                try:
-                    await self.bot.delete_message(*key)
-                except TelegramError as exc:
-                    log.info(kv(event="prompt_kept", table=table_id, error=exc))
+            if custom_id.split(":", 1)[0] != table_id or custom_id in live:
+                continue
+            del self.prompts[key]
+            chat_id, message_id = key
+            if chat_id < 0:
+                self.outbox.post(chat_id, partial(self.bot.delete_message, chat_id, message_id))
+                continue
+            try:
+                await self.bot.delete_message(chat_id, message_id)
+            except TelegramError as exc:
+                log.info(kv(event="prompt_kept", table=table_id, error=exc))
 
     # ---- refusals ----------------------------------------------------------------------------
     async def _refusal(self, item: Outgoing, origin: Origin) -> None:
-        """A refusal of a typed command: a reply to that command in the same chat."""
-        target = as_int(item.user_id)
-        if origin.chat_id is not None and (target is None or target == origin.user_id):
+        """A refusal of something typed: in the private chat (a reply when typed there); when
+        the user has not started it, a short reply in the group without the reason."""
+        target = as_int(item.user_id) or origin.user_id
+        if target is None:
+            return
+        if origin.chat_id is not None and origin.chat_id == target:
             reply = (
                 ReplyParameters(origin.message_id, allow_sending_without_reply=True)
                 if origin.message_id is not None
                 else None
             )
-            extra = origin.place.send_kwargs() if origin.place is not None else {}
-            await self.bot.send_message(
-                origin.chat_id, fit(item.text, MAX_TEXT), reply_parameters=reply, **extra
-            )
-        elif target is not None:
+            await self.bot.send_message(target, fit(item.text, MAX_TEXT), reply_parameters=reply)
+            return
+        if await self.private.say(target, item.text):
+            return
+        if target == origin.user_id:
+            await self._short_reply(target, origin)
+        else:
+            log.info(kv(event="refusal_undeliverable", user=target))
+
+    async def _short_reply(self, user_id: int, origin: Origin) -> None:
+        """Tell a user in the group, briefly, to start the private chat where the bot answers
+        them. It never says why (so it cannot depend on anyone's cards) and is deleted after
+        `short_reply_seconds`; while one is up, the user gets no second one."""
+        place = origin.place
+        if place is None or not place.is_group or user_id in self._short_replies:
+            return
+        self._short_replies.add(user_id)
+        locale = await self.speaks(user_id)
+        name = self.names.get(user_id, str(user_id))
+        mention = f'<a href="tg://user?id={user_id}">{html.escape(name)}</a>'
+        link = deep_link(self.bot.username, START_PAYLOAD)
+        button = InlineKeyboardButton(adapter_text(locale, "start_button"), url=link)
+        reply = (
+            ReplyParameters(origin.message_id, allow_sending_without_reply=True)
+            if origin.message_id is not None
+            else None
+        )
+
+        async def post() -> None:
             try:
-                await self.bot.send_message(target, fit(item.text, MAX_TEXT))
-            except Forbidden:
-                log.info(kv(event="refusal_undeliverable", user=target))
+                message = await self.bot.send_message(
+                    place.chat_id,
+                    adapter_text(locale, "private_only", name=mention),
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=InlineKeyboardMarkup([[button]]),
+                    reply_parameters=reply,
+                    **place.send_kwargs(),
+                )
+            except TelegramError:
+                self._short_replies.discard(user_id)
+                raise
+            self.outbox.later(
+                self.short_reply_seconds,
+                place.chat_id,
+                partial(self._delete_short_reply, user_id, place.chat_id, message.message_id),
+            )
+
+        self.outbox.post(place.chat_id, post)
+
+    async def _delete_short_reply(self, user_id: int, chat_id: int, message_id: int) -> None:
+        self._short_replies.discard(user_id)
+        await self.bot.delete_message(chat_id, message_id)
 
     async def answer(self, query: CallbackQuery, alerts: Sequence[str]) -> None:
         """Answer a button press: a refusal as an alert only the presser sees, else silently."""

@@ -20,8 +20,9 @@ def chat_key(update: object) -> int | None:
 class PerChatUpdateProcessor(BaseUpdateProcessor):
     """Runs up to `max_concurrent_updates` updates at once, but never two of the same chat.
 
-    A group held back by Telegram's rate limit (about 20 messages a minute) so never stalls the
-    others, while `/poker open` then `/poker join` in one group are still handled in that order.
+    A slow update of one chat so never stalls the others, while `/poker open` then `/poker join`
+    in one group are still handled in that order. (Handlers do not wait for group sends at all:
+    those go through the adapter's outbox.)
     An update waits for its chat's turn before it takes a concurrency slot, so a busy chat cannot
     fill every slot with waiting updates.
     """

@@ -9,12 +9,17 @@ TEXTS: dict[str, dict[str, str]] = {
     "tr": {
         "need_start": (
             "{name}, sana özelden yazamıyorum (kartların, ıstakan, bakiyen). Aşağıdaki düğmeye bas "
-            "ve sohbette Başlat'a dokun; bekleyen mesajların hemen gelir."
+            "ve sohbette Başlat'a dokun; güncel kartların ya da ıstakan hemen gelir."
+        ),
+        "private_only": (
+            "{name}, sana yalnızca özelden cevap verebilirim. Düğmeye bas, sohbette Başlat'a "
+            "dokun ve yeniden dene."
         ),
         "start_button": "Özel sohbeti başlat",
         "started": "Hazırım! Kartların ve ıstakan bu sohbete gelecek.",
         "bad_button": "Bu düğme geçersiz.",
         "amount_prompt": "{name}, {action}: bir miktar seç ya da bu mesaja yanıt olarak yaz (ör. {example}).",
+        "amount_private": "{action}: bir miktar seç ya da bu mesaja yanıt olarak yaz (ör. {example}).",
         "amount_max": "En çok {n}",
         "draw_prompt": "En çok {n} kart seç ve değiştir; hiç seçmezsen servis yaparsın.",
         "draw_confirm": "Değiştir: {cards}",
@@ -26,12 +31,17 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "need_start": (
             "{name}, I can't message you privately yet (your cards, rack, balance). Press the "
-            "button below and tap Start in the chat; what is waiting for you arrives right away."
+            "button below and tap Start in the chat; your current cards or rack arrive right away."
+        ),
+        "private_only": (
+            "{name}, I can only answer you privately. Press the button, tap Start in the chat "
+            "and try again."
         ),
         "start_button": "Start the private chat",
         "started": "Ready! Your cards and rack will arrive in this chat.",
         "bad_button": "This button is not valid.",
         "amount_prompt": "{name}, {action}: pick an amount or type it as a reply to this message (e.g. {example}).",
+        "amount_private": "{action}: pick an amount or type it as a reply to this message (e.g. {example}).",
         "amount_max": "Max {n}",
         "draw_prompt": "Pick up to {n} cards to exchange; pick none to stand pat.",
         "draw_confirm": "Exchange: {cards}",
