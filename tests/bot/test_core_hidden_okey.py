@@ -109,7 +109,7 @@ def test_no_answer_depends_on_tiles_the_asker_cannot_see(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("hidden-okey")
 
     @settings(
-        max_examples=150,
+        max_examples=90,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
