@@ -1,15 +1,21 @@
 """Twin tables for the hidden-information property tests (`test_core_hidden_*.py`).
 
-A base table is played to some point once (prelude commands, then a few moves picked by a seeded
-random player) on a real Store in an SQLite file. Each example copies that file twice and starts
-a core on each copy (as after a restart); in the second one the table's hidden cards are then
-rewritten: permuted among what the asker cannot see, or the asker's own cards swapped with hidden
-ones. Both cores get the same command or press, and the test compares what they answer.
+A base table is played to some point once (prelude commands, then a few moves of a seeded random
+player) on a real Store in an SQLite file. Each example copies that file twice; in the second
+copy the table's stored snapshot is rewritten before a core starts on it (as after a restart):
+the cards hidden from the asker are permuted, or some of the asker's own cards are swapped with
+hidden ones. Both cores then get the same commands or presses and the answers are compared:
+
+(a) only cards hidden from the asker differ: the asker and the channel get the same answers;
+(b) the asker's own cards differ: when both refuse, the same refusal unless both are about the
+    asker's own cards (`HIDDEN_REASONS`), and when both accept, the channel sees the same;
+(c) every refusal is one ERROR item to the sender and changes nothing;
+(d) no INFO log line of the core names a refusal reason from `HIDDEN_REASONS`.
 
 Which hidden cards are permuted is chosen so that one step cannot legitimately show them to the
-asker or the channel, except at a showdown, which the tests leave out of the comparison:
-the top of the stock is kept where the asker's own draw would take it (poker draw, Okey take),
-and Açık poker's undealt cards stay in order (they are dealt face up).
+asker or the channel, except at a showdown, which is left out of the comparison: the top of the
+stock is kept where the asker's own draw would take it (poker draw, Okey take), and Açık poker's
+undealt cards stay in order (they are dealt face up).
 """
 
 from __future__ import annotations
@@ -19,8 +25,9 @@ import logging
 import random
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from copy import deepcopy
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -131,10 +138,24 @@ def random_move(session: Any, rng: random.Random) -> tuple[str, str]:
     return user, f"/poker {spec_kind}" + ("" if amount is None else f" {amount}")
 
 
-async def open_twin(base: Base, copy: Path) -> tuple[Store, Core]:
-    """A core on a copy of the base database, started as after a restart."""
-    shutil.copyfile(base.path, copy)
-    store = await Store.open(f"sqlite+aiosqlite:///{copy}", migrate=False)
+async def open_twin(
+    base: Base, path: Path, change: Callable[[dict[str, Any]], bool] | None = None
+) -> tuple[Store, Core] | None:
+    """A core on a copy of the base database at `path`, started as after a restart. With
+    `change`, the open table's stored snapshot is first rewritten by `change(snapshot)` (which
+    returns False when it found nothing to change: then None, and nothing stays open)."""
+    shutil.copyfile(base.path, path)
+    store = await Store.open(f"sqlite+aiosqlite:///{path}", migrate=False)
+    if change is not None:
+        changed = False
+        for record in await store.load_open_tables():
+            snapshot = deepcopy(record.snapshot)
+            if change(snapshot):
+                await store.commit(record.id, record.version, snapshot)
+                changed = True
+        if not changed:
+            await store.close()
+            return None
     core = make_core(store, seed=TWIN_SEED)
     await core.start()
     return store, core
@@ -144,20 +165,6 @@ def table_session(core: Core) -> Any:
     """The session of the open table in channel c1, or None."""
     live = core.tables.in_channel("test", "c1")
     return None if live is None else live.session
-
-
-def rewrite(core: Core, change: Any) -> bool:
-    """Rewrite the open table's snapshot with `change(snapshot) -> bool` (False: nothing to
-    change) and rebuild its session from it, as the table service would after a restart."""
-    live = core.tables.in_channel("test", "c1")
-    if live is None:
-        return False
-    snapshot = live.session.to_dict()
-    if not change(snapshot):
-        return False
-    live.snapshot = snapshot
-    live.session = core.tables._session(live.game, snapshot, live.id)
-    return True
 
 
 # --- hidden cards -------------------------------------------------------------------------------
@@ -349,8 +356,10 @@ def logged(name: str) -> Iterator[list[str]]:
 async def _check_twins(tmp: Path, saved: Base, data: Any, inputs: Any, steps: int) -> None:
     mode = data.draw(st.sampled_from(("others", "own")), label="mode")
     n = next(_copies)
-    store_a, core_a = await open_twin(saved, tmp / f"a{n}.db")
-    store_b, core_b = await open_twin(saved, tmp / f"b{n}.db")
+    twin_a = await open_twin(saved, tmp / f"a{n}.db")
+    assert twin_a is not None
+    store_a, core_a = twin_a
+    store_b: Store | None = None
     try:
         session = table_session(core_a)
         actor = None if session is None else session.actor()
@@ -372,9 +381,11 @@ async def _check_twins(tmp: Path, saved: Base, data: Any, inputs: Any, steps: in
             refresh(snapshot)
             return done
 
-        if not rewrite(core_b, change):
+        twin_b = await open_twin(saved, tmp / f"b{n}.db", change)
+        if twin_b is None:
             event("nothing hidden to change")
             return
+        store_b, core_b = twin_b
         for _ in range(steps):
             session = table_session(core_a)
             hand_no = None if session is None else session.hand_no
@@ -413,7 +424,8 @@ async def _check_twins(tmp: Path, saved: Base, data: Any, inputs: Any, steps: in
                 return
     finally:
         await store_a.close()
-        await store_b.close()
+        if store_b is not None:
+            await store_b.close()
         for name in (f"a{n}.db", f"b{n}.db"):
             (tmp / name).unlink(missing_ok=True)
 

@@ -1,12 +1,10 @@
 """No answer depends on tiles the asker cannot see, at Okey.
 
-The same properties as `test_core_hidden_poker.py` (see `tests.bot.hidden`): two tables that
-differ only in hidden tiles (other racks and the stock below its top tile; or the asker's own
-tiles swapped with hidden ones) get the same command or press, from every seated player and a
-spectator, through the core on the real Store: (a) the same answers when the asker cannot see
-the difference, (b) the same private refusal, and nothing public, when the asker's own tiles
-differ (unless both refusals are about those tiles), (c) every refusal is one ERROR to the sender
-and changes nothing.
+Twin tables that differ only in hidden tiles (other racks and the stock below its top tile, or
+the asker's own tiles swapped with those) get the same commands and presses (every command and
+sub-command with tiles they hold, other tiles and garbage; take, discard, finish and show
+buttons with a right or wrong nonce), from every seated player and a spectator, through the core
+on the real Store; properties (a)-(d) of `tests.bot.hidden` must hold.
 """
 
 from __future__ import annotations
