@@ -26,7 +26,7 @@ from bot.core.checks import require_moderator
 from bot.core.commands import route
 from bot.core.config import CoreConfig
 from bot.core.deliver import deliver, error, table_message, text
-from bot.core.errors import Refusal
+from bot.core.errors import Refusal, log_outcome
 from bot.core.fairness import SeedSource, random_seeds
 from bot.core.games import GAMES, open_session
 from bot.core.i18n import has, normalize_locale, refusal_params
@@ -138,7 +138,7 @@ class Core:
             locale = who.locale
             out = await work(who)
         except Refusal as exc:
-            outcome = exc.key
+            outcome = log_outcome(exc.key)  # never a reason that tells the player's cards
             out = [self._error(locale, source.user_id, exc)]
         except Exception:  # state is restored by the table service; the player still gets an answer
             log.exception(kv(**failure))

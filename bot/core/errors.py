@@ -15,3 +15,25 @@ class Refusal(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
+
+
+# Refusals whose reason depends on the refused player's own hidden cards or tiles. The player is
+# told the reason (privately); an INFO log line only says `refused`, or it would tell whoever
+# reads the log who holds openers, a dead hand, a card or the indicator's twin.
+HIDDEN_REASONS = frozenset(
+    {
+        "illegal.no_openers",
+        "illegal.card_not_in_hand",
+        "illegal.void_bet_dead",
+        "illegal.fold_without_bet",
+        "illegal.tile_not_in_rack",
+        "illegal.not_complete",
+        "illegal.cannot_show_indicator",
+    }
+)
+
+
+def log_outcome(key: str) -> str:
+    """A refusal's key as an INFO log line may show it: `refused` when the reason depends on
+    the player's own hidden cards (`HIDDEN_REASONS`), else the key itself."""
+    return "refused" if key in HIDDEN_REASONS else key

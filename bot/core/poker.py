@@ -32,7 +32,15 @@ from bot.core.session import (
 )
 from bot.core.sketch import Sketch
 from bot.render import text as show
-from games.base import Action, Event, IllegalAction, seed_from_hex, seed_hash, shuffled
+from games.base import (
+    Action,
+    ActionSpec,
+    Event,
+    IllegalAction,
+    seed_from_hex,
+    seed_hash,
+    shuffled,
+)
 from games.poker import acik, turkish
 from storage import GameResult, SeedRecord, Transfer, escrow, wallet
 
@@ -173,11 +181,18 @@ class PokerSession(TableSession):
         return self.engine_seat(player_id) is not None
 
     def wants_action(self, who: Who, word: str) -> bool:
-        """`/poker open` while the sender may open is the move, not a new table."""
+        """`/poker open` from the seat to act while opening is a move anyone could make (the
+        first betting round, nobody opened yet) is the move, not a new table. Decided on public
+        information only: whether the sender holds openers is checked by the move itself."""
         index = self.engine_seat(who.player_id)
         if index is None or self.engine.to_act() != index:
             return False
-        return spec_for(self.engine.legal_actions(index), word) is not None
+        return spec_for(self._public_specs(index), word) is not None
+
+    def _public_specs(self, index: int) -> list[ActionSpec]:
+        """The moves engine seat `index` is offered where everybody sees them: they depend on
+        public information only (never on openers or a down card)."""
+        return getattr(self.engine, "public_legal_actions", self.engine.legal_actions)(index)
 
     # --- commands -------------------------------------------------------------------------------
 
@@ -523,7 +538,8 @@ class PokerSession(TableSession):
         if kind == "draw":
             return Action("draw", cards=tuple(card_word(a) for a in args))
         if kind in AMOUNT_KINDS:
-            spec = spec_for(self.engine.legal_actions(index), kind)
+            # public limits: which usage text a word gets must not tell the sender's cards
+            spec = spec_for(self._public_specs(index), kind)
             if pressed and not args and spec is not None and spec.min_amount == spec.max_amount:
                 return Action(kind, amount=spec.min_amount)  # the button shows the only amount
             if not args or parse_int(args[0]) is None:

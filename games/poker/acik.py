@@ -179,6 +179,7 @@ class AcikHand:
             )
         if action.cards:
             raise IllegalAction("unexpected_cards", "Betting moves take no cards.")
+        self._check_public(seat, action)
         self._check_void(seat, action.kind)
         allowed = self._allowed(seat)
         outcome = self.betting.apply(seat, action.kind, action.amount, allowed=allowed)
@@ -398,11 +399,22 @@ class AcikHand:
             specs.insert(0, ActionSpec("fold"))
         return specs
 
-    def _check_void(self, seat: int, kind: str) -> None:
+    def _check_public(self, seat: int, action: Action) -> None:
+        """Refuse what public information alone refuses, before anything that depends on the
+        seat's down card: so the refusal a move gets never tells its own deadness apart (a move
+        refused here would be refused whatever the down card)."""
+        kind = action.kind
+        if kind in CHIP_KINDS and self._dead_for(seat, public=True):
+            self._check_void(seat, kind, public=True)
+        if kind in ("bet", "raise") and self._dead_into(seat):
+            self._check_void(seat, kind, public=True)
+        self.betting.check(seat, kind, action.amount, allowed=self._allowed(seat, public=True))
+
+    def _check_void(self, seat: int, kind: str, public: bool = False) -> None:
         """Refuse a bet, raise or call that rule 8 voids, with the reason."""
         if kind not in CHIP_KINDS:
             return
-        dead = self._dead_for(seat)
+        dead = self._dead_for(seat, public)
         if dead:
             o = dead[0]
             shown = " ".join(_names(self.up[o]))

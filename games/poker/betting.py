@@ -294,6 +294,21 @@ class Betting:
         Returns what happened: kind, seat, `stake` (the seat's total this round), `added` (chips
         put in by this move), `all_in`, and `closed` (whether the round is over).
         """
+        target = self.check(seat, kind, amount, allowed)
+        # Validated: mutate.
+        return self._make(seat, kind, target)
+
+    def check(
+        self,
+        seat: int,
+        kind: str,
+        amount: int | None = None,
+        allowed: Sequence[ActionSpec] | None = None,
+    ) -> int:
+        """Validate a betting move like `apply` without making it: raises the IllegalAction
+        `apply` would raise, else returns the total stake the seat would reach. Engines call it
+        with the moves public information allows, so that a refusal on public grounds comes
+        before any check of a player's hidden cards."""
         if seat != self.to_act:
             raise IllegalAction("not_your_turn", "It is not your turn.", seat=seat)
         specs = self.legal(seat) if allowed is None else allowed
@@ -349,7 +364,10 @@ class Betting:
                     max=spec.max_amount,
                 )
             target = spec.max_amount
-        # Validated: mutate.
+        return target
+
+    def _make(self, seat: int, kind: str, target: int) -> dict[str, Any]:
+        """Make a move `check` accepted: the seat's stake becomes `target`."""
         added = target - self.stake[seat]
         if kind == "fold":
             self.folded[seat] = True

@@ -349,6 +349,11 @@ class TurkishHand:
                 )
             internal = {"pass": "check", "open": "bet"}.get(kind, kind)
             if kind == "open" and not self.openers[seat]:
+                # Refuse on public grounds first (cards named, the amount against the public
+                # limits), so the refusal a word gets never tells whether the seat has openers.
+                if action.cards:
+                    raise IllegalAction("unexpected_cards", "Betting moves take no cards.")
+                b.check(seat, "bet", action.amount)
                 raise IllegalAction(
                     "no_openers", "You need a pair of kings or better to open.", seat=seat
                 )
@@ -479,17 +484,20 @@ class TurkishHand:
                 count=len(action.cards),
                 max=MAX_DRAW,
             )
+        # Every check of the words comes before the one of the seat's hidden hand, so which
+        # refusal a draw gets never depends on cards the seat holds.
         discards: list[Card] = []
         for text in action.cards:
             try:
                 card = Card.parse(text) if not isinstance(text, Card) else text
             except ValueError as exc:
                 raise IllegalAction("bad_card", f"{exc}.", card=str(text)) from None
-            if card not in self.hands[seat]:
-                raise IllegalAction("card_not_in_hand", f"You do not hold {card}.", card=str(card))
             if card in discards:
                 raise IllegalAction("duplicate_card", f"{card} is named twice.", card=str(card))
             discards.append(card)
+        for card in discards:
+            if card not in self.hands[seat]:
+                raise IllegalAction("card_not_in_hand", f"You do not hold {card}.", card=str(card))
         return discards
 
     def _apply_draw(self, seat: int, action: Action) -> list[Event]:
