@@ -82,10 +82,12 @@ async def test_closed_dm_notice_follows_the_players_choice(memory_store) -> None
     await harness.adapter.deliver(
         [Outgoing(OutKind.EDIT_TABLE, "table", str(CHANNEL), table_id="T1")]
     )
+    await harness.settle()
     # Later (a timer, say) the table deals Mehmet cards he cannot get by DM: the channel is
     # told in his chosen language, not the table's (Turkish here).
     secret = Outgoing(OutKind.PRIVATE, "your cards: Ah Kd", user_id=str(MEHMET), table_id="T1")
     await harness.adapter.deliver([secret])
+    await harness.settle()
     [notice] = [t for t in harness.log.channel_texts(CHANNEL) if f"<@{MEHMET}>" in t]
     assert notice == TEXTS["en"]["dm_closed"].format(mention=f"<@{MEHMET}>")
     assert "Ah" not in notice

@@ -124,9 +124,11 @@ async def test_closed_dm_notice_speaks_the_table_language(default: str, table: s
     await harness.adapter.deliver(
         [Outgoing(OutKind.EDIT_TABLE, "table", str(CHANNEL), table_id="T1")]
     )
+    await harness.settle()
     # Later (a timer, say) the table deals Mehmet cards he cannot get by DM.
     secret = Outgoing(OutKind.PRIVATE, "your cards: Ah Kd", user_id=str(MEHMET), table_id="T1")
     await harness.adapter.deliver([secret])
+    await harness.settle()
     expected = table or default
     [notice] = [t for t in harness.log.channel_texts(CHANNEL) if f"<@{MEHMET}>" in t]
     assert notice == TEXTS[expected]["dm_closed"].format(mention=f"<@{MEHMET}>")

@@ -281,6 +281,7 @@ async def test_unasked_pictures_for_closed_dms_keep_the_words_and_the_newest_pic
     ]
     for item in items:  # e.g. timer moves, one answer each
         await harness.adapter.deliver([item])
+        await harness.settle()
     kept = harness.adapter.inbox[str(MEHMET)]
     assert [p.text for p in kept] == ["cards 0", "cards 1", "cards 2"]
     assert [p.picture for p in kept] == [None, None, pictures[2]]

@@ -38,6 +38,7 @@ log = logging.getLogger("bot.discord")
 
 TICK_SECONDS = 1.0
 PRUNE_EVERY = 300  # ticks between forgetting closed tables' messages
+FLUSH_SECONDS = 5.0  # at shutdown, time given to pending table edits and queued posts
 
 
 class DiscordBot(discord.AutoShardedClient):
@@ -58,9 +59,14 @@ class DiscordBot(discord.AutoShardedClient):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permissions; no message content needed
-        super().__init__(intents=intents, shard_count=shard_count)
+        # Nobody is pinged by what the bot says unless a call names them (a nickname such as
+        # "@everyone" in a table text stays plain text).
+        super().__init__(
+            intents=intents,
+            shard_count=shard_count,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.tree = app_commands.CommandTree(self)
-        self.tree.error(self._command_error)
         install_commands(self.tree, adapter)
         adapter.attach(self)
         self.guild_id = guild_id
@@ -101,16 +107,11 @@ class DiscordBot(discord.AutoShardedClient):
             self.adapter.prune()
 
     async def close(self) -> None:
-        """Stop the timers and the pending table edits, then disconnect."""
+        """Stop the timers, write pending table edits and queued posts, then disconnect."""
         if self._ticker is not None:
             self._ticker.cancel()
-        await self.adapter.boards.settle()
+        await self.adapter.flush(FLUSH_SECONDS)
         await super().close()
-
-    async def _command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        log.error(kv(event="command_error", error=repr(error)), exc_info=error)
 
 
 async def serve(
