@@ -405,6 +405,7 @@ class FakeInteraction:
         self.type = discord.InteractionType.application_command
         self.command_failed = False
         self._state: Any = None  # read by discord.py for resolved users and roles (none here)
+        self.command: Any = None  # set by the command tree once it found the command
         self.guild: Any = None
 
     def take_fault(self) -> None:
@@ -615,6 +616,18 @@ class DiscordHarness:
         modal = self.client.view_store._modals.get(payload["custom_id"])
         if modal is not None:  # `ViewStore.dispatch_modal`, awaited here
             await modal._dispatch_submit(interaction, components, {})
+        return await self._after(interaction)
+
+    async def dispatch_command(
+        self, user: FakeUser, data: dict[str, Any], channel_id: int, *, locale: str = "en-US"
+    ) -> FakeInteraction:
+        """Hand a raw application-command interaction to the real command tree, as discord.py's
+        `CommandTree._from_interaction` does (look-up, call, and errors to the tree's handler)."""
+        interaction = self.interaction(user, channel_id, locale=locale, data=data)
+        try:
+            await self.tree._call(interaction)  # type: ignore[arg-type]
+        except app_commands.AppCommandError as error:
+            await self.tree._dispatch_error(interaction, error)  # type: ignore[arg-type]
         return await self._after(interaction)
 
     def unanswered(self) -> list[FakeInteraction]:

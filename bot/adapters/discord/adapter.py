@@ -547,7 +547,9 @@ class DiscordAdapter:
         )
         if items is None:
             return
-        refusals = [i.text for i in items if i.kind is OutKind.ERROR]
+        refusals = [
+            i.text for i in items if i.kind is OutKind.ERROR and i.user_id == origin.user_id
+        ]
         if refusals:
             await self._reply(origin, refusals)
             return
@@ -747,8 +749,18 @@ class DiscordAdapter:
                 nonce = carried[-1] if carried else None
             if nonce is None:
                 continue  # the turn is not known here: leave the buttons (the core checks them)
-            for user_id, sent in self.private.stale(table_id, nonce):
-                self.lanes.put(user_lane(user_id), partial(self._strip, user_id, sent))
+            for user_id in self.private.holders(table_id):
+                # Checked when the user's lane gets there: a message queued for them before
+                # (an edit of that very message, say) may carry this turn's buttons by then.
+                job = partial(self._strip_if_stale, user_id, table_id, nonce)
+                self.lanes.put(user_lane(user_id), job)
+
+    async def _strip_if_stale(self, user_id: str, table_id: str, nonce: str) -> None:
+        """Take the buttons off the user's private message of the table unless they are of the
+        turn `nonce`."""
+        sent = self.private.stale(user_id, table_id, nonce)
+        if sent is not None:
+            await self._strip(user_id, sent)
 
     async def _private_to_other(self, item: Outgoing, origin: Origin | None) -> None:
         """A private item for someone who is not the sender: a direct message (editing their

@@ -67,17 +67,19 @@ class PrivateMessages:
                 retired.append(old)
         return [r for r in retired if r.editable(self.clock())]
 
-    def stale(self, table_id: str, nonce: str | None) -> list[tuple[str, Sent]]:
-        """Forget and return (user, message) of the table's buttons that no longer match the
-        turn `nonce` (None: the table is gone, all of them)."""
-        out = []
-        for (user_id, table), sent in list(self.buttons.items()):
-            if table == table_id and sent.nonce != nonce:
-                del self.buttons[(user_id, table)]
-                sent.nonce = None
-                if sent.editable(self.clock()):
-                    out.append((user_id, sent))
-        return out
+    def holders(self, table_id: str) -> list[str]:
+        """The users with a message of the table's buttons."""
+        return [user_id for user_id, table in self.buttons if table == table_id]
+
+    def stale(self, user_id: str, table_id: str, nonce: str) -> Sent | None:
+        """Forget and return the user's message of the table's buttons when they are not of the
+        turn `nonce` and can still be edited; None otherwise."""
+        sent = self.buttons.get((user_id, table_id))
+        if sent is None or sent.nonce == nonce:
+            return None
+        del self.buttons[(user_id, table_id)]
+        sent.nonce = None
+        return sent if sent.editable(self.clock()) else None
 
     def forget_table(self, table_id: str) -> None:
         """Drop everything about a closed table."""
