@@ -119,7 +119,8 @@ class FakeMessage:
                 "edit_private",
                 self.view,
                 self.interaction.id if self.interaction is not None else None,
-                file=self.files[0] if self.files else None,
+                # only what this call carried: an edit that leaves the attachments keeps them
+                file=self.files[0] if self.files and attachments is not ... else None,
             )
         )
         return self
