@@ -11,8 +11,8 @@ from typing import Any
 import discord
 
 from bot.adapters.discord import DiscordAdapter
-from bot.adapters.discord.adapter import Part, chunks, newest_picture
 from bot.adapters.discord.board import Boards
+from bot.adapters.discord.parts import Part, chunks, newest_picture
 from bot.core.messages import Outgoing, OutKind
 from tests.bot.helpers import make_core
 from tests.fakes.discord_fakes import (

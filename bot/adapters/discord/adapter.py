@@ -30,7 +30,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
@@ -46,7 +46,6 @@ from bot.adapters.discord.board import (
     Boards,
     Render,
     clip,
-    picture_file,
     reason_of,
     send_to_channel,
 )
@@ -59,6 +58,14 @@ from bot.adapters.discord.components import (
     tiles_in,
 )
 from bot.adapters.discord.outbox import TRANSPORT_ERRORS, channel_lane, user_lane
+from bot.adapters.discord.parts import (
+    Part,
+    chunks,
+    extra_kwargs,
+    newest_items_per_slot,
+    newest_per_slot,
+    newest_picture,
+)
 from bot.adapters.discord.private import PrivateMessages, Sent
 from bot.adapters.discord.texts import locale_of, text
 from bot.adapters.lookups import chosen_locale
@@ -73,7 +80,6 @@ GAME_GROUPS = ("poker", "okey")
 HAND_WORD = {"poker": "hand", "okey": "rack"}
 INBOX_LIMIT = 10  # private parts kept for one user whose DMs are closed
 MAX_CHOICES = 25
-PRIVATE_PICTURE = "hand.png"  # file name of a player's own hand or rack picture
 SNOWFLAKE_MIN = 1 << 32  # Discord ids are far above this; Telegram group ids are negative
 RETRY_PAUSE = 0.5  # seconds before an answer lost to a network fault is tried once more
 ALREADY_ACKNOWLEDGED = 40060  # Discord's code: the interaction was acknowledged (a retried ack)
@@ -116,89 +122,6 @@ def is_moderator(interaction: Any, role: str | None) -> bool:
         return False
     roles = getattr(interaction.user, "roles", None) or ()
     return any(r.name == role or str(r.id) == role for r in roles)
-
-
-@dataclass(frozen=True)
-class Part:
-    """One private text for a user, with the components that go with it (Okey tile buttons, the
-    draw select) or None, and the picture of that user's own cards or rack (PNG) or None.
-    `slot` names the user's current message it may replace; `table_id` and `nonce` say which
-    table and turn its buttons belong to."""
-
-    text: str
-    view: Any = None
-    picture: bytes | None = None
-    slot: str | None = None
-    table_id: str | None = None
-    nonce: str | None = None
-
-    @property
-    def alone(self) -> bool:
-        """Whether the part needs a message of its own (components, a picture, a slot)."""
-        return self.view is not None or self.picture is not None or self.slot is not None
-
-
-def chunks(parts: Sequence[Part]) -> list[Part]:
-    """Parts joined into as few messages of at most 2,000 characters as possible; a part with
-    components, a picture or a slot is a message of its own (a picture belongs to its own words,
-    an attachment can never be moved to another text, and a slot's message is edited later)."""
-    out: list[Part] = []
-    for part in parts:
-        last = out[-1] if out else None
-        if (
-            last is not None
-            and not last.alone
-            and not part.alone
-            and len(last.text) + 2 + len(part.text) <= 2000
-        ):
-            out[-1] = Part(last.text + "\n\n" + part.text)
-        else:
-            out.append(replace(part, text=clip(part.text)))
-    return out
-
-
-def newest_picture(parts: Sequence[Part]) -> list[Part]:
-    """The parts with every picture but the last one dropped (their words stay): each hand or
-    rack picture shows the whole hand after a step, so an older one kept for a user is stale."""
-    last = max((i for i, p in enumerate(parts) if p.picture is not None), default=-1)
-    return [
-        p if p.picture is None or i == last else replace(p, picture=None)
-        for i, p in enumerate(parts)
-    ]
-
-
-def newest_per_slot(parts: Sequence[Part]) -> list[Part]:
-    """The parts with every slotted part but the newest of its slot dropped (it would only be
-    replaced by the newer one): a player whose DMs were closed gets today's hand, not old ones."""
-    last = {p.slot: i for i, p in enumerate(parts) if p.slot is not None}
-    return [p for i, p in enumerate(parts) if p.slot is None or last[p.slot] == i]
-
-
-def newest_items_per_slot(items: Sequence[Outgoing]) -> list[Outgoing]:
-    """A batch without the private items that a later item of the same user and slot replaces."""
-    last = {
-        (i.user_id, i.slot): n
-        for n, i in enumerate(items)
-        if i.kind is OutKind.PRIVATE and i.slot is not None
-    }
-    return [
-        i
-        for n, i in enumerate(items)
-        if not (i.kind is OutKind.PRIVATE and i.slot is not None and last[(i.user_id, i.slot)] != n)
-    ]
-
-
-def _extra(part: Part, *, edit: bool = False) -> dict[str, Any]:
-    """The keyword arguments that carry a part's components and picture. An edit takes new files
-    as `attachments` (discord.py has no `file` there), and an edit of a message always says what
-    its components and attachments are now (none: the old ones go)."""
-    if edit:
-        files = [picture_file(part.picture, PRIVATE_PICTURE)] if part.picture is not None else []
-        return {"view": part.view, "attachments": files}
-    extra: dict[str, Any] = {} if part.view is None else {"view": part.view}
-    if part.picture is not None:
-        extra["file"] = picture_file(part.picture, PRIVATE_PICTURE)
-    return extra
 
 
 def is_fault(exc: BaseException) -> bool:
@@ -355,7 +278,7 @@ class DiscordAdapter:
             origin.answered = True
             message = await self._retrying(
                 lambda: interaction.edit_original_response(
-                    content=part.text, allowed_mentions=NO_MENTIONS, **_extra(part, edit=True)
+                    content=part.text, allowed_mentions=NO_MENTIONS, **extra_kwargs(part, edit=True)
                 )
             )
         elif await self._edited(origin.user_id, part):
@@ -367,7 +290,7 @@ class DiscordAdapter:
                     ephemeral=True,
                     wait=True,
                     allowed_mentions=NO_MENTIONS,
-                    **_extra(part),
+                    **extra_kwargs(part),
                 )
             )
         until = self.private.until(ephemeral=True)
@@ -381,7 +304,7 @@ class DiscordAdapter:
             return False
         try:
             await self._retrying(
-                lambda: sent.message.edit(content=part.text, **_extra(part, edit=True))
+                lambda: sent.message.edit(content=part.text, **extra_kwargs(part, edit=True))
             )
         except TRANSPORT_ERRORS as exc:
             log.info(kv(event="slot_edit_failed", user=user_id, error=type(exc).__name__))
@@ -777,7 +700,9 @@ class DiscordAdapter:
                     lambda: self.client.fetch_user(int(user_id))
                 )
                 message = await self._retrying(
-                    lambda: user.send(clip(part.text), allowed_mentions=NO_MENTIONS, **_extra(part))
+                    lambda: user.send(
+                        clip(part.text), allowed_mentions=NO_MENTIONS, **extra_kwargs(part)
+                    )
                 )
                 self._track(user_id, Sent(message, None, part.table_id, part.nonce), part.slot)
                 return
