@@ -10,10 +10,9 @@ import discord
 import pytest
 
 from bot.adapters.discord import DiscordAdapter, DiscordBot
-from bot.adapters.discord.board import Boards
 from bot.adapters.discord.texts import TEXTS
 from bot.core.messages import Button, Outgoing, OutKind
-from tests.fakes.discord_fakes import DiscordHarness, http_error
+from tests.fakes.discord_fakes import DiscordHarness, http_error, quick_boards
 
 CHANNEL = 500_000_000_000_000_011
 AYSE, MEHMET, ZEYNEP = 301, 302, 303
@@ -58,7 +57,7 @@ def build(core, **kwargs) -> DiscordHarness:
     adapter = DiscordAdapter(
         core,
         default_locale="en",
-        boards=Boards(min_interval=0, retry_after=0),
+        boards=quick_boards(),
         retry_pause=0,
         **kwargs,
     )

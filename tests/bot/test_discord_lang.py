@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.adapters.discord import DiscordAdapter
-from bot.adapters.discord.board import Boards
 from bot.adapters.discord.texts import TEXTS
 from bot.core.messages import Button, Outgoing, OutKind
 from tests.bot.helpers import make_core
-from tests.fakes.discord_fakes import DiscordHarness
+from tests.fakes.discord_fakes import DiscordHarness, quick_boards
 
 CHANNEL = 500_000_000_000_000_001
 AYSE, MEHMET = 101, 102
@@ -31,7 +30,7 @@ class PressCrashes:
 
 
 def build(core, default: str) -> DiscordHarness:
-    adapter = DiscordAdapter(core, default_locale=default, boards=Boards(min_interval=0))
+    adapter = DiscordAdapter(core, default_locale=default, boards=quick_boards())
     adapter.buttons["T1"] = {RAISE.custom_id: RAISE}
     return DiscordHarness(adapter)
 

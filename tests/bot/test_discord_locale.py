@@ -10,11 +10,10 @@ import discord
 import pytest
 
 from bot.adapters.discord import DiscordAdapter
-from bot.adapters.discord.board import Boards
 from bot.adapters.discord.texts import TEXTS, locale_of, text
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from tests.fakes.discord_fakes import DiscordHarness
+from tests.fakes.discord_fakes import DiscordHarness, quick_boards
 
 CHANNEL = 500_000_000_000_000_001
 AYSE, MEHMET = 101, 102
@@ -54,7 +53,7 @@ class RecordingCore:
 
 
 def build(core: RecordingCore, default: str) -> DiscordHarness:
-    adapter = DiscordAdapter(core, default_locale=default, boards=Boards(min_interval=0))
+    adapter = DiscordAdapter(core, default_locale=default, boards=quick_boards())
     return DiscordHarness(adapter)
 
 

@@ -11,7 +11,6 @@ from typing import Any
 import discord
 
 from bot.adapters.discord import DiscordAdapter
-from bot.adapters.discord.board import Boards
 from bot.adapters.discord.parts import Part, chunks, newest_picture
 from bot.core.messages import Outgoing, OutKind
 from tests.bot.helpers import make_core
@@ -23,6 +22,7 @@ from tests.fakes.discord_fakes import (
     FakeInteraction,
     FakeUser,
     PartialMessage,
+    quick_boards,
 )
 
 CHANNEL = 500_000_000_000_000_002
@@ -137,7 +137,7 @@ class SpyCore:
 def build(memory_store: Any, seed: str, **kwargs: Any) -> tuple[PicHarness, SpyCore]:
     spy = SpyCore(make_core(memory_store, seed=seed, pictures=True))
     kwargs.setdefault("inbox_limit", 10_000)
-    adapter = DiscordAdapter(spy, default_locale="en", boards=Boards(min_interval=0), **kwargs)
+    adapter = DiscordAdapter(spy, default_locale="en", boards=quick_boards(), **kwargs)
     return PicHarness(adapter), spy
 
 

@@ -11,11 +11,10 @@ import discord
 import pytest
 
 from bot.adapters.discord import DiscordAdapter
-from bot.adapters.discord.board import Boards
 from bot.core.messages import Outgoing, OutKind
 from storage import Store
 from tests.bot.helpers import make_core
-from tests.fakes.discord_fakes import DiscordHarness, FakeUser
+from tests.fakes.discord_fakes import DiscordHarness, FakeUser, quick_boards
 
 CHANNEL = 500_000_000_000_000_001
 AYSE, MEHMET, ZEYNEP = 101, 102, 103
@@ -49,7 +48,7 @@ class SpyCore:
 def build(core, **kwargs) -> tuple[DiscordHarness, SpyCore]:
     spy = SpyCore(core)
     kwargs.setdefault("inbox_limit", 10_000)  # nothing kept for a player is dropped in a test
-    adapter = DiscordAdapter(spy, default_locale="en", boards=Boards(min_interval=0), **kwargs)
+    adapter = DiscordAdapter(spy, default_locale="en", boards=quick_boards(), **kwargs)
     return DiscordHarness(adapter), spy
 
 
@@ -288,7 +287,7 @@ async def test_every_command_defers_before_the_core_answers():
             await gate.wait()
             return []
 
-    harness = DiscordHarness(DiscordAdapter(SlowCore(), boards=Boards(min_interval=0)))
+    harness = DiscordHarness(DiscordAdapter(SlowCore(), boards=quick_boards()))
     user = harness.user(AYSE, "Ayşe")
     task = asyncio.create_task(harness.slash(user, "balance", CHANNEL))
     await asyncio.sleep(0)
@@ -463,7 +462,7 @@ async def test_a_batch_writes_only_the_newest_table_state():
                 for n in range(3)
             ] + [Outgoing(OutKind.PUBLIC, "Bot 1 checks.", channel_id=str(CHANNEL), table_id="4")]
 
-    harness = DiscordHarness(DiscordAdapter(BurstCore(), boards=Boards(min_interval=0)))
+    harness = DiscordHarness(DiscordAdapter(BurstCore(), boards=quick_boards()))
     await harness.slash(harness.user(AYSE, "Ayşe"), "poker rules", CHANNEL)
     channel = harness.channel(CHANNEL)
     assert (channel.posts, channel.edits) == (2, 0)

@@ -488,6 +488,30 @@ class FakeInteraction:
         self.original_resolved = True
 
 
+class HandClock:
+    """Seconds that move only when something sleeps: pacing and waits cost no real time."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += max(seconds, 0.0)
+        await asyncio.sleep(0)
+
+
+def quick_boards(**kwargs: Any) -> Any:
+    """Table boards and lanes on a `HandClock`: every write at once, pacing without waiting."""
+    from bot.adapters.discord.board import Boards
+
+    clock = HandClock()
+    kwargs.setdefault("min_interval", 0)
+    kwargs.setdefault("retry_after", 0)
+    return Boards(clock=clock, sleep=clock.sleep, **kwargs)
+
+
 class DiscordHarness:
     """The adapter on a fake client, with helpers that act like users in one guild."""
 
