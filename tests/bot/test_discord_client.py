@@ -55,6 +55,7 @@ async def test_setup_hook_registers_buttons_commands_and_resumes_tables():
     client.get_partial_messageable = lambda channel_id, **kw: channel
     try:
         await client.setup_hook()
+        await adapter.flush(5)
         assert client.adapter is adapter and adapter.client is client
         assert client.shard_count == 2
         stored = set(client._connection._view_store._dynamic_items.values())
@@ -117,7 +118,7 @@ async def test_the_timer_delivers_what_core_tick_returns(monkeypatch):
         for _ in range(10):
             if channel.texts:
                 break
-            await asyncio.sleep(0)
+            await client.adapter.flush(5)
         assert channel.texts[0] == "Ayşe timed out"
     finally:
         ticker.cancel()

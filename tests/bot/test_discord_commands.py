@@ -67,6 +67,9 @@ class Recorder:
     async def rack_choices(self, interaction, current: str):
         return []
 
+    async def command_failed(self, interaction, error) -> None:
+        self.calls.append(("error", (type(error).__name__,)))
+
 
 @pytest.fixture
 def tree_and_runner():

@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.adapters.discord import DiscordAdapter
-from bot.adapters.discord.board import Boards
 from bot.adapters.discord.texts import TEXTS
 from bot.core.messages import Button, Outgoing, OutKind
 from tests.bot.helpers import make_core
-from tests.fakes.discord_fakes import DiscordHarness
+from tests.fakes.discord_fakes import DiscordHarness, quick_boards
 
 CHANNEL = 500_000_000_000_000_001
 AYSE, MEHMET = 101, 102
@@ -31,7 +30,7 @@ class PressCrashes:
 
 
 def build(core, default: str) -> DiscordHarness:
-    adapter = DiscordAdapter(core, default_locale=default, boards=Boards(min_interval=0))
+    adapter = DiscordAdapter(core, default_locale=default, boards=quick_boards())
     adapter.buttons["T1"] = {RAISE.custom_id: RAISE}
     return DiscordHarness(adapter)
 
@@ -82,10 +81,12 @@ async def test_closed_dm_notice_follows_the_players_choice(memory_store) -> None
     await harness.adapter.deliver(
         [Outgoing(OutKind.EDIT_TABLE, "table", str(CHANNEL), table_id="T1")]
     )
+    await harness.settle()
     # Later (a timer, say) the table deals Mehmet cards he cannot get by DM: the channel is
     # told in his chosen language, not the table's (Turkish here).
     secret = Outgoing(OutKind.PRIVATE, "your cards: Ah Kd", user_id=str(MEHMET), table_id="T1")
     await harness.adapter.deliver([secret])
+    await harness.settle()
     [notice] = [t for t in harness.log.channel_texts(CHANNEL) if f"<@{MEHMET}>" in t]
     assert notice == TEXTS["en"]["dm_closed"].format(mention=f"<@{MEHMET}>")
     assert "Ah" not in notice

@@ -10,11 +10,10 @@ import discord
 import pytest
 
 from bot.adapters.discord import DiscordAdapter
-from bot.adapters.discord.board import Boards
 from bot.adapters.discord.texts import TEXTS, locale_of, text
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from tests.fakes.discord_fakes import DiscordHarness
+from tests.fakes.discord_fakes import DiscordHarness, quick_boards
 
 CHANNEL = 500_000_000_000_000_001
 AYSE, MEHMET = 101, 102
@@ -54,7 +53,7 @@ class RecordingCore:
 
 
 def build(core: RecordingCore, default: str) -> DiscordHarness:
-    adapter = DiscordAdapter(core, default_locale=default, boards=Boards(min_interval=0))
+    adapter = DiscordAdapter(core, default_locale=default, boards=quick_boards())
     return DiscordHarness(adapter)
 
 
@@ -124,9 +123,11 @@ async def test_closed_dm_notice_speaks_the_table_language(default: str, table: s
     await harness.adapter.deliver(
         [Outgoing(OutKind.EDIT_TABLE, "table", str(CHANNEL), table_id="T1")]
     )
+    await harness.settle()
     # Later (a timer, say) the table deals Mehmet cards he cannot get by DM.
     secret = Outgoing(OutKind.PRIVATE, "your cards: Ah Kd", user_id=str(MEHMET), table_id="T1")
     await harness.adapter.deliver([secret])
+    await harness.settle()
     expected = table or default
     [notice] = [t for t in harness.log.channel_texts(CHANNEL) if f"<@{MEHMET}>" in t]
     assert notice == TEXTS[expected]["dm_closed"].format(mention=f"<@{MEHMET}>")

@@ -11,8 +11,7 @@ from typing import Any
 import discord
 
 from bot.adapters.discord import DiscordAdapter
-from bot.adapters.discord.adapter import Part, chunks, newest_picture
-from bot.adapters.discord.board import Boards
+from bot.adapters.discord.parts import Part, chunks, newest_picture
 from bot.core.messages import Outgoing, OutKind
 from tests.bot.helpers import make_core
 from tests.fakes.discord_fakes import (
@@ -23,6 +22,7 @@ from tests.fakes.discord_fakes import (
     FakeInteraction,
     FakeUser,
     PartialMessage,
+    quick_boards,
 )
 
 CHANNEL = 500_000_000_000_000_002
@@ -137,7 +137,7 @@ class SpyCore:
 def build(memory_store: Any, seed: str, **kwargs: Any) -> tuple[PicHarness, SpyCore]:
     spy = SpyCore(make_core(memory_store, seed=seed, pictures=True))
     kwargs.setdefault("inbox_limit", 10_000)
-    adapter = DiscordAdapter(spy, default_locale="en", boards=Boards(min_interval=0), **kwargs)
+    adapter = DiscordAdapter(spy, default_locale="en", boards=quick_boards(), **kwargs)
     return PicHarness(adapter), spy
 
 
@@ -281,6 +281,7 @@ async def test_unasked_pictures_for_closed_dms_keep_the_words_and_the_newest_pic
     ]
     for item in items:  # e.g. timer moves, one answer each
         await harness.adapter.deliver([item])
+        await harness.settle()
     kept = harness.adapter.inbox[str(MEHMET)]
     assert [p.text for p in kept] == ["cards 0", "cards 1", "cards 2"]
     assert [p.picture for p in kept] == [None, None, pictures[2]]

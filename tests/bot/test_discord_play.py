@@ -5,16 +5,16 @@ a restart between two presses still works, and every interaction is acknowledged
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import discord
 import pytest
 
 from bot.adapters.discord import DiscordAdapter
-from bot.adapters.discord.board import Boards
 from bot.core.messages import Outgoing, OutKind
 from storage import Store
 from tests.bot.helpers import make_core
-from tests.fakes.discord_fakes import DiscordHarness, FakeUser
+from tests.fakes.discord_fakes import DiscordHarness, FakeUser, quick_boards
 
 CHANNEL = 500_000_000_000_000_001
 AYSE, MEHMET, ZEYNEP = 101, 102, 103
@@ -48,7 +48,7 @@ class SpyCore:
 def build(core, **kwargs) -> tuple[DiscordHarness, SpyCore]:
     spy = SpyCore(core)
     kwargs.setdefault("inbox_limit", 10_000)  # nothing kept for a player is dropped in a test
-    adapter = DiscordAdapter(spy, default_locale="en", boards=Boards(min_interval=0), **kwargs)
+    adapter = DiscordAdapter(spy, default_locale="en", boards=quick_boards(), **kwargs)
     return DiscordHarness(adapter), spy
 
 
@@ -244,6 +244,7 @@ async def test_restart_between_two_presses(tmp_path):
         again, spy2 = build(make_core(store, seed="restart-2"), dm_fallback=False)
         users = {AYSE: again.user(AYSE, "Ayşe"), MEHMET: again.user(MEHMET, "Mehmet")}
         await again.adapter.deliver_unasked(await spy2.start())
+        await again.settle()
         assert again.channel(CHANNEL).table_message() is not None  # the table is shown again
         before = session_of(spy2).actor()
         plain = next(cid for a, cid in ids.items() if a in ("check", "pass", "call", "fold"))
@@ -286,7 +287,7 @@ async def test_every_command_defers_before_the_core_answers():
             await gate.wait()
             return []
 
-    harness = DiscordHarness(DiscordAdapter(SlowCore(), boards=Boards(min_interval=0)))
+    harness = DiscordHarness(DiscordAdapter(SlowCore(), boards=quick_boards()))
     user = harness.user(AYSE, "Ayşe")
     task = asyncio.create_task(harness.slash(user, "balance", CHANNEL))
     await asyncio.sleep(0)
@@ -335,6 +336,7 @@ async def test_unasked_items_of_other_platforms_are_skipped(memory_store):
     telegram = Outgoing(OutKind.PUBLIC, "telegram group", channel_id="-100123", table_id="77")
     ours = Outgoing(OutKind.PUBLIC, "discord channel", channel_id=str(CHANNEL))
     await harness.adapter.deliver_unasked([telegram, ours])
+    await harness.settle()
     assert harness.log.channel_texts(CHANNEL) == ["discord channel"]
     assert -100123 not in harness.client.channels
 
@@ -375,13 +377,35 @@ def test_is_moderator(perms, roles, role, expected):
     assert is_moderator(interaction, role) is expected
 
 
-async def test_poker_table_posts_the_table_again_at_the_bottom(memory_store):
-    core = make_core(memory_store, seed="again")
-    harness, _ = build(core)
+async def test_a_fresh_table_item_posts_the_table_again_at_the_bottom(memory_store):
+    """`fresh` (the core sets it for `/poker table`): a new message at the bottom of the
+    channel, and the old one is deleted, buttons and all."""
+
+    class FreshOnTable:
+        def __init__(self, core) -> None:
+            self.core = core
+
+        def __getattr__(self, name: str):
+            return getattr(self.core, name)
+
+        async def handle(self, command):
+            items = await self.core.handle(command)
+            if command.args[:1] == ("table",):  # what the core does now (see `Outgoing.fresh`)
+                items = [
+                    replace(i, fresh=True) if i.kind is OutKind.EDIT_TABLE else i for i in items
+                ]
+            return items
+
+        async def press(self, press):
+            return await self.core.press(press)
+
+    harness, _ = build(FreshOnTable(make_core(memory_store, seed="again")))
     ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
     await seat_two(harness, ayse, mehmet)
     channel = harness.channel(CHANNEL)
     first = channel.table_message()
+    await harness.slash(ayse, "poker rules", CHANNEL)
+    assert channel.table_message() is first
     await harness.slash(mehmet, "poker table", CHANNEL)
     second = channel.table_message()
     assert second.id != first.id and first.deleted
@@ -438,7 +462,7 @@ async def test_a_batch_writes_only_the_newest_table_state():
                 for n in range(3)
             ] + [Outgoing(OutKind.PUBLIC, "Bot 1 checks.", channel_id=str(CHANNEL), table_id="4")]
 
-    harness = DiscordHarness(DiscordAdapter(BurstCore(), boards=Boards(min_interval=0)))
+    harness = DiscordHarness(DiscordAdapter(BurstCore(), boards=quick_boards()))
     await harness.slash(harness.user(AYSE, "Ayşe"), "poker rules", CHANNEL)
     channel = harness.channel(CHANNEL)
     assert (channel.posts, channel.edits) == (2, 0)

@@ -6,14 +6,21 @@ messages) as `Delivery` rows that say who can see the text: one user's ephemeral
 a whole channel. They follow Discord's rules where the adapter could get them wrong: an
 interaction may be acknowledged once; follow-ups need an acknowledgement first; the first
 follow-up after a "thinking" deferral replaces it and keeps the deferral's visibility; a user
-with closed DMs raises `discord.Forbidden`; editing a deleted message raises `discord.NotFound`.
+with closed DMs raises `discord.Forbidden`; editing a deleted message raises `discord.NotFound`;
+an ephemeral message can be edited only while its interaction's token lasts. Faults can be
+injected: `FakeChannel.faults` / `FakeUser.faults` / `FakeClient.faults` (exceptions raised by
+the next calls, e.g. a connection reset), `FakeChannel.gate` (an event every channel write
+waits on), `FakeChannel.refuse_files` (no Attach Files permission).
 
-`DiscordHarness` runs slash commands through the real command tree callbacks and component
-presses through the real `DynamicItem` templates and `from_custom_id`, as discord.py would.
+`DiscordHarness` runs slash commands through the real command tree callbacks, component presses
+through the real `DynamicItem` templates and `from_custom_id`, and modal submissions through
+discord.py's real `ViewStore` (which finds the open modal by its custom id), as discord.py would.
+After each interaction it lets the adapter's queued channel traffic go out (`settle`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -49,6 +56,7 @@ class Delivery:
     view: Any = None
     interaction: int | None = None
     file: Any = None
+    allowed_mentions: Any = None
 
 
 class Log:
@@ -84,6 +92,38 @@ class FakeMessage:
     ephemeral_to: int | None = None
     deleted: bool = False
     files: list[Any] = field(default_factory=list)
+    interaction: Any = None  # for an ephemeral message: the interaction whose token edits it
+    dm: bool = False
+    log: Any = None
+    allowed_mentions: Any = None
+
+    async def edit(self, *, content: Any = ..., view: Any = ..., attachments: Any = ..., **kw):
+        """Edit a private message (a DM, or an ephemeral one through its interaction's token)."""
+        if self.interaction is not None:
+            self.interaction.take_fault()
+            if self.interaction.expired:
+                raise http_error(discord.NotFound, 404, 10015)  # unknown webhook: token is gone
+        if content is not ...:
+            self.content = content or ""
+        if view is not ...:
+            self.view = view
+        if attachments is not ...:
+            self.files = list(attachments or [])
+        audience = "dm" if self.dm else "ephemeral"
+        assert self.log is not None and self.ephemeral_to is not None
+        self.log.deliveries.append(
+            Delivery(
+                audience,
+                self.ephemeral_to,
+                self.content,
+                "edit_private",
+                self.view,
+                self.interaction.id if self.interaction is not None else None,
+                # only what this call carried: an edit that leaves the attachments keeps them
+                file=self.files[0] if self.files and attachments is not ... else None,
+            )
+        )
+        return self
 
     def custom_ids(self) -> list[str]:
         """Custom ids of the message's components, in order."""
@@ -109,19 +149,36 @@ class PartialMessage:
         self.channel = channel
         self.id = message_id
 
-    async def edit(self, *, content: str | None = None, view: Any = None, attachments=None) -> None:
+    async def edit(
+        self,
+        *,
+        content: str | None = None,
+        view: Any = None,
+        attachments=None,
+        allowed_mentions: Any = None,
+    ) -> None:
+        await self.channel.enter(files=bool(attachments))
         message = self.channel.messages.get(self.id)
         if message is None or message.deleted:
             raise http_error(discord.NotFound, 404, 10008)
         if content is not None:
             message.content = content
         message.view = view
+        message.allowed_mentions = allowed_mentions
         self.channel.edits += 1
         self.channel.log.deliveries.append(
-            Delivery("channel", self.channel.id, message.content, "edit", view)
+            Delivery(
+                "channel",
+                self.channel.id,
+                message.content,
+                "edit",
+                view,
+                allowed_mentions=allowed_mentions,
+            )
         )
 
     async def delete(self) -> None:
+        await self.channel.enter()
         message = self.channel.messages.get(self.id)
         if message is None or message.deleted:
             raise http_error(discord.NotFound, 404, 10008)
@@ -137,16 +194,40 @@ class FakeChannel:
         self.messages: dict[int, FakeMessage] = {}
         self.posts = 0
         self.edits = 0
+        self.faults: list[BaseException] = []  # raised by the next writes, one each
+        self.gate: asyncio.Event | None = None  # when set up, every write waits for it
+        self.refuse_files = False  # the bot lacks Attach Files here
+        self.post_times: list[float] = []  # loop time of each post
+
+    async def enter(self, *, files: bool = False) -> None:
+        """What every write goes through: the gate, injected faults, the files permission."""
+        if self.gate is not None:
+            await self.gate.wait()
+        if self.faults:
+            raise self.faults.pop(0)
+        if files and self.refuse_files:
+            raise http_error(discord.Forbidden, 403, 50013)
 
     async def send(
         self, content: str | None = None, *, view: Any = None, file: Any = None, **kwargs: Any
     ) -> FakeMessage:
         assert content is None or len(content) <= 2000
+        await self.enter(files=file is not None)
         message = FakeMessage(next_id(), self, content or "", view, files=[file] if file else [])
+        message.allowed_mentions = kwargs.get("allowed_mentions")
         self.messages[message.id] = message
         self.posts += 1
+        self.post_times.append(asyncio.get_running_loop().time())
         self.log.deliveries.append(
-            Delivery("channel", self.id, message.content, "send", view, file=file)
+            Delivery(
+                "channel",
+                self.id,
+                message.content,
+                "send",
+                view,
+                file=file,
+                allowed_mentions=message.allowed_mentions,
+            )
         )
         return message
 
@@ -175,13 +256,26 @@ class FakeUser:
         self.roles: list[Any] = []
         self.dms_open = dms_open
         self.log = log
+        self.faults: list[BaseException] = []
 
     async def send(self, content: str | None = None, *, view: Any = None, **kw: Any) -> FakeMessage:
+        if self.faults:
+            raise self.faults.pop(0)
         if not self.dms_open:
             raise http_error(discord.Forbidden, 403, 50007)
         assert content is None or len(content) <= 2000
-        self.log.deliveries.append(Delivery("dm", self.id, content or "", "dm", view))
-        return FakeMessage(next_id(), None, content or "", view, ephemeral_to=self.id)
+        file = kw.get("file")
+        self.log.deliveries.append(Delivery("dm", self.id, content or "", "dm", view, file=file))
+        return FakeMessage(
+            next_id(),
+            None,
+            content or "",
+            view,
+            ephemeral_to=self.id,
+            files=[file] if file else [],
+            dm=True,
+            log=self.log,
+        )
 
 
 class FakeClient:
@@ -192,6 +286,8 @@ class FakeClient:
         self.channels: dict[int, FakeChannel] = {}
         self.users: dict[int, FakeUser] = {}
         self.adapter: Any = None
+        self.faults: list[BaseException] = []  # raised by the next interaction calls
+        self.view_store = discord.ui.view.ViewStore(None)  # type: ignore[arg-type]
 
     def get_partial_messageable(self, channel_id: int) -> FakeChannel:
         if channel_id not in self.channels:
@@ -221,6 +317,7 @@ class FakeResponse:
         return self.kind is not None
 
     def _ack(self, kind: str) -> None:
+        self.interaction.take_fault()  # a reset connection: the call never reached Discord
         self.interaction.log.acks.setdefault(self.interaction.id, []).append(kind)
         if self.kind is not None:
             raise discord.InteractionResponded(self.interaction)  # type: ignore[arg-type]
@@ -241,6 +338,8 @@ class FakeResponse:
     async def send_modal(self, modal: Any) -> None:
         self._ack("send_modal")
         self.modal = modal
+        if not modal.is_finished():  # what discord.py does: `state.store_view(modal)`
+            self.interaction.client.view_store.add_view(modal)
 
     async def edit_message(
         self, *, content: str | None = None, view: Any = None, **kw: Any
@@ -264,11 +363,14 @@ class FakeFollowup:
         interaction = self.interaction
         response = interaction.response
         assert response.is_done(), "follow-up before the interaction was acknowledged"
+        interaction.take_fault()
+        if interaction.expired:
+            raise http_error(discord.NotFound, 404, 10015)
         if response.thinking and not interaction.original_resolved:
             # Discord: the first follow-up replaces the "thinking" message, keeping its visibility.
             interaction.original_resolved = True
             ephemeral = response.ephemeral
-        return interaction._show(content or "", ephemeral, view, "followup")
+        return interaction._show(content or "", ephemeral, view, "followup", kw.get("file"))
 
 
 class FakeInteraction:
@@ -301,15 +403,37 @@ class FakeInteraction:
         self.followup = FakeFollowup(self)
         self.original_resolved = False
         self.original: FakeMessage | None = None
+        self.type = discord.InteractionType.application_command
+        self.command_failed = False
+        self._state: Any = None  # read by discord.py for resolved users and roles (none here)
+        self.command: Any = None  # set by the command tree once it found the command
+        self.guild: Any = None
 
-    def _show(self, content: str, ephemeral: bool, view: Any, how: str) -> FakeMessage:
+    def take_fault(self) -> None:
+        """Raise the client's next injected fault, if any."""
+        if self.client.faults:
+            raise self.client.faults.pop(0)
+
+    def _show(
+        self, content: str, ephemeral: bool, view: Any, how: str, file: Any = None
+    ) -> FakeMessage:
         assert len(content) <= 2000
         channel = self.client.get_partial_messageable(self.channel_id)
+        files = [file] if file is not None else []
         if ephemeral:  # in the channel, but only this user sees it
             self.log.deliveries.append(
-                Delivery("ephemeral", self.user.id, content, how, view, self.id)
+                Delivery("ephemeral", self.user.id, content, how, view, self.id, file=file)
             )
-            return FakeMessage(next_id(), channel, content, view, ephemeral_to=self.user.id)
+            return FakeMessage(
+                next_id(),
+                channel,
+                content,
+                view,
+                ephemeral_to=self.user.id,
+                files=files,
+                interaction=self,
+                log=self.log,
+            )
         self.log.deliveries.append(Delivery("channel", channel.id, content, how, view, self.id))
         message = FakeMessage(next_id(), channel, content, view)
         channel.messages[message.id] = message
@@ -332,13 +456,21 @@ class FakeInteraction:
     async def edit_original_response(self, *, content: Any = ..., view: Any = ..., **kw: Any):
         response = self.response
         assert response.is_done(), "edit before the interaction was acknowledged"
+        self.take_fault()
+        if self.expired:
+            raise http_error(discord.NotFound, 404, 10015)
         new_content = None if content is ... else content
         new_view = None if view is ... else view
         if response.thinking:
             self.original_resolved = True
             if self.original is None:
+                files = kw.get("attachments") or []
                 self.original = self._show(
-                    new_content or "", response.ephemeral, new_view, "edit_original"
+                    new_content or "",
+                    response.ephemeral,
+                    new_view,
+                    "edit_original",
+                    files[0] if files else None,
                 )
             else:
                 if new_content is not None:
@@ -352,7 +484,32 @@ class FakeInteraction:
 
     async def delete_original_response(self) -> None:
         assert self.response.is_done()
+        self.take_fault()
         self.original_resolved = True
+
+
+class HandClock:
+    """Seconds that move only when something sleeps: pacing and waits cost no real time."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += max(seconds, 0.0)
+        await asyncio.sleep(0)
+
+
+def quick_boards(**kwargs: Any) -> Any:
+    """Table boards and lanes on a `HandClock`: every write at once, pacing without waiting."""
+    from bot.adapters.discord.board import Boards
+
+    clock = HandClock()
+    kwargs.setdefault("min_interval", 0)
+    kwargs.setdefault("retry_after", 0)
+    return Boards(clock=clock, sleep=clock.sleep, **kwargs)
 
 
 class DiscordHarness:
@@ -370,6 +527,16 @@ class DiscordHarness:
         self.translator = Translator()
         self.interactions: list[FakeInteraction] = []
         self.modals: dict[int, Any] = {}
+        self.auto_settle = True  # let queued channel traffic go out after each interaction
+
+    async def settle(self) -> None:
+        """Let everything the adapter queued (table writes, posts, DMs) go out."""
+        await self.adapter.boards.settle()
+
+    async def _after(self, interaction: FakeInteraction) -> FakeInteraction:
+        if self.auto_settle:
+            await self.settle()
+        return interaction
 
     def user(self, user_id: int, name: str, dms_open: bool = True) -> FakeUser:
         """A guild member who can use the bot."""
@@ -404,7 +571,7 @@ class DiscordHarness:
             await command.callback(command.binding, interaction, **options)  # type: ignore[call-arg]
         else:
             await command.callback(interaction, **options)  # type: ignore[call-arg]
-        return interaction
+        return await self._after(interaction)
 
     async def autocomplete(
         self, user: FakeUser, path: str, option: str, current: str, channel_id: int
@@ -449,15 +616,44 @@ class DiscordHarness:
                 break
         if interaction.response.modal is not None:
             self.modals[user.id] = (interaction.response.modal, channel_id)
-        return interaction
+        return await self._after(interaction)
 
     async def submit_modal(self, user: FakeUser, value: str) -> FakeInteraction:
-        """Type `value` into the last modal `user` was shown and submit it."""
-        modal, channel_id = self.modals.pop(user.id)
-        interaction = self.interaction(user, channel_id)
-        modal.amount._value = value  # what discord.py fills in from the submission
-        await modal.on_submit(interaction)
-        return interaction
+        """Type `value` into the last modal `user` was shown and submit it, as Discord sends a
+        submission: the modal's custom id and each text input's custom id with its value. Like
+        discord.py, the open modal is found by that custom id in the client's `ViewStore`; when
+        none matches, the submission is dropped (and the interaction never answered)."""
+        shown, channel_id = self.modals.pop(user.id)
+        payload = shown.to_dict()
+        components = [
+            {
+                "type": 1,
+                "components": [
+                    {"type": 4, "custom_id": c["custom_id"], "value": value}
+                    for c in row["components"]
+                ],
+            }
+            for row in payload["components"]
+        ]
+        data = {"custom_id": payload["custom_id"], "components": components}
+        interaction = self.interaction(user, channel_id, data=data)
+        interaction.type = discord.InteractionType.modal_submit
+        modal = self.client.view_store._modals.get(payload["custom_id"])
+        if modal is not None:  # `ViewStore.dispatch_modal`, awaited here
+            await modal._dispatch_submit(interaction, components, {})
+        return await self._after(interaction)
+
+    async def dispatch_command(
+        self, user: FakeUser, data: dict[str, Any], channel_id: int, *, locale: str = "en-US"
+    ) -> FakeInteraction:
+        """Hand a raw application-command interaction to the real command tree, as discord.py's
+        `CommandTree._from_interaction` does (look-up, call, and errors to the tree's handler)."""
+        interaction = self.interaction(user, channel_id, locale=locale, data=data)
+        try:
+            await self.tree._call(interaction)  # type: ignore[arg-type]
+        except app_commands.AppCommandError as error:
+            await self.tree._dispatch_error(interaction, error)  # type: ignore[arg-type]
+        return await self._after(interaction)
 
     def unanswered(self) -> list[FakeInteraction]:
         """Interactions (other than autocomplete) never acknowledged, or acknowledged twice."""

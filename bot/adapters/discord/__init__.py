@@ -66,9 +66,14 @@ class DiscordBot(discord.AutoShardedClient):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permissions; no message content needed
-        super().__init__(intents=intents, shard_count=shard_count)
+        # Nobody is pinged by what the bot says unless a call names them (a nickname such as
+        # "@everyone" in a table text stays plain text).
+        super().__init__(
+            intents=intents,
+            shard_count=shard_count,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.tree = app_commands.CommandTree(self)
-        self.tree.error(self._command_error)
         install_commands(self.tree, adapter)
         adapter.attach(self)
         self.guild_id = guild_id
@@ -111,21 +116,12 @@ class DiscordBot(discord.AutoShardedClient):
             self.adapter.prune()
 
     async def close(self) -> None:
-        """Stop the timers (a tick in progress is delivered), write the pending table edits
-        (bounded), then disconnect."""
+        """Stop the timers (a tick in progress is delivered), write the pending table edits and
+        queued posts (bounded), then disconnect."""
         if not self.is_closed():
             await stop_ticker(self._ticker, self._halt)
             await flush_adapter(self.adapter, log)
-            try:
-                await asyncio.wait_for(self.adapter.boards.settle(), FLUSH_SECONDS)
-            except TimeoutError:
-                log.warning(kv(event="settle_timed_out", seconds=FLUSH_SECONDS))
         await super().close()
-
-    async def _command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        log.error(kv(event="command_error", error=repr(error)), exc_info=error)
 
 
 async def serve(

@@ -1,32 +1,54 @@
 """Discord interactions -> core commands and presses, and the core's answers back out.
 
-Every interaction is acknowledged first (a deferral, or the amount modal), then answered with
-follow-ups, so Discord's 3-second deadline holds however long the core takes:
+Answer first. Every interaction is acknowledged before anything else is asked of Discord or the
+database (a deferral, or the amount modal), then answered with the sender's own words, and only
+then does the rest go out:
 
 - slash commands and "Show my hand" defer as an ephemeral "thinking" reply; the sender's own
   private lines and refusals replace it (or it is deleted when there are none);
 - turn buttons, the draw select and the amount modal defer as a silent update; the sender's
   private lines and refusals arrive as ephemeral follow-ups.
 
-Public lines go to the channel, the table message is edited through `Boards` (coalesced). A
-private item for someone other than the sender goes by direct message; when their DMs are closed
-it is kept for their next interaction and the channel is told, without any card. A private
-item's picture (the player's own hand or rack) goes with its text, in a message of its own, and
-never to a channel; the only pictures a channel gets are the core's public ones.
+Everything else is queued per destination (`outbox.Lanes`): public lines and the table message
+(`Boards`, coalesced) in the channel's lane, direct messages to other players in theirs. So a
+busy channel never delays an answer, and a failure there is reported to the sender afterwards,
+ephemerally. Refusals only ever reach the sender. A private item for someone other than the
+sender goes by direct message; when their DMs are closed it is kept for their next interaction
+and the channel is told, without any card. A private item's picture (the player's own hand or
+rack) goes with its text, in a message of its own, and never to a channel.
+
+A private item with a `slot` edits the user's previous message of that slot where Discord
+allows it (a DM; an ephemeral reply while its interaction token lasts); private turn buttons
+(the Okey tiles) are taken off older messages as soon as the turn moved on. Network faults
+(connection resets, time-outs) are caught on every call: an answer is tried once more, and a
+lost channel write is reported to the sender.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from functools import partial
+from typing import Any, Protocol, TypeVar
 
 import discord
+from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.adapters.batch import coalesce
-from bot.adapters.discord.board import Boards, Render, clip, picture_file
+from bot.adapters.discord.board import (
+    FAULT,
+    NO_MENTIONS,
+    REFUSED,
+    Boards,
+    Render,
+    clip,
+    reason_of,
+    send_to_channel,
+)
 from bot.adapters.discord.components import (
     AmountModal,
     TurnRef,
@@ -35,6 +57,16 @@ from bot.adapters.discord.components import (
     table_view,
     tiles_in,
 )
+from bot.adapters.discord.outbox import TRANSPORT_ERRORS, channel_lane, user_lane
+from bot.adapters.discord.parts import (
+    Part,
+    chunks,
+    extra_kwargs,
+    newest_items_per_slot,
+    newest_per_slot,
+    newest_picture,
+)
+from bot.adapters.discord.private import PrivateMessages, Sent
 from bot.adapters.discord.texts import locale_of, text
 from bot.adapters.lookups import chosen_locale
 from bot.core.commands import route
@@ -48,13 +80,17 @@ GAME_GROUPS = ("poker", "okey")
 HAND_WORD = {"poker": "hand", "okey": "rack"}
 INBOX_LIMIT = 10  # private parts kept for one user whose DMs are closed
 MAX_CHOICES = 25
-PRIVATE_PICTURE = "hand.png"  # file name of a player's own hand or rack picture
 SNOWFLAKE_MIN = 1 << 32  # Discord ids are far above this; Telegram group ids are negative
+RETRY_PAUSE = 0.5  # seconds before an answer lost to a network fault is tried once more
+ALREADY_ACKNOWLEDGED = 40060  # Discord's code: the interaction was acknowledged (a retried ack)
+UNKNOWN_COMMAND_ERRORS = (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
+
+T = TypeVar("T")
 
 
 class CoreApi(Protocol):
     """What the adapter needs from the bot core. Two more are used when present (read only):
-    `tables.get(table_id)` (a table's language and platform) and
+    `tables.get(table_id)` (a table's language, platform and turn nonce) and
     `await locale_of(platform, user_id)` (a player's `/lang` choice, `bot.core.app.Core`)."""
 
     async def handle(self, command: Command) -> list[Outgoing]: ...
@@ -74,7 +110,7 @@ class Origin:
     locale: str  # the language of the adapter's own texts to this user: `tr` or `en`
     thinking: bool
     answered: bool = False
-    fresh_table: bool = False  # `/poker table`: post the table message anew
+    failure_told: bool = False  # the sender was told that a channel write was lost
 
 
 def is_moderator(interaction: Any, role: str | None) -> bool:
@@ -88,54 +124,9 @@ def is_moderator(interaction: Any, role: str | None) -> bool:
     return any(r.name == role or str(r.id) == role for r in roles)
 
 
-@dataclass(frozen=True)
-class Part:
-    """One private text for a user, with the components that go with it (Okey tile buttons, the
-    draw select) or None, and the picture of that user's own cards or rack (PNG) or None."""
-
-    text: str
-    view: Any = None
-    picture: bytes | None = None
-
-
-def chunks(parts: Sequence[Part]) -> list[Part]:
-    """Parts joined into as few messages of at most 2,000 characters as possible; a part with
-    components or a picture starts a message of its own and nothing is appended after it (a
-    picture belongs to its own words, and an attachment can never be moved to another text)."""
-    out: list[Part] = []
-    for part in parts:
-        last = out[-1] if out else None
-        if (
-            last is not None
-            and last.view is None
-            and last.picture is None
-            and part.view is None
-            and part.picture is None
-            and len(last.text) + 2 + len(part.text) <= 2000
-        ):
-            out[-1] = Part(last.text + "\n\n" + part.text)
-        else:
-            out.append(Part(clip(part.text), part.view, part.picture))
-    return out
-
-
-def newest_picture(parts: Sequence[Part]) -> list[Part]:
-    """The parts with every picture but the last one dropped (their words stay): each hand or
-    rack picture shows the whole hand after a step, so an older one kept for a user is stale."""
-    last = max((i for i, p in enumerate(parts) if p.picture is not None), default=-1)
-    return [
-        p if p.picture is None or i == last else Part(p.text, p.view) for i, p in enumerate(parts)
-    ]
-
-
-def _extra(part: Part, *, edit: bool = False) -> dict[str, Any]:
-    """The keyword arguments that carry a part's components and picture. An edit of the
-    original response takes new files as `attachments` (discord.py has no `file` there)."""
-    extra: dict[str, Any] = {} if part.view is None else {"view": part.view}
-    if part.picture is not None:
-        file = picture_file(part.picture, PRIVATE_PICTURE)
-        extra.update({"attachments": [file]} if edit else {"file": file})
-    return extra
+def is_fault(exc: BaseException) -> bool:
+    """A network fault or a Discord server error (worth one more try), not a refusal."""
+    return reason_of(exc) == FAULT
 
 
 class DiscordAdapter:
@@ -150,22 +141,30 @@ class DiscordAdapter:
         dm_fallback: bool = True,
         boards: Boards | None = None,
         inbox_limit: int = INBOX_LIMIT,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        retry_pause: float = RETRY_PAUSE,
     ) -> None:
         self.core = core
         self.default_locale = default_locale
         self.moderator_role = moderator_role
         self.dm_fallback = dm_fallback
         self.inbox_limit = inbox_limit
+        self.sleep = sleep
+        self.retry_pause = retry_pause
         self.client: Any = None  # set by `attach`
-        self.boards = boards or Boards()
+        self.boards = boards or Boards(clock=clock, sleep=sleep)
         if self.boards.channel_of is None:
             self.boards.channel_of = self._channel
+        self.lanes = self.boards.lanes  # one order per channel for table writes and posts
+        self.private = PrivateMessages(clock)
         # table id -> core custom id -> button, of the newest table message (amount bounds)
         self.buttons: dict[str, dict[str, Button]] = {}
         self.groups: dict[str, str] = {}  # table id -> "poker" | "okey"
         self.inbox: dict[str, list[Part]] = {}  # user id -> private parts kept for them
         self.dm_closed: set[str] = set()
         self.told: set[tuple[str, str]] = set()  # (table, user) told in the channel already
+        self.locales: dict[str, str | None] = {}  # user id -> `/lang` choice, as last looked up
 
     def attach(self, client: Any) -> None:
         """Serve `client`'s interactions (components find the adapter as `client.adapter`)."""
@@ -176,7 +175,31 @@ class DiscordAdapter:
         """A channel to send to by id, without fetching it."""
         return self.client.get_partial_messageable(channel_id)
 
-    # ---- acknowledging -----------------------------------------------------------------------
+    async def flush(self, timeout: float) -> None:
+        """Write every pending table update and everything queued (shutdown): waits at most
+        `timeout` seconds, then drops what is left (logged)."""
+        try:
+            await asyncio.wait_for(self.boards.settle(), timeout)
+        except TimeoutError:
+            log.warning(kv(event="flush_timed_out", lanes=self.lanes.busy()))
+            for board in self.boards.boards.values():
+                if board.task is not None:
+                    board.task.cancel()
+            self.lanes.cancel()
+
+    async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
+        """`call()`, tried once more after a short pause when the network or Discord's servers
+        failed it (a refusal is raised at once). `call` builds its files anew on each try."""
+        try:
+            return await call()
+        except TRANSPORT_ERRORS as exc:
+            if not is_fault(exc):
+                raise
+            log.info(kv(event="retrying", error=type(exc).__name__))
+        await self.sleep(self.retry_pause)
+        return await call()
+
+    # ---- languages ---------------------------------------------------------------------------
     async def _origin(self, interaction: Any, thinking: bool) -> Origin:
         locale = await self._speaks(interaction)
         return Origin(interaction, str(interaction.user.id), locale, thinking)
@@ -184,49 +207,155 @@ class DiscordAdapter:
     async def _speaks(self, interaction: Any, table_id: str | None = None) -> str:
         """The language of the adapter's own texts to the interaction's user, by the core's rule:
         their `/lang` choice, else their Discord locale when it is Turkish or English, else the
-        table's when the text is about one, else the bot's default."""
-        known = await self._chosen(str(interaction.user.id)) or locale_of(interaction.locale)
+        table's when the text is about one, else the bot's default. Asks the core: only after
+        the interaction was acknowledged."""
+        await self._chosen(str(interaction.user.id))
+        return self._speaks_now(interaction, table_id)
+
+    def _speaks_now(self, interaction: Any, table_id: str | None = None) -> str:
+        """`_speaks` from what is in memory only (the `/lang` choices looked up before), for the
+        one answer that cannot wait for the database: the amount modal."""
+        known = self.locales.get(str(interaction.user.id)) or locale_of(interaction.locale)
         if known is not None:
             return known
         return self._table_locale(table_id) if table_id is not None else self.default_locale
 
     async def _chosen(self, user_id: str) -> str | None:
-        """The user's `/lang` choice, or None (see `bot.adapters.lookups.chosen_locale`)."""
-        return await chosen_locale(self.core, PLATFORM, user_id)
+        """The user's `/lang` choice, or None (see `bot.adapters.lookups.chosen_locale`); kept
+        in memory for `_speaks_now`."""
+        choice = await chosen_locale(self.core, PLATFORM, user_id)
+        self.locales[user_id] = choice
+        return choice
 
+    # ---- acknowledging and answering ---------------------------------------------------------
     async def _defer(self, interaction: Any, thinking: bool) -> Origin | None:
-        """Acknowledge at once; None when Discord no longer knows the interaction (too late)."""
+        """Acknowledge at once; None when Discord no longer knows the interaction (too late) or
+        cannot be reached even on a second try."""
+
+        async def acknowledge() -> None:
+            try:
+                if thinking:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+                else:
+                    await interaction.response.defer()
+            except discord.HTTPException as exc:
+                if exc.code != ALREADY_ACKNOWLEDGED:  # the first try did reach Discord
+                    raise
+
         try:
-            if thinking:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            else:
-                await interaction.response.defer()
+            await self._retrying(acknowledge)
         except discord.NotFound:
             log.warning(kv(event="interaction_expired", user=interaction.user.id))
+            return None
+        except TRANSPORT_ERRORS as exc:
+            log.warning(kv(event="ack_failed", user=interaction.user.id, error=repr(exc)))
             return None
         return await self._origin(interaction, thinking)
 
     async def _reply(self, origin: Origin, parts: Sequence[Part | str]) -> None:
         """The sender's ephemeral parts (after any kept for them); resolves a "thinking" reply
-        even when there is nothing to say."""
+        even when there is nothing to say. A slotted part edits the sender's message of that slot
+        when a silent update is answered (an explicit ask gets a new message)."""
         kept = self.inbox.pop(origin.user_id, [])
         fresh = [p if isinstance(p, Part) else Part(p) for p in parts]
-        messages = chunks(newest_picture([*kept, *fresh]))
+        messages = chunks(newest_picture(newest_per_slot([*kept, *fresh])))
+        for message in messages:
+            try:
+                await self._reply_one(origin, message)
+            except TRANSPORT_ERRORS as exc:
+                status = getattr(exc, "status", type(exc).__name__)
+                log.warning(kv(event="reply_failed", user=origin.user_id, status=status))
+        if origin.thinking and not origin.answered:
+            origin.answered = True
+            try:
+                await self._retrying(origin.interaction.delete_original_response)
+            except TRANSPORT_ERRORS as exc:
+                log.info(kv(event="thinking_kept", user=origin.user_id, error=repr(exc)))
+
+    async def _reply_one(self, origin: Origin, part: Part) -> None:
         interaction = origin.interaction
-        try:
-            if origin.thinking and not origin.answered:
-                origin.answered = True
-                if not messages:
-                    await interaction.delete_original_response()
-                    return
-                first, messages = messages[0], messages[1:]
-                await interaction.edit_original_response(
-                    content=first.text, **_extra(first, edit=True)
+        if origin.thinking and not origin.answered:
+            origin.answered = True
+            message = await self._retrying(
+                lambda: interaction.edit_original_response(
+                    content=part.text, allowed_mentions=NO_MENTIONS, **extra_kwargs(part, edit=True)
                 )
-            for message in messages:
-                await interaction.followup.send(message.text, ephemeral=True, **_extra(message))
-        except discord.HTTPException as exc:
-            log.warning(kv(event="reply_failed", user=origin.user_id, status=exc.status))
+            )
+        elif await self._edited(origin.user_id, part):
+            return
+        else:
+            message = await self._retrying(
+                lambda: interaction.followup.send(
+                    part.text,
+                    ephemeral=True,
+                    wait=True,
+                    allowed_mentions=NO_MENTIONS,
+                    **extra_kwargs(part),
+                )
+            )
+        until = self.private.until(ephemeral=True)
+        self._track(origin.user_id, Sent(message, until, part.table_id, part.nonce), part.slot)
+
+    async def _edited(self, user_id: str, part: Part) -> bool:
+        """Edit the user's current message of the part's slot; False when there is none that
+        can still be edited (or the edit failed): then a new message is sent."""
+        sent = self.private.of_slot(user_id, part.slot)
+        if sent is None:
+            return False
+        try:
+            await self._retrying(
+                lambda: sent.message.edit(content=part.text, **extra_kwargs(part, edit=True))
+            )
+        except TRANSPORT_ERRORS as exc:
+            log.info(kv(event="slot_edit_failed", user=user_id, error=type(exc).__name__))
+            return False
+        sent.table_id, sent.nonce = part.table_id, part.nonce
+        self._track(user_id, sent, part.slot)
+        return True
+
+    def _track(self, user_id: str, sent: Sent, slot: str | None) -> None:
+        """Remember a private message; the buttons of the ones it supersedes are taken away."""
+        if sent.message is None:
+            return
+        for old in self.private.remember(user_id, sent, slot):
+            self.lanes.put(user_lane(user_id), partial(self._strip, user_id, old))
+
+    async def _strip(self, user_id: str, sent: Sent) -> None:
+        """Take the buttons off an old private message (its turn is over)."""
+        try:
+            await sent.message.edit(view=None)
+        except TRANSPORT_ERRORS as exc:
+            log.info(kv(event="old_buttons_kept", user=user_id, error=type(exc).__name__))
+
+    async def _failed(self, origin: Origin, reason: str) -> None:
+        """Tell the sender, once, that what they did did not reach the channel."""
+        if origin.failure_told:
+            return
+        origin.failure_told = True
+        key = "cannot_post" if reason == REFUSED else "channel_failed"
+        try:
+            await self._retrying(
+                lambda: origin.interaction.followup.send(text(origin.locale, key), ephemeral=True)
+            )
+        except TRANSPORT_ERRORS as exc:
+            log.warning(kv(event="failure_notice_lost", user=origin.user_id, error=repr(exc)))
+
+    async def command_failed(self, interaction: Any, error: Exception) -> None:
+        """The command tree's error handler: a command this build lacks (renamed, or left over
+        from an old sync) or one that failed before reaching the adapter is answered ephemerally."""
+        unknown = isinstance(error, UNKNOWN_COMMAND_ERRORS)
+        if unknown:
+            log.warning(kv(event="unknown_command", error=type(error).__name__))
+        else:
+            log.error(kv(event="command_error", error=repr(error)), exc_info=error)
+        words = text(self._speaks_now(interaction), "unknown_command" if unknown else "failed")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(words, ephemeral=True)
+            else:
+                await interaction.response.send_message(words, ephemeral=True)
+        except TRANSPORT_ERRORS as exc:
+            log.warning(kv(event="error_answer_failed", error=repr(exc)))
 
     # ---- slash commands ----------------------------------------------------------------------
     def _command(
@@ -251,9 +380,9 @@ class DiscordAdapter:
             return
         moderator = is_moderator(interaction, self.moderator_role)
         command = self._command(interaction, name, args, moderator=moderator)
-        routed = route(name, args)
-        origin.fresh_table = routed.sub == "table"
-        await self._call(origin, self.core.handle(command), routed.group)
+        await self._call(origin, self.core.handle(command), route(name, args).group)
+        if name == "lang":  # the choice may have changed: the modal must know it at once
+            await self._chosen(origin.user_id)
 
     async def _answer(self, origin: Origin, pending: Any) -> list[Outgoing] | None:
         """Await a core answer; when the core crashes, log it, tell the sender and return None."""
@@ -309,12 +438,7 @@ class DiscordAdapter:
         """A turn button: an amount asks through a modal, a draw through a select of my cards,
         anything else goes straight to the core."""
         if ref.needs == NEEDS_AMOUNT:
-            button = self.buttons.get(ref.table_id, {}).get(ref.core_id)
-            modal = AmountModal(ref, await self._speaks(interaction, ref.table_id), button)
-            try:
-                await interaction.response.send_modal(modal)
-            except discord.NotFound:
-                log.warning(kv(event="interaction_expired", user=interaction.user.id))
+            await self._ask_amount(interaction, ref)
             return
         if ref.needs == NEEDS_CARDS:
             await self._draw_picker(interaction, ref)
@@ -322,6 +446,19 @@ class DiscordAdapter:
         origin = await self._defer(interaction, thinking=False)
         if origin is not None:
             await self._call(origin, self.core.press(self._press(interaction, ref, ())))
+
+    async def _ask_amount(self, interaction: Any, ref: TurnRef) -> None:
+        """Show the amount modal: the one answer that cannot be deferred, so it is built from
+        memory only (no database look-up before it)."""
+        button = self.buttons.get(ref.table_id, {}).get(ref.core_id)
+        locale = self._speaks_now(interaction, ref.table_id)
+        modal = AmountModal(ref, locale, button, interaction.user.id)
+        try:
+            await self._retrying(lambda: interaction.response.send_modal(modal))
+        except discord.NotFound:
+            log.warning(kv(event="interaction_expired", user=interaction.user.id))
+        except TRANSPORT_ERRORS as exc:
+            log.warning(kv(event="modal_failed", user=interaction.user.id, error=repr(exc)))
 
     async def _draw_picker(self, interaction: Any, ref: TurnRef) -> None:
         """Answer a draw button with an ephemeral select of the presser's own cards."""
@@ -333,7 +470,9 @@ class DiscordAdapter:
         )
         if items is None:
             return
-        refusals = [i.text for i in items if i.kind is OutKind.ERROR]
+        refusals = [
+            i.text for i in items if i.kind is OutKind.ERROR and i.user_id == origin.user_id
+        ]
         if refusals:
             await self._reply(origin, refusals)
             return
@@ -341,7 +480,7 @@ class DiscordAdapter:
         hand = "\n".join(i.text for i in own)
         picture = next((i.picture for i in reversed(own) if i.picture is not None), None)
         cards = cards_in(hand)
-        locale = await self._speaks(interaction, ref.table_id)
+        locale = self._speaks_now(interaction, ref.table_id)
         if not cards:  # e.g. folded: nothing to pick, but the core's words still go out
             await self._reply(origin, [t for t in (hand, text(locale, "draw_unreadable")) if t])
             return
@@ -357,8 +496,8 @@ class DiscordAdapter:
         await self._call(origin, self.core.press(self._press(interaction, ref, cards)))
         try:  # the picker has done its job
             await interaction.edit_original_response(view=None)
-        except discord.HTTPException as exc:
-            log.info(kv(event="picker_kept", status=exc.status))
+        except TRANSPORT_ERRORS as exc:
+            log.info(kv(event="picker_kept", status=getattr(exc, "status", "network")))
 
     async def on_amount(self, interaction: Any, ref: TurnRef, value: str) -> None:
         """The amount modal was submitted: the number is the press's argument."""
@@ -379,29 +518,32 @@ class DiscordAdapter:
 
     # ---- delivery ----------------------------------------------------------------------------
     async def deliver(self, items: Sequence[Outgoing], origin: Origin | None = None) -> None:
-        """Send the core's items: the sender's own as ephemeral replies, the rest to channels,
-        table messages and direct messages."""
-        items = coalesce(items)
+        """Send the core's items: the sender's own first, as ephemeral replies; then queue the
+        rest (direct messages, channel posts, the table message) in their lanes."""
+        items = newest_items_per_slot(coalesce(items))
         mine: list[Part] = []
+        others: list[Outgoing] = []
         for item in items:
             if item.kind in (OutKind.PRIVATE, OutKind.ERROR):
                 if origin is not None and item.user_id == origin.user_id:
                     mine.append(self._part(item))
                 elif item.kind is OutKind.PRIVATE:
-                    await self._private_to_other(item, origin)
+                    others.append(item)
                 else:
                     log.info(kv(event="error_dropped", user=item.user_id))
-        posted = True
+        if origin is not None:
+            await self._reply(origin, mine)
+        for item in others:
+            if item.user_id is not None and item.user_id.isdigit():
+                job = partial(self._private_to_other, item, origin)
+                self.lanes.put(user_lane(item.user_id), job)
+        failed = None if origin is None else partial(self._failed, origin)
         for item in items:
             if item.kind is OutKind.PUBLIC:
-                posted = await self._public(item) and posted
+                self._public(item, failed)
             elif item.kind is OutKind.EDIT_TABLE:
-                fresh = origin is not None and origin.fresh_table
-                posted = await self._table(item, fresh=fresh) and posted
-        if origin is not None:
-            if not posted:  # e.g. no Send Messages here: say so instead of staying silent
-                mine.append(Part(text(origin.locale, "cannot_post")))
-            await self._reply(origin, mine)
+                self._table(item, failed)
+        self._retire_stale_buttons(items)
 
     async def deliver_unasked(self, items: Sequence[Outgoing]) -> None:
         """Items no interaction asked for (timers, tables resumed at start): only Discord's."""
@@ -419,11 +561,13 @@ class DiscordAdapter:
         channel = item.channel_id or ""
         return channel.isdigit() and int(channel) >= SNOWFLAKE_MIN
 
+    def _knows_tables(self) -> bool:
+        """Whether the core exposes its open tables (read only)."""
+        return callable(getattr(getattr(self.core, "tables", None), "get", None))
+
     def _live(self, table_id: str) -> Any:
         """The core's open table, when the core exposes its table service (read only)."""
-        tables = getattr(self.core, "tables", None)
-        getter = getattr(tables, "get", None)
-        return getter(table_id) if callable(getter) else None
+        return self.core.tables.get(table_id) if self._knows_tables() else None
 
     def _group(self, table_id: str) -> str:
         """The table's game ("poker" or "okey"), for its "Show my hand" button: learnt from the
@@ -442,52 +586,69 @@ class DiscordAdapter:
     def prune(self) -> int:
         """Forget the messages, buttons and notices of tables the core has closed; returns how
         many were forgotten (nothing when the core does not expose its open tables)."""
-        if getattr(getattr(self.core, "tables", None), "get", None) is None:
+        self.private.prune()
+        if not self._knows_tables():
             return 0
         gone = [t for t in {*self.boards.boards, *self.groups} if self._live(t) is None]
         for table_id in gone:
             self.boards.forget(table_id)
             self.groups.pop(table_id, None)
             self.buttons.pop(table_id, None)
+            self.private.forget_table(table_id)
         self.told = {(t, u) for t, u in self.told if t not in gone}
         return len(gone)
 
     def _part(self, item: Outgoing) -> Part:
-        """A private item as a part: its text, its buttons (Okey tiles) as components, and its
-        picture (the user's own cards or rack)."""
+        """A private item as a part: its text, its buttons (Okey tiles) as components, its
+        picture (the user's own cards or rack), its slot and the turn of its buttons."""
         view = table_view(item.buttons, None, None, "") if item.buttons else None
-        return Part(item.text, view, item.picture)
+        nonce = next((b.nonce for row in item.buttons for b in row), None)
+        slot = item.slot if item.kind is OutKind.PRIVATE else None
+        return Part(item.text, view, item.picture, slot, item.table_id, nonce)
 
-    async def _public(self, item: Outgoing) -> bool:
-        """Post a public item in its channel; False when Discord refused the post."""
+    def _public(self, item: Outgoing, failed: Callable[[str], Awaitable[None]] | None) -> None:
+        """Queue a public item in its channel's lane (posted without pinging anyone)."""
         channel_id = item.channel_id
         if channel_id is None and item.table_id is not None:
             known = self.boards.channel_id(item.table_id)
             channel_id = None if known is None else str(known)
         if channel_id is None or not channel_id.isdigit():
             log.warning(kv(event="public_without_channel", table=item.table_id))
-            return True
-        kwargs: dict[str, Any] = {"content": clip(item.text)}
-        if item.picture is not None:
-            kwargs["file"] = picture_file(item.picture)
-        try:
-            await self._channel(int(channel_id)).send(**kwargs)
-        except discord.HTTPException as exc:
-            log.warning(kv(event="post_failed", channel=channel_id, status=exc.status))
-            return False
-        return True
+            return
+        lane = channel_lane(channel_id)
 
-    async def _table(self, item: Outgoing, *, fresh: bool = False) -> bool:
-        """Show the table's newest state (edited in place, or posted anew when `fresh`); False
-        when Discord refused it."""
+        async def post() -> None:
+            await self.lanes.pace(lane)
+            try:
+                await self._retrying(
+                    lambda: send_to_channel(
+                        self._channel(lane[1]),
+                        lane[1],
+                        self.boards.pictures,
+                        item.text,
+                        picture=item.picture,
+                    )
+                )
+            except TRANSPORT_ERRORS as exc:
+                status = getattr(exc, "status", type(exc).__name__)
+                log.warning(kv(event="post_failed", channel=lane[1], status=status))
+                if failed is not None:
+                    await failed(reason_of(exc))
+
+        self.lanes.put(lane, post)
+
+    def _table(self, item: Outgoing, failed: Callable[[str], Awaitable[None]] | None) -> None:
+        """Show the table's newest state: edited in place, or posted anew at the bottom when the
+        item is `fresh` (the old message is deleted)."""
         if item.table_id is None or item.channel_id is None or not item.channel_id.isdigit():
             log.warning(kv(event="table_without_channel", table=item.table_id))
-            return True
+            return
         self._remember(item.table_id, item.buttons)
         label = text(self._table_locale(item.table_id), "show_hand")
         view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
         render = Render(item.text, view, item.picture)
-        return await self.boards.show(item.table_id, int(item.channel_id), render, fresh=fresh)
+        channel_id = int(item.channel_id)
+        self.boards.show(item.table_id, channel_id, render, fresh=item.fresh, on_failed=failed)
 
     def _table_locale(self, table_id: str) -> str:
         """The table's language (its text is in it), for the adapter's own button label."""
@@ -495,28 +656,70 @@ class DiscordAdapter:
         locale = getattr(getattr(live, "session", None), "locale", None)
         return locale_of(locale) or self.default_locale
 
+    def _retire_stale_buttons(self, items: Sequence[Outgoing]) -> None:
+        """Take the turn buttons off private messages (Okey tiles) of a turn that is over: the
+        turn's nonce is the core's open table's, else the newest one this batch carries."""
+        for table_id in {i.table_id for i in items if i.table_id is not None}:
+            nonce = getattr(getattr(self._live(table_id), "session", None), "nonce", None)
+            if nonce is None:
+                carried = [
+                    b.nonce
+                    for i in items
+                    if i.table_id == table_id
+                    for row in i.buttons
+                    for b in row
+                ]
+                nonce = carried[-1] if carried else None
+            if nonce is None:
+                continue  # the turn is not known here: leave the buttons (the core checks them)
+            for user_id in self.private.holders(table_id):
+                # Checked when the user's lane gets there: a message queued for them before
+                # (an edit of that very message, say) may carry this turn's buttons by then.
+                job = partial(self._strip_if_stale, user_id, table_id, nonce)
+                self.lanes.put(user_lane(user_id), job)
+
+    async def _strip_if_stale(self, user_id: str, table_id: str, nonce: str) -> None:
+        """Take the buttons off the user's private message of the table unless they are of the
+        turn `nonce`."""
+        sent = self.private.stale(user_id, table_id, nonce)
+        if sent is not None:
+            await self._strip(user_id, sent)
+
     async def _private_to_other(self, item: Outgoing, origin: Origin | None) -> None:
-        """A private item for someone who is not the sender: a direct message, or kept for their
-        next interaction (and the channel told, without the content) when DMs are closed."""
+        """A private item for someone who is not the sender: a direct message (editing their
+        message of the same slot), or kept for their next interaction (and the channel told,
+        without the content) when DMs are closed."""
         user_id = item.user_id
-        if user_id is None or not user_id.isdigit():
-            return
+        assert user_id is not None
         part = self._part(item)
         if self.dm_fallback and user_id not in self.dm_closed:
+            if await self._edited(user_id, part):
+                return
             try:
-                user = self.client.get_user(int(user_id)) or await self.client.fetch_user(
-                    int(user_id)
+                user = self.client.get_user(int(user_id)) or await self._retrying(
+                    lambda: self.client.fetch_user(int(user_id))
                 )
-                await user.send(clip(part.text), **_extra(part))
+                message = await self._retrying(
+                    lambda: user.send(
+                        clip(part.text), allowed_mentions=NO_MENTIONS, **extra_kwargs(part)
+                    )
+                )
+                self._track(user_id, Sent(message, None, part.table_id, part.nonce), part.slot)
                 return
             except discord.Forbidden:
                 self.dm_closed.add(user_id)
                 log.info(kv(event="dm_closed", user=user_id))
-            except discord.HTTPException as exc:
-                log.warning(kv(event="dm_failed", user=user_id, status=exc.status))
+            except TRANSPORT_ERRORS as exc:
+                status = getattr(exc, "status", type(exc).__name__)
+                log.warning(kv(event="dm_failed", user=user_id, status=status))
         kept = self.inbox.setdefault(user_id, [])
         kept.append(part)
-        kept[:] = newest_picture(kept[-self.inbox_limit :])
+        kept[:] = newest_picture(newest_per_slot(kept)[-self.inbox_limit :])
+        await self._tell_channel(item, user_id, origin)
+
+    async def _tell_channel(self, item: Outgoing, user_id: str, origin: Origin | None) -> None:
+        """Point a player whose private message could not be sent to the table's button, in the
+        table's channel (once per table), without anything of the message itself."""
         table = item.table_id or ""
         if (table, user_id) in self.told:
             return
@@ -533,12 +736,19 @@ class DiscordAdapter:
             self._table_locale(table) if table else self.default_locale
         )
         notice = text(locale, key, mention=f"<@{user_id}>")
-        try:
-            await self._channel(int(channel)).send(
-                content=notice,
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(int(user_id))]
-                ),
-            )
-        except discord.HTTPException as exc:
-            log.warning(kv(event="notice_failed", channel=channel, status=exc.status))
+        lane = channel_lane(channel)
+
+        async def post() -> None:
+            await self.lanes.pace(lane)
+            try:
+                await self._channel(lane[1]).send(
+                    content=notice,
+                    allowed_mentions=discord.AllowedMentions(
+                        everyone=False, roles=False, users=[discord.Object(int(user_id))]
+                    ),
+                )
+            except TRANSPORT_ERRORS as exc:
+                status = getattr(exc, "status", type(exc).__name__)
+                log.warning(kv(event="notice_failed", channel=lane[1], status=status))
+
+        self.lanes.put(lane, post)

@@ -1,10 +1,17 @@
 """The table's one channel message, edited as play goes on.
 
-Edits are coalesced: an update that comes less than `min_interval` seconds after the last write
-waits, and only the newest state is written when the wait is over (so a burst of computer moves
-costs one edit, well inside Discord's per-channel rate limit). A message older than
-`repost_after` seconds, or one that was deleted, is replaced by a new message at the bottom of
-the channel (the old one is deleted so its buttons disappear).
+Every write goes through the channel's lane (`outbox.Lanes`), in order with the channel's other
+posts, so it never holds up an interaction's answer. Edits are coalesced: an update that comes
+less than `min_interval` seconds after the last write waits, and only the newest state is
+written when the wait is over (a burst of computer moves costs one edit). A message older than
+`repost_after` seconds, one that was deleted, or a `fresh` update (someone asked to see the
+table again) is replaced by a new message at the bottom of the channel, and the old one is
+deleted so its buttons disappear.
+
+A write that fails on the network (connection reset, time-out, Discord 5xx) is tried again a few
+times; one Discord refuses (no Send Messages) is not. A channel that refuses pictures (no Attach
+Files) gets the table as text, and pictures are tried again there after `text_only_for` seconds.
+Nobody is ever pinged by a table text (a nickname like "@everyone" stays plain text).
 """
 
 from __future__ import annotations
@@ -15,15 +22,22 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import discord
 
+from bot.adapters.discord.outbox import TRANSPORT_ERRORS, Lanes, channel_lane
 from bot.logs import kv
 
 log = logging.getLogger("bot.discord.board")
 
 MAX_CONTENT = 2000
+NO_MENTIONS = discord.AllowedMentions.none()
+REFUSED = "refused"  # Discord said no (permissions): trying again will not help
+FAULT = "fault"  # the network or Discord failed: the write may work later
+
+Failed = Callable[[str], Awaitable[None]]  # told REFUSED or FAULT when a write is given up
 
 
 @dataclass
@@ -44,8 +58,19 @@ class Board:
     posted_at: float = 0.0
     written_at: float = float("-inf")
     pending: Render | None = None
+    fresh: bool = False
+    busy: bool = False  # a write is waiting or queued
+    faults: int = 0
+    waiting: list[Failed] = field(default_factory=list, repr=False)
     task: asyncio.Task[None] | None = field(default=None, repr=False)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+
+class WriteFailed(Exception):
+    """A channel write was given up; `reason` is REFUSED or FAULT."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def clip(content: str) -> str:
@@ -58,9 +83,56 @@ def picture_file(picture: bytes, filename: str = "table.png") -> discord.File:
     return discord.File(io.BytesIO(picture), filename=filename)
 
 
+def reason_of(exc: BaseException) -> str:
+    """REFUSED for Discord's 4xx answers (permissions, unknown channel), FAULT for the rest."""
+    if isinstance(exc, discord.HTTPException) and 400 <= exc.status < 500:
+        return REFUSED
+    return FAULT
+
+
+class Pictures:
+    """Which channels refused an attachment lately (no Attach Files): they get text only."""
+
+    def __init__(self, clock: Callable[[], float], text_only_for: float) -> None:
+        self.clock = clock
+        self.text_only_for = text_only_for
+        self._until: dict[int, float] = {}
+
+    def allowed(self, channel_id: int) -> bool:
+        """Whether to attach pictures in this channel now."""
+        return self.clock() >= self._until.get(channel_id, float("-inf"))
+
+    def refused(self, channel_id: int) -> None:
+        """The channel refused a picture: text only there for a while."""
+        self._until[channel_id] = self.clock() + self.text_only_for
+
+
+async def send_to_channel(
+    channel: Any,
+    channel_id: int,
+    pictures: Pictures,
+    content: str,
+    *,
+    picture: bytes | None = None,
+    view: Any = None,
+) -> Any:
+    """Post a message without pinging anyone; when the channel refuses the picture, post the
+    text alone. Raises what discord.py raises when even that fails."""
+    kwargs: dict[str, Any] = {"content": clip(content), "allowed_mentions": NO_MENTIONS}
+    if view is not None:
+        kwargs["view"] = view
+    if picture is not None and pictures.allowed(channel_id):
+        try:
+            return await channel.send(file=picture_file(picture), **kwargs)
+        except discord.Forbidden:
+            pictures.refused(channel_id)
+            log.warning(kv(event="pictures_refused", channel=channel_id))
+    return await channel.send(**kwargs)
+
+
 class Boards:
     """The table messages of every table, written through `channel_of(channel_id)` (the adapter
-    fills it in when it is not given)."""
+    fills it in when it is not given) in each channel's lane of `lanes`."""
 
     def __init__(
         self,
@@ -68,14 +140,22 @@ class Boards:
         *,
         min_interval: float = 1.0,
         repost_after: float = 3600.0,
+        retry_after: float = 2.0,
+        max_faults: int = 3,
+        text_only_for: float = 600.0,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        lanes: Lanes | None = None,
     ) -> None:
         self.channel_of = channel_of
         self.min_interval = min_interval
         self.repost_after = repost_after
+        self.retry_after = retry_after
+        self.max_faults = max_faults
         self.clock = clock
         self.sleep = sleep
+        self.lanes = lanes or Lanes(clock=clock, sleep=sleep)
+        self.pictures = Pictures(clock, text_only_for)
         self.boards: dict[str, Board] = {}
 
     def channel_id(self, table_id: str) -> int | None:
@@ -83,35 +163,57 @@ class Boards:
         board = self.boards.get(table_id)
         return None if board is None else board.channel_id
 
-    async def show(
-        self, table_id: str, channel_id: int, render: Render, *, fresh: bool = False
-    ) -> bool:
-        """Bring the table message up to date now, or as soon as the rate allows; `fresh` posts
-        it anew at the bottom of the channel (someone asked to see the table again). False when
-        a write made now failed (e.g. the bot may not post in the channel)."""
+    def message_id(self, table_id: str) -> int | None:
+        """The id of the table's current message, when one was posted."""
+        board = self.boards.get(table_id)
+        return None if board is None else board.message_id
+
+    def show(
+        self,
+        table_id: str,
+        channel_id: int,
+        render: Render,
+        *,
+        fresh: bool = False,
+        on_failed: Failed | None = None,
+    ) -> None:
+        """Bring the table message up to date as soon as the channel's lane and the edit rate
+        allow; `fresh` posts it anew at the bottom of the channel. Returns at once: `on_failed`
+        is told when the write is given up."""
         board = self.boards.get(table_id)
         if board is None or board.channel_id != channel_id:
             board = self.boards[table_id] = Board(channel_id)
-        if fresh:
-            board.posted_at = float("-inf")
+        board.fresh = board.fresh or fresh
         board.pending = render
-        if board.task is not None and not board.task.done():
-            return True  # the waiting writer will take the newest state
-        wait = board.written_at + self.min_interval - self.clock()
-        if wait <= 0:
-            return await self._write(table_id, board)
-        board.task = asyncio.create_task(self._later(table_id, board, wait))
-        return True
+        if on_failed is not None:
+            board.waiting.append(on_failed)
+        if board.busy:
+            return  # a write is waiting or queued: it will take the newest state
+        board.busy = True
+        wait = 0.0 if board.fresh else board.written_at + self.min_interval - self.clock()
+        self._schedule(table_id, board, wait)
+
+    def _schedule(self, table_id: str, board: Board, wait: float) -> None:
+        """Queue the board's write in its channel's lane, now or after `wait` seconds."""
+        if wait > 0:
+            board.task = asyncio.create_task(self._later(table_id, board, wait))
+        else:
+            self.lanes.put(channel_lane(board.channel_id), partial(self._write, table_id, board))
 
     async def _later(self, table_id: str, board: Board, wait: float) -> None:
         await self.sleep(wait)
-        await self._write(table_id, board)
+        self._schedule(table_id, board, 0.0)
 
     async def settle(self) -> None:
-        """Wait for every delayed write (tests and shutdown)."""
-        tasks = [b.task for b in self.boards.values() if b.task is not None and not b.task.done()]
-        if tasks:
+        """Wait for every delayed write and everything queued in the lanes (tests, shutdown)."""
+        while True:
+            tasks = [
+                b.task for b in self.boards.values() if b.task is not None and not b.task.done()
+            ]
+            if not tasks and not self.lanes.busy():
+                return
             await asyncio.gather(*tasks, return_exceptions=True)
+            await self.lanes.settle()
 
     def forget(self, table_id: str) -> None:
         """Stop tracking a table (its message stays as it is)."""
@@ -119,49 +221,78 @@ class Boards:
         if board is not None and board.task is not None:
             board.task.cancel()
 
-    async def _write(self, table_id: str, board: Board) -> bool:
-        async with board.lock:  # one write at a time, so a first post is never made twice
-            render, board.pending = board.pending, None
-            if render is None:
-                return True
-            board.written_at = self.clock()
-            return await self._edit_or_post(table_id, board, render)
+    async def _write(self, table_id: str, board: Board) -> None:
+        board.busy = False  # from now on a newer update needs a write of its own
+        if self.boards.get(table_id) is not board:
+            return  # forgotten meanwhile
+        render, board.pending = board.pending, None
+        if render is None:
+            return
+        waiting, board.waiting = board.waiting, []
+        board.written_at = self.clock()
+        was_fresh = board.fresh
+        try:
+            await self._edit_or_post(board, render)
+        except TRANSPORT_ERRORS as exc:
+            reason = reason_of(exc)
+            status = getattr(exc, "status", type(exc).__name__)
+            log.warning(kv(event="table_write_failed", table=table_id, status=status))
+            board.faults += 1
+            if reason == FAULT and board.faults < self.max_faults:
+                if board.pending is None:
+                    board.pending = render  # the newest state is still to be shown
+                board.fresh = board.fresh or was_fresh
+                board.waiting = waiting + board.waiting
+                if not board.busy:
+                    board.busy = True
+                    self._schedule(table_id, board, self.retry_after)
+                return
+            board.faults = 0
+            for failed in waiting:
+                await failed(reason)
+            return
+        board.faults = 0
 
-    async def _edit_or_post(self, table_id: str, board: Board, render: Render) -> bool:
+    async def _edit_or_post(self, board: Board, render: Render) -> None:
         assert self.channel_of is not None
         channel = self.channel_of(board.channel_id)
         old = board.message_id
-        if old is not None and self.clock() - board.posted_at < self.repost_after:
+        fresh, board.fresh = board.fresh, False
+        if old is not None and not fresh and self.clock() - board.posted_at < self.repost_after:
             try:
-                kwargs: dict[str, Any] = {"content": clip(render.content), "view": render.view}
-                kwargs["attachments"] = (
-                    [picture_file(render.picture)] if render.picture is not None else []
-                )
-                await channel.get_partial_message(old).edit(**kwargs)
-                return True
+                await self._edit(channel, board, old, render)
+                return
             except discord.NotFound:
                 old = None  # deleted by someone: post a new one
-            except discord.HTTPException as exc:
-                log.warning(kv(event="table_edit_failed", table=table_id, status=exc.status))
-                return False
-        return await self._post(table_id, board, channel, render, old)
-
-    async def _post(
-        self, table_id: str, board: Board, channel: Any, render: Render, old: int | None
-    ) -> bool:
-        kwargs: dict[str, Any] = {"content": clip(render.content), "view": render.view}
-        if render.picture is not None:
-            kwargs["file"] = picture_file(render.picture)
-        try:
-            message = await channel.send(**kwargs)
-        except discord.HTTPException as exc:
-            log.warning(kv(event="table_post_failed", table=table_id, status=exc.status))
-            return False
+        await self.lanes.pace(channel_lane(board.channel_id))
+        message = await send_to_channel(
+            channel,
+            board.channel_id,
+            self.pictures,
+            render.content,
+            picture=render.picture,
+            view=render.view,
+        )
         board.message_id = message.id
         board.posted_at = self.clock()
         if old is not None:
             try:
                 await channel.get_partial_message(old).delete()
-            except discord.HTTPException as exc:
-                log.info(kv(event="old_table_kept", table=table_id, status=exc.status))
-        return True
+            except TRANSPORT_ERRORS as exc:
+                log.info(kv(event="old_table_kept", status=getattr(exc, "status", "network")))
+
+    async def _edit(self, channel: Any, board: Board, message_id: int, render: Render) -> None:
+        kwargs: dict[str, Any] = {
+            "content": clip(render.content),
+            "view": render.view,
+            "allowed_mentions": NO_MENTIONS,
+        }
+        message = channel.get_partial_message(message_id)
+        if render.picture is not None and self.pictures.allowed(board.channel_id):
+            try:
+                await message.edit(attachments=[picture_file(render.picture)], **kwargs)
+                return
+            except discord.Forbidden:
+                self.pictures.refused(board.channel_id)
+                log.warning(kv(event="pictures_refused", channel=board.channel_id))
+        await message.edit(attachments=[], **kwargs)

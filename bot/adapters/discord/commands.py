@@ -29,6 +29,8 @@ class Runner(Protocol):
 
     async def rack_choices(self, interaction: Any, current: str) -> list[Choice[str]]: ...
 
+    async def command_failed(self, interaction: Any, error: Exception) -> None: ...
+
 
 class Translator(app_commands.Translator):
     """Turkish names and descriptions from each `locale_str`'s `tr` extra."""
@@ -379,7 +381,10 @@ def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
 
 
 def install_commands(tree: app_commands.CommandTree[Any], runner: Runner) -> None:
-    """Add every command to the tree (global commands; sync them to a guild or everywhere)."""
+    """Add every command to the tree (global commands; sync them to a guild or everywhere) and
+    let the runner answer the tree's errors (e.g. a command Discord still has but this build
+    lacks), so no interaction is ever left unanswered."""
+    tree.error(runner.command_failed)
     tree.add_command(PokerCommands(runner))
     tree.add_command(OkeyCommands(runner))
     tree.add_command(TableCommands(runner))

@@ -6,7 +6,7 @@ Every component's custom id carries what the press needs, so buttons keep workin
     t:<table>:<action>:<nonce>:<needs>   a turn button; needs is `-`, `a` (amount) or `c<n>` (cards)
     h:<table>:<group>                    "Show my hand" (group `poker` or `okey`)
     d:<table>:<action>:<nonce>           the draw select of my cards
-    m:<table>:<action>:<nonce>           the amount modal (lives in memory, like any modal)
+    m:<table>:<action>:<nonce>:<user>    the amount modal (in memory, like any modal; one per user)
 
 The callbacks only hand the press to the adapter (`interaction.client.adapter`); the core checks it.
 """
@@ -188,14 +188,43 @@ class DrawSelect(
         await handler_of(interaction).on_draw(interaction, self.ref, values)
 
 
-class AmountModal(discord.ui.Modal):
-    """Asks for the total stake of a bet, raise or open."""
+AMOUNT_INPUT = "amount"  # the text input's custom id: fixed, so a submission is always readable
 
-    def __init__(self, ref: TurnRef, locale: str, button: Button | None) -> None:
+
+def amount_modal_id(ref: TurnRef, user_id: int | str) -> str:
+    """The modal's custom id: the turn and the user it was shown to. discord.py keeps one open
+    modal per custom id, so without the user a second person opening the same modal would take
+    the first one's place (and the first one's typed amount would be lost)."""
+    return f"m:{ref.core_id}:{user_id}"[:MAX_CUSTOM_ID]
+
+
+def submitted_value(data: Any, custom_id: str) -> str | None:
+    """The value typed into the text input `custom_id`, read from a modal submission's data
+    (rows of components, or labelled components); None when it is not there."""
+    stack = list((data or {}).get("components", ()))
+    while stack:
+        component = stack.pop(0)
+        if not isinstance(component, dict):
+            continue
+        if component.get("custom_id") == custom_id and "value" in component:
+            value = component["value"]
+            return value if isinstance(value, str) else None
+        stack.extend(component.get("components", ()))
+        if isinstance(component.get("component"), dict):
+            stack.append(component["component"])
+    return None
+
+
+class AmountModal(discord.ui.Modal):
+    """Asks for the total stake of a bet, raise or open; one per user and turn."""
+
+    def __init__(
+        self, ref: TurnRef, locale: str, button: Button | None, user_id: int | str = 0
+    ) -> None:
         low = button.min_amount if button is not None else None
         high = button.max_amount if button is not None else None
         title = (button.label if button is not None else ref.action)[:45]
-        super().__init__(title=title, custom_id=f"m:{ref.core_id}"[:MAX_CUSTOM_ID], timeout=600)
+        super().__init__(title=title, custom_id=amount_modal_id(ref, user_id), timeout=600)
         label = (
             text(locale, "amount_label", min=low, max=high)
             if low is not None and high is not None
@@ -203,6 +232,7 @@ class AmountModal(discord.ui.Modal):
         )
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
             label=label[:45],
+            custom_id=AMOUNT_INPUT,
             placeholder=str(low) if low is not None else None,
             default=str(low) if low is not None else None,
             min_length=1,
@@ -212,8 +242,11 @@ class AmountModal(discord.ui.Modal):
         self.ref = ref
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        """Hand the typed amount to the adapter."""
-        await handler_of(interaction).on_amount(interaction, self.ref, self.amount.value.strip())
+        """Hand the typed amount to the adapter: what the submission says, read from its data
+        (the input's own value only when the data lacks it)."""
+        typed = submitted_value(interaction.data, AMOUNT_INPUT)
+        value = typed if typed is not None else self.amount.value
+        await handler_of(interaction).on_amount(interaction, self.ref, value.strip())
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TurnButton, HandButton, DrawSelect)

@@ -22,6 +22,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "düğmesine bas.",
         "failed": "Bir şeyler ters gitti; tekrar dene.",
         "cannot_post": "Bu kanala yazamıyorum: bota Mesaj Gönder ve Dosya Ekle izinlerini ver.",
+        "channel_failed": "Discord'a şu an ulaşılamadı, masa mesajı güncellenemedi; "
+        "/poker masa ya da /okey masa ile yeniden göster.",
+        "unknown_command": "Bu komut artık yok; güncel komutları görmek için / yaz.",
     },
     "en": {
         "show_hand": "Show my hand",
@@ -38,6 +41,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "failed": "Something went wrong; please try again.",
         "cannot_post": "I cannot post in this channel: give the bot Send Messages and Attach "
         "Files.",
+        "channel_failed": "Discord could not be reached just now and the table message was not "
+        "updated; /poker table or /okey table shows it again.",
+        "unknown_command": "This command no longer exists; type / to see the current ones.",
     },
 }
 
