@@ -83,8 +83,10 @@ class TimedHarness(DiscordHarness):
         show, edit_source = interaction._show, interaction._edit_source
         rest = self.rest
 
-        def shown(content: str, ephemeral: bool, view: Any, how: str) -> FakeMessage:
-            message = show(content, ephemeral, view, how)
+        def shown(
+            content: str, ephemeral: bool, view: Any, how: str, file: Any = None
+        ) -> FakeMessage:
+            message = show(content, ephemeral, view, how, file)
             if not ephemeral:
                 rest.mirror(message.id, interaction.channel_id, content, _components(view))
             return message
