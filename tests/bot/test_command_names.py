@@ -50,6 +50,9 @@ class NoRunner:
     async def rack_choices(self, interaction, current: str):
         raise AssertionError("not called")
 
+    async def command_failed(self, interaction, error: Exception) -> None:
+        raise AssertionError("not called")
+
 
 def catalogue(locale: str) -> dict[str, str]:
     path = ROOT / "bot/core/locales" / f"{locale}.json"
