@@ -133,6 +133,26 @@ async def serve_on_store(
 Main = Callable[[asyncio.Event], Coroutine[Any, Any, None]]
 
 
+def run_platform(
+    settings: Settings,
+    serve: Callable[..., Awaitable[None]],
+    platform: str,
+    core: Any,
+    log: logging.Logger,
+) -> None:
+    """Run one chat platform's `serve` in the foreground until SIGTERM or SIGINT, then stop
+    cleanly; without a core, one is built on the store at `settings.database_url` for that
+    platform's tables only. Logs `<platform>_stopped` at the end."""
+
+    async def main(stop: asyncio.Event) -> None:
+        if core is not None:
+            await serve(settings, core, stop=stop)
+        else:
+            await serve_on_store(settings, serve, platform, stop=stop)
+
+    run_in_foreground(main, log, f"{platform}_stopped")
+
+
 def run_in_foreground(
     main: Main, log: logging.Logger, stopped: str, grace: float = SHUTDOWN_SECONDS
 ) -> None:

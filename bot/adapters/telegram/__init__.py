@@ -22,7 +22,7 @@ from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
 
 from bot.adapters.runtime import (
     flush_adapter,
-    run_in_foreground,
+    run_platform,
     serve_on_store,
     stop_ticker,
     tick_forever,
@@ -153,14 +153,7 @@ async def serve_with_store(settings: Settings, stop: asyncio.Event | None = None
 def run(settings: Settings, core: CoreApi | None = None) -> None:
     """Run the Telegram bot in the foreground until SIGTERM or SIGINT, then stop cleanly (see
     `serve`); without a core, one is built on the store at `settings.database_url`."""
-
-    async def main(stop: asyncio.Event) -> None:
-        if core is not None:
-            await serve(settings, core, stop=stop)
-        else:
-            await serve_with_store(settings, stop=stop)
-
-    run_in_foreground(main, log, "telegram_stopped")
+    run_platform(settings, serve, PLATFORM, core, log)
 
 
 def _webhook_secret(token: str) -> str:
