@@ -87,7 +87,7 @@ async def test_refusals_name_the_move_in_the_players_language(core):
     tr = errors(await core.handle(cmd(user, "/poker arttır 100", locale="tr")))
     assert tr == ["Şu an arttırmak olmaz."]
     tr = errors(await core.handle(cmd(user, "/poker kalk hemen", locale="tr")))
-    assert tr == ["«kalk» komutundan sonra bir şey yazılmaz."]
+    assert tr == ["«ayrıl» komutundan sonra bir şey yazılmaz."]
     assert live_session(core).nonce == version  # refusals changed nothing
 
 
