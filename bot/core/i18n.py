@@ -52,15 +52,24 @@ def has(key: str) -> bool:
     return key in catalogue(FALLBACK)
 
 
+ECHO_LIMIT = 40  # characters of a typed word a refusal repeats
+
+
+def _short(text: str) -> str:
+    """`text` cut to `ECHO_LIMIT` characters, with an ellipsis when cut."""
+    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
+
+
 def refusal_params(locale: str, params: dict[str, Any]) -> dict[str, Any]:
     """Parameters of a refusal made readable in `locale`.
 
     An `action` (a move or sub-command code such as `raise`) becomes its name in the player's
     language (`act.<code>`, e.g. "Arttır"), and `command` the word they would type
     (`word.<code>`, e.g. `arttır`). `min`/`max` add `range`: `30` when they are equal, else `30-120`.
-    A `card` is shown as cards are shown in chat (`K♣`).
+    A `card` is shown as cards are shown in chat (`K♣`). Any other text (often what the user
+    typed, echoed back) is cut to `ECHO_LIMIT` characters, so a refusal always fits a message.
     """
-    out = dict(params)
+    out = {k: _short(v) if isinstance(v, str) else v for k, v in params.items()}
     action = params.get("action")
     if isinstance(action, str):
         out["action"] = t(locale, f"act.{action}") if has(f"act.{action}") else action

@@ -229,3 +229,12 @@ def test_refused_cards_are_named_as_the_player_sees_them():
     params = refusal_params("tr", {"card": "Kc"})
     assert t("tr", "illegal.card_not_in_hand", **params) == "K♣ sende yok."
     assert refusal_params("en", {"card": "Xx"})["card"] == "Xx"  # not a card: shown as typed
+
+
+async def test_a_refusal_repeats_at_most_a_short_piece_of_what_was_typed(core):
+    word = "x" * 5000
+    [unknown] = errors(await core.handle(cmd("ayse", f"/{word}")))
+    [verify] = errors(await core.handle(cmd("ayse", f"/verify {word}")))
+    for refusal in (unknown, verify):
+        assert "x" * 39 + "…" in refusal and "x" * 41 not in refusal
+        assert len(refusal) < 300  # fits any chat message, whatever was typed
