@@ -21,18 +21,25 @@ AYSE, MEHMET, ZEYNEP = 101, 102, 103
 
 
 class SpyCore:
-    """The real core, with every item it answers recorded (to check where each one went)."""
+    """The real core, with every item it answers recorded (to check where each one went): each
+    answer as a batch, with the private texts the adapter was keeping for players (DMs closed)
+    when the core gave it."""
 
     def __init__(self, core) -> None:
         self.core = core
         self.items: list[Outgoing] = []
+        self.batches: list[tuple[list[Outgoing], set[tuple[str, str]]]] = []
+        self.adapter: DiscordAdapter | None = None  # set by `build`
 
     def __getattr__(self, name: str):
         return getattr(self.core, name)
 
     async def _record(self, pending) -> list[Outgoing]:
         items = await pending
+        inbox = self.adapter.inbox if self.adapter is not None else {}
+        held = {(user, part.text) for user, parts in inbox.items() for part in parts}
         self.items += items
+        self.batches.append((list(items), held))
         return items
 
     async def handle(self, command):
@@ -49,6 +56,7 @@ def build(core, **kwargs) -> tuple[DiscordHarness, SpyCore]:
     spy = SpyCore(core)
     kwargs.setdefault("inbox_limit", 10_000)  # nothing kept for a player is dropped in a test
     adapter = DiscordAdapter(spy, default_locale="en", boards=quick_boards(), **kwargs)
+    spy.adapter = adapter
     return DiscordHarness(adapter), spy
 
 
@@ -64,15 +72,44 @@ def turn_ids(harness: DiscordHarness, channel: int = CHANNEL) -> dict[str, str]:
     return {cid.split(":")[2]: cid for cid in message.custom_ids() if cid.startswith("t:")}
 
 
+def replaced_unseen(spy: SpyCore, batch: int, position: int) -> bool:
+    """Whether a slotted private item was replaced by a newer one of the same player and slot
+    before the player could see it: later in the same answer, or while the adapter was still
+    keeping it for them (DMs closed). The newer one is what the player sees (the slot's rule)."""
+    item = spy.batches[batch][0][position]
+    if item.slot is None:
+        return False
+    for number in range(batch, len(spy.batches)):
+        items, held = spy.batches[number]
+        later = items[position + 1 :] if number == batch else items
+        if any(
+            j.kind is OutKind.PRIVATE and (j.user_id, j.slot) == (item.user_id, item.slot)
+            for j in later
+        ):
+            return number == batch or (item.user_id, item.text) in held
+    return False
+
+
 def assert_private_items_stayed_private(harness: DiscordHarness, spy: SpyCore) -> None:
-    """Every private item the core produced reached its player, and nobody else (a text the
-    core sent to several players, like "no chips left", may reach each of them)."""
+    """Every private item the core produced reached its player where they see it (a new
+    message, an edit of their DM, or an edit of an ephemeral reply they are still looking at),
+    unless a newer item of the same slot replaced it before they could see it; and it reached
+    nobody else (a text the core sent to several players, like "no chips left", may reach each
+    of them)."""
     meant = {(i.text, int(i.user_id)) for i in spy.items if i.kind is OutKind.PRIVATE}
-    for words, user in meant:
+    for batch, (items, _) in enumerate(spy.batches):
+        for position, item in enumerate(items):
+            if item.kind is not OutKind.PRIVATE or replaced_unseen(spy, batch, position):
+                continue
+            words, user = item.text, int(item.user_id)
+            kept = harness.adapter.inbox.get(str(user), [])  # DMs closed, not back yet
+            held = any(words in part.text for part in kept)
+            seen = any(
+                d.target == user and d.seen and words in d.text for d in harness.log.deliveries
+            )
+            assert held or seen, f"never delivered where {user} sees it: {words!r}"
+    for words, _user in meant:
         holders = [d for d in harness.log.deliveries if words in d.text]
-        kept = harness.adapter.inbox.get(str(user), [])  # DMs closed, not back yet
-        held = any(words in part.text for part in kept)
-        assert held or any(d.target == user for d in holders), f"never delivered: {words!r}"
         for delivery in holders:
             assert delivery.audience in ("ephemeral", "dm"), delivery
             # the words were meant for this target too, alone or inside a longer private text
@@ -206,8 +243,13 @@ async def test_stale_foreign_and_out_of_turn_buttons_are_refused(memory_store):
         return [d.text for d in harness.log.deliveries if d.interaction == interaction.id]
 
     version = spy.core.tables.in_channel("discord", str(CHANNEL)).version
+    # DMs are off: the other player's cards, kept for them, come first with their next
+    # interaction, in a message of their own (it is their hand's slot message), then the refusal.
+    waiting = [part.text for part in harness.adapter.inbox.get(str(other.id), [])]
+    assert waiting and all(part.slot for part in harness.adapter.inbox[str(other.id)])
     out_of_turn = await harness.press(other, plain, old_message)
-    [text] = refusals_of(out_of_turn)
+    *cards, text = refusals_of(out_of_turn)
+    assert cards == waiting
     assert "not your turn" in text
     assert spy.core.tables.in_channel("discord", str(CHANNEL)).version == version
     await harness.press(player, plain, old_message)  # accepted: the turn moves on
@@ -219,8 +261,10 @@ async def test_stale_foreign_and_out_of_turn_buttons_are_refused(memory_store):
     forged = await harness.press(player, f"t:{table}:check:zzzzzz:-", old_message)
     assert "earlier turn" in refusals_of(forged)[0]
     for interaction in (out_of_turn, stale, foreign, forged):
-        [delivery] = [d for d in harness.log.deliveries if d.interaction == interaction.id]
-        assert delivery.audience == "ephemeral" and delivery.target in (AYSE, MEHMET)
+        answers = [d for d in harness.log.deliveries if d.interaction == interaction.id]
+        assert len(answers) == (1 + len(waiting) if interaction is out_of_turn else 1)
+        for delivery in answers:
+            assert delivery.audience == "ephemeral" and delivery.target == interaction.user.id
         assert interaction.response.kind == "defer"
     assert harness.unanswered() == []
 

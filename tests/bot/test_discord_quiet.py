@@ -163,27 +163,59 @@ async def test_a_slotted_direct_message_is_edited_not_sent_again():
     assert dms[-1].view is None
 
 
-async def test_a_slotted_ephemeral_reply_is_edited_while_its_token_lasts():
+async def test_a_slotted_ephemeral_reply_is_edited_only_while_the_player_sees_it():
+    """An ephemeral reply is in sight only in its own interaction (or when its own button is
+    pressed): a newer text of its slot edits it then, else comes as a new reply, so the current
+    rack is always where the player looks; the older reply only loses its buttons."""
     clock = HandClock()
     harness = build(
         Scripted(
             [rack(AYSE, "rack one", "n1")],
             [rack(AYSE, "rack two", "n1")],
-            [rack(AYSE, "rack three", "n1")],
+            [rack(AYSE, "rack three", "n2")],
+            [rack(AYSE, "rack four", "n2")],
         ),
         clock,
     )
     ayse = harness.user(AYSE, "Ayşe")
-    first = await harness.press(ayse, "t:T1:ts:n1:-", None)
-    await harness.press(ayse, "t:T1:ts:n1:-", None)
-    mine = harness.log.seen_by(AYSE)
-    assert mine == ["rack one", "rack two"]
-    assert [d.how for d in harness.log.deliveries] == ["followup", "edit_private"]
-    assert [d.interaction for d in harness.log.deliveries] == [first.id, first.id]
-    clock.now += 15 * 60  # the first interaction's token is gone: a new message instead
-    third = await harness.press(ayse, "t:T1:ts:n1:-", None)
+    first = await harness.press(ayse, "t:T1:ts:n1:-", None)  # from the table message
+    [shown] = first.sent
+    await harness.press(ayse, "t:T1:d.R5:n1:-", shown)  # a tile on that very reply: edited
+    steps = [(d.how, d.text, d.interaction, d.seen) for d in harness.log.deliveries]
+    assert steps == [
+        ("followup", "rack one", first.id, True),
+        ("edit_private", "rack two", first.id, True),
+    ]
+    before = len(harness.log.deliveries)
+    third = await harness.press(ayse, "t:T1:ts:n2:-", None)  # the table again: out of sight
+    steps = [(d.how, d.text, d.interaction, d.view) for d in harness.log.deliveries[before:]]
+    assert steps[0][:3] == ("followup", "rack three", third.id)
+    assert steps[1:] == [("edit_private", "rack two", first.id, None)]  # its buttons go
+    clock.now += 15 * 60  # the third reply's token is gone: a new message instead
+    fourth = await harness.press(ayse, "t:T1:d.K13:n2:-", third.sent[0])
     last = harness.log.deliveries[-1]
-    assert (last.how, last.text, last.interaction) == ("followup", "rack three", third.id)
+    assert (last.how, last.text, last.interaction) == ("followup", "rack four", fourth.id)
+    assert harness.unanswered() == []
+
+
+async def test_another_players_move_never_edits_an_ephemeral_reply():
+    """A slotted text caused by someone else's move goes by DM: the player's ephemeral reply of
+    that slot belongs to an interaction they are no longer in."""
+    harness = build(
+        Scripted(
+            [rack(AYSE, "Ayşe's rack, 15 tiles", "n1")],
+            [table("Mehmet discards", "n2"), rack(AYSE, "Ayşe's rack, 14 tiles", "n2")],
+        )
+    )
+    ayse, mehmet = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
+    await harness.press(ayse, "t:T1:ts:n1:-", None)
+    await harness.press(mehmet, "t:T1:d.R5:n1:-", None)
+    mine = [(d.audience, d.how, d.text) for d in harness.log.deliveries if d.target == AYSE]
+    assert mine[:2] == [
+        ("ephemeral", "followup", "Ayşe's rack, 15 tiles"),
+        ("dm", "dm", "Ayşe's rack, 14 tiles"),
+    ]
+    assert all(d.seen for d in harness.log.deliveries if "14 tiles" in d.text)
 
 
 async def test_old_private_turn_buttons_go_once_the_turn_moved_on():

@@ -7,7 +7,10 @@ a whole channel. They follow Discord's rules where the adapter could get them wr
 interaction may be acknowledged once; follow-ups need an acknowledgement first; the first
 follow-up after a "thinking" deferral replaces it and keeps the deferral's visibility; a user
 with closed DMs raises `discord.Forbidden`; editing a deleted message raises `discord.NotFound`;
-an ephemeral message can be edited only while its interaction's token lasts. Faults can be
+an ephemeral message can be edited only while its interaction's token lasts, and an edit of it
+is seen (`Delivery.seen`) only while its user is still in that interaction (the user's newest
+one, or the one pressed on that very message): an older ephemeral reply may be scrolled away or
+dismissed. Faults can be
 injected: `FakeChannel.faults` / `FakeUser.faults` / `FakeClient.faults` (exceptions raised by
 the next calls, e.g. a connection reset), `FakeChannel.gate` (an event every channel write
 waits on), `FakeChannel.refuse_files` (no Attach Files permission).
@@ -57,6 +60,7 @@ class Delivery:
     interaction: int | None = None
     file: Any = None
     allowed_mentions: Any = None
+    seen: bool = True  # False: an edit of an ephemeral reply its user is no longer looking at
 
 
 class Log:
@@ -111,6 +115,7 @@ class FakeMessage:
             self.files = list(attachments or [])
         audience = "dm" if self.dm else "ephemeral"
         assert self.log is not None and self.ephemeral_to is not None
+        seen = self.interaction is None or self.interaction.in_sight(self)
         self.log.deliveries.append(
             Delivery(
                 audience,
@@ -121,6 +126,7 @@ class FakeMessage:
                 self.interaction.id if self.interaction is not None else None,
                 # only what this call carried: an edit that leaves the attachments keeps them
                 file=self.files[0] if self.files and attachments is not ... else None,
+                seen=seen,
             )
         )
         return self
@@ -287,6 +293,7 @@ class FakeClient:
         self.users: dict[int, FakeUser] = {}
         self.adapter: Any = None
         self.faults: list[BaseException] = []  # raised by the next interaction calls
+        self.newest: dict[int, FakeInteraction] = {}  # user id -> their newest interaction
         self.view_store = discord.ui.view.ViewStore(None)  # type: ignore[arg-type]
 
     def get_partial_messageable(self, channel_id: int) -> FakeChannel:
@@ -408,6 +415,13 @@ class FakeInteraction:
         self._state: Any = None  # read by discord.py for resolved users and roles (none here)
         self.command: Any = None  # set by the command tree once it found the command
         self.guild: Any = None
+        self.sent: list[FakeMessage] = []  # the messages this interaction's answers created
+
+    def in_sight(self, message: FakeMessage) -> bool:
+        """Whether this interaction's user still sees `message`, an ephemeral reply of this
+        interaction: while they are in it, or they pressed a component on that message."""
+        newest = self.client.newest.get(self.user.id, self)
+        return newest is self or newest.message is message
 
     def take_fault(self) -> None:
         """Raise the client's next injected fault, if any."""
@@ -424,7 +438,7 @@ class FakeInteraction:
             self.log.deliveries.append(
                 Delivery("ephemeral", self.user.id, content, how, view, self.id, file=file)
             )
-            return FakeMessage(
+            message = FakeMessage(
                 next_id(),
                 channel,
                 content,
@@ -434,9 +448,12 @@ class FakeInteraction:
                 interaction=self,
                 log=self.log,
             )
+            self.sent.append(message)
+            return message
         self.log.deliveries.append(Delivery("channel", channel.id, content, how, view, self.id))
         message = FakeMessage(next_id(), channel, content, view)
         channel.messages[message.id] = message
+        self.sent.append(message)
         return message
 
     def _edit_source(self, content: str | None, view: Any) -> None:
@@ -550,6 +567,7 @@ class DiscordHarness:
     def interaction(self, user: FakeUser, channel_id: int, **kwargs: Any) -> FakeInteraction:
         interaction = FakeInteraction(self.client, user, channel_id, **kwargs)
         self.interactions.append(interaction)
+        self.client.newest[user.id] = interaction
         return interaction
 
     def command(self, path: str) -> app_commands.Command[Any, ..., Any]:

@@ -18,7 +18,9 @@ and the channel is told, without any card. A private item's picture (the player'
 rack) goes with its text, in a message of its own, and never to a channel.
 
 A private item with a `slot` edits the user's previous message of that slot where Discord
-allows it (a DM; an ephemeral reply while its interaction token lasts); private turn buttons
+allows it and the user still sees it (a DM; an ephemeral reply of the interaction being answered,
+or the one whose button was pressed, while its token lasts); else it is a new message, so the
+current cards or rack are always in sight. Private turn buttons
 (the Okey tiles) are taken off older messages as soon as the turn moved on. Network faults
 (connection resets, time-outs) are caught on every call: an answer is tried once more, and a
 lost channel write is reported to the sender.
@@ -281,7 +283,7 @@ class DiscordAdapter:
                     content=part.text, allowed_mentions=NO_MENTIONS, **extra_kwargs(part, edit=True)
                 )
             )
-        elif await self._edited(origin.user_id, part):
+        elif await self._edited(origin.user_id, part, interaction):
             return
         else:
             message = await self._retrying(
@@ -294,12 +296,14 @@ class DiscordAdapter:
                 )
             )
         until = self.private.until(ephemeral=True)
-        self._track(origin.user_id, Sent(message, until, part.table_id, part.nonce), part.slot)
+        sent = Sent(message, until, part.table_id, part.nonce, interaction)
+        self._track(origin.user_id, sent, part.slot)
 
-    async def _edited(self, user_id: str, part: Part) -> bool:
+    async def _edited(self, user_id: str, part: Part, interaction: Any = None) -> bool:
         """Edit the user's current message of the part's slot; False when there is none that
-        can still be edited (or the edit failed): then a new message is sent."""
-        sent = self.private.of_slot(user_id, part.slot)
+        can still be edited and that the user sees while `interaction` (theirs, or None) is
+        answered, or the edit failed: then a new message is sent."""
+        sent = self.private.of_slot(user_id, part.slot, interaction)
         if sent is None:
             return False
         try:

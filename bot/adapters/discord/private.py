@@ -2,7 +2,11 @@
 hand or rack of one hand or round), and their newest message with turn buttons per table.
 
 A direct message can be edited for ever; an ephemeral reply only through its interaction's
-token, which Discord honours for 15 minutes (`EPHEMERAL_EDITABLE` leaves a margin). When a newer
+token, which Discord honours for 15 minutes (`EPHEMERAL_EDITABLE` leaves a margin). A slot's
+newer text may replace a message only where the player still sees it: their DM, or an ephemeral
+reply of the interaction being answered (or the one whose component they just pressed); an
+ephemeral reply of an earlier interaction may be scrolled away or dismissed, so the newer text
+goes out as a new message and the older one only loses its buttons. When a newer
 message takes a slot's or a table's place, or the turn moves on, the older one's buttons must
 go: `remember` and `stale` hand those back to the caller, who edits them (off the answer path).
 """
@@ -20,16 +24,36 @@ EPHEMERAL_EDITABLE = 14 * 60.0  # seconds; Discord's interaction tokens last 15 
 @dataclass
 class Sent:
     """A private message that was sent: the discord.py message (with an async `edit`), when it
-    stops being editable (None: never), and the table and turn nonce of its buttons, if any."""
+    stops being editable (None: never), the table and turn nonce of its buttons, if any, and
+    the interaction it is an ephemeral reply of (None: a direct message)."""
 
     message: Any
     editable_until: float | None
     table_id: str | None = None
     nonce: str | None = None
+    interaction: Any = None
+
+    def seen_in(self, interaction: Any) -> bool:
+        """Whether the player sees this message while `interaction` (theirs, or None when the
+        bot speaks unasked) is answered: a DM always; an ephemeral reply only when it belongs to
+        that interaction or carries the component it came from."""
+        if self.interaction is None:
+            return True
+        if interaction is None:
+            return False
+        if self.interaction is interaction or _id(self.interaction) == _id(interaction):
+            return True
+        source = _id(getattr(interaction, "message", None))
+        return source is not None and source == _id(self.message)
 
     def editable(self, now: float) -> bool:
         """Whether Discord still lets the bot edit it."""
         return self.editable_until is None or now < self.editable_until
+
+
+def _id(thing: Any) -> Any:
+    """A discord.py object's id, or None."""
+    return getattr(thing, "id", None)
 
 
 class PrivateMessages:
@@ -44,12 +68,15 @@ class PrivateMessages:
         """When a message sent now stops being editable."""
         return self.clock() + EPHEMERAL_EDITABLE if ephemeral else None
 
-    def of_slot(self, user_id: str, slot: str | None) -> Sent | None:
-        """The user's message of `slot` when it can still be edited."""
+    def of_slot(self, user_id: str, slot: str | None, interaction: Any = None) -> Sent | None:
+        """The user's message of `slot` when it can still be edited and the user sees it while
+        `interaction` is answered (see `Sent.seen_in`)."""
         if slot is None:
             return None
         sent = self.slots.get((user_id, slot))
-        return sent if sent is not None and sent.editable(self.clock()) else None
+        if sent is None or not sent.editable(self.clock()) or not sent.seen_in(interaction):
+            return None
+        return sent
 
     def remember(self, user_id: str, sent: Sent, slot: str | None) -> list[Sent]:
         """Note a message just sent (or edited) for the user; returns the older messages whose
