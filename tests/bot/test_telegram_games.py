@@ -216,3 +216,21 @@ async def test_after_a_restart_the_table_is_posted_again_and_play_goes_on(tmp_pa
             assert all(not a.get("show_alert") for a in server2.answered_callbacks.values())
     finally:
         await store.close()
+
+
+async def test_poker_table_posts_the_table_again_at_the_bottom_with_the_real_core(store):
+    core = make_core(store, "table-again")
+    async with telegram_bot(core) as (server, bot):
+        ayse, mehmet = server.user(AYSE, "Ayşe", "en"), server.user(MEHMET, "Mehmet", "en")
+        server.started_users |= {AYSE, MEHMET}
+        table = Table(server, bot, core, {})
+        await seat_and_start(table, ayse, mehmet)
+        for _ in range(2):  # nothing changed in between: it is posted anyway
+            old = table.message_id()
+            before = len(server.calls)
+            await table.command(mehmet, "/poker table")
+            group = [c for c in server.calls[before:] if c.chat_id == GROUP]
+            assert [c.method for c in group] == ["sendMessage", "deleteMessage"]
+            assert group[0].params["reply_markup"]  # the buttons come along
+            assert group[1].params["message_id"] == old
+            assert table.message_id() == server.messages_sent_ids(GROUP)[-1] != old
