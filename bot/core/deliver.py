@@ -58,14 +58,16 @@ def render_buttons(
 MAX_TABLE_TEXT = 1024  # Telegram's longest photo caption: the table message fits one
 
 
-def table_text(session: TableSession) -> str:
-    """The table message's text: the table state, then the move log (newest last); a closed
-    table shows its header, the log and that it is closed. Oldest moves give way, and at worst
-    the text is cut, so that it always fits `MAX_TABLE_TEXT` characters."""
+def table_text(session: TableSession, note: Msg | None = None) -> str:
+    """The table message's text: the table state, then the move log (newest last), then `note`
+    when given (a line shown once, kept out of the log); a closed table shows its header, the
+    log and that it is closed. Oldest moves give way, and at worst the text is cut, so that it
+    always fits `MAX_TABLE_TEXT` characters."""
     state = session.table_lines()
     if session.phase == "closed":
         state = [*state[:1]]
-    tail = [words(session.locale, Msg("table.is_closed"))] if session.phase == "closed" else []
+        note = Msg("table.is_closed")
+    tail = [] if note is None else [words(session.locale, note)]
     head = text(session.locale, state)
     moves = list(session.moves)
     while True:
@@ -76,13 +78,16 @@ def table_text(session: TableSession) -> str:
     return body if len(body) <= MAX_TABLE_TEXT else body[: MAX_TABLE_TEXT - 1] + "…"
 
 
-def table_message(session: TableSession, channel_id: str, fresh: bool = False) -> Outgoing:
-    """The table's message: state, move log and the turn buttons of the seat to act (none once
-    the table is closed). `fresh`: post it anew at the bottom of the channel."""
+def table_message(
+    session: TableSession, channel_id: str, fresh: bool = False, note: Msg | None = None
+) -> Outgoing:
+    """The table's message: state, move log (and `note`, see `table_text`) and the turn buttons
+    of the seat to act (none once the table is closed). `fresh`: post it anew at the bottom of
+    the channel."""
     closed = session.phase == "closed"
     return Outgoing(
         OutKind.EDIT_TABLE,
-        table_text(session),
+        table_text(session, note),
         channel_id=channel_id,
         table_id=str(session.table_id),
         buttons=() if closed else render_buttons(session, session.locale, session.buttons()),

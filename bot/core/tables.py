@@ -12,12 +12,11 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.core.config import CoreConfig
-from bot.core.deliver import MAX_TABLE_TEXT, deliver, log_moves, table_message, words
+from bot.core.deliver import deliver, log_moves, table_message
 from bot.core.errors import Refusal
 from bot.core.messages import Outgoing
 from bot.core.session import Note, Step, TableSession, Who, msg
@@ -121,9 +120,8 @@ class TableService:
             self._register(live)
             # the table message is posted anew (the adapter may have lost the old one), saying
             # once that the table is back; the note is not kept in the move log
-            item = table_message(live.session, live.channel_id, fresh=True)
-            back = words(live.session.locale, msg("table.resumed", table=live.id))
-            out.append(replace(item, text=f"{item.text}\n{back}"[:MAX_TABLE_TEXT]))
+            back = msg("table.resumed", table=live.id)
+            out.append(table_message(live.session, live.channel_id, fresh=True, note=back))
             log.info(kv(event="table_loaded", table=live.id, game=live.game, version=live.version))
         return out
 
@@ -148,7 +146,7 @@ class TableService:
             raise Refusal("err.table_exists") from None
         session.table_id = record.id
         opened = msg("table.opened", table=record.id, game=msg(f"game.{session.game}"))
-        session.log_moves([words(session.locale, opened)])
+        log_moves(session, [Note([opened])])
         live = LiveTable(record, session)
         # the id is known only now: the log's first line is stored with the next commit, and
         # until then a refused step's restore keeps it
