@@ -8,7 +8,8 @@
     await core.locale_of(platform, user_id) -> str | None   a player's `/lang` choice (read only)
 
 `Core` routes: account commands go to `account.Accounts` (which also knows who is asking),
-table play to `tables.TableService`. Every refusal is an `OutKind.ERROR` item to the sender, in their language, and changes nothing.
+table play to `tables.TableService`. Every refusal is an `OutKind.ERROR` item to the sender, in
+their language, and changes nothing.
 With `CoreConfig.pictures` on, pictures are drawn in a worker thread after the table's lock is
 released (`pictures.draw_pictures`), never twice for one state.
 """
@@ -196,7 +197,6 @@ class Core:
                 for pid, chips in sorted(paid.items())
                 if chips
             ]
-            live.session.phase = "closed"  # its message loses its buttons
             return deliver(live.session, live.channel_id, [Note(lines, announce=True)])
         if not args:
             raise Refusal("err.kick_usage")

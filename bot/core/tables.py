@@ -313,13 +313,15 @@ class TableService:
         return step
 
     async def reset(self, live: LiveTable, who: Who, reason: str) -> dict[int, int]:
-        """A moderator ends the table: every player gets back their chips in it; logged."""
+        """A moderator ends the table: every player gets back their chips in it; logged. The
+        session is left closed, so that its last table message has no buttons."""
         async with live.lock:
             if live.closed:
                 raise Refusal("err.no_table")
             refunds = live.session.refunds()
             paid = await self.store.reset_table(live.id, who.player_id, reason, refunds)
             self._unregister(live)
+            live.session.phase = "closed"
             log.info(kv(event="table_reset", table=live.id, moderator=who.player_id))
             return paid
 
