@@ -174,18 +174,31 @@ class TelegramAdapter:
         moderator = group == "table" and (
             anonymous_admin or await self.admins.is_admin(channel.chat_id, user.id)
         )
-        command = Command(
+        command = self._command(channel.key, user, name, args, locale, is_moderator=moderator)
+        items = await self.core.handle(command)
+        await self.delivery.deliver(items, origin)
+
+    @staticmethod
+    def _command(
+        channel_key: str,
+        user: User,
+        name: str,
+        args: tuple[str, ...],
+        locale: str | None,
+        *,
+        is_moderator: bool = False,
+    ) -> Command:
+        """A core command from the user at the channel."""
+        return Command(
             platform=PLATFORM,
-            channel_id=channel.key,
+            channel_id=channel_key,
             user_id=str(user.id),
             user_name=user.full_name,
             name=name,
             args=args,
             locale=locale,
-            is_moderator=moderator,
+            is_moderator=is_moderator,
         )
-        items = await self.core.handle(command)
-        await self.delivery.deliver(items, origin)
 
     def _typed_origin(self, message: Message, user: User, chat_id: int) -> tuple[Place, Origin]:
         """Where a typed message came from (chat and forum topic) and the origin to answer it;
@@ -203,10 +216,14 @@ class TelegramAdapter:
         )
         return place, origin
 
+    def _live_table(self, table_id: str) -> object | None:
+        """The core's open table, when the core exposes its tables (read only)."""
+        getter = getattr(getattr(self.core, "tables", None), "get", None)
+        return getter(table_id) if callable(getter) else None
+
     def _table_locale(self, table_id: str) -> str | None:
         """The language of the core's open table, when the core exposes its tables (read only)."""
-        getter = getattr(getattr(self.core, "tables", None), "get", None)
-        live = getter(table_id) if callable(getter) else None
+        live = self._live_table(table_id)
         return locale_of(getattr(getattr(live, "session", None), "locale", None))
 
     async def _chosen(self, user_id: int) -> str | None:
@@ -242,15 +259,7 @@ class TelegramAdapter:
         if place is None:
             return
         for name, sub in self._state_commands(table_id):
-            command = Command(
-                platform=PLATFORM,
-                channel_id=place.key,
-                user_id=str(user.id),
-                user_name=user.full_name,
-                name=name,
-                args=(sub,),
-                locale=locale,
-            )
+            command = self._command(place.key, user, name, (sub,), locale)
             mine = [
                 replace(item, table_id=item.table_id or table_id)
                 for item in await self.core.handle(command)
@@ -269,9 +278,7 @@ class TelegramAdapter:
     def _state_commands(self, table_id: str) -> list[tuple[str, str]]:
         """The commands that show a player's state at the table, its own game's first (read
         from the core's open table when it exposes it; else both are tried)."""
-        getter = getattr(getattr(self.core, "tables", None), "get", None)
-        live = getter(table_id) if callable(getter) else None
-        first = "okey" if getattr(live, "game", None) == "okey" else "poker"
+        first = "okey" if getattr(self._live_table(table_id), "game", None) == "okey" else "poker"
         return [STATE_COMMANDS[first], *(c for g, c in STATE_COMMANDS.items() if g != first)]
 
     async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -356,14 +363,8 @@ class TelegramAdapter:
         assert self.delivery is not None
         locale = origin.locale
         group = self.delivery.table_chats.get(button.table_id, origin.place)
-        command = Command(
-            platform=PLATFORM,
-            channel_id=group.key if group is not None else "",
-            user_id=str(user.id),
-            user_name=user.full_name,
-            name="poker",
-            args=("hand",),
-            locale=locale,
+        command = self._command(
+            group.key if group is not None else "", user, "poker", ("hand",), locale
         )
         answer = await self.core.handle(command)
         refusals = [item.text for item in answer if item.kind is OutKind.ERROR]
