@@ -8,14 +8,10 @@ import logging
 import sys
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from bot.adapters.runtime import core_config, run_in_foreground
 from bot.logs import kv, setup_logging
 from bot.settings import Settings, SettingsError, load_settings
-
-if TYPE_CHECKING:
-    from bot.core.config import CoreConfig
 
 log = logging.getLogger("bot")
 
@@ -118,12 +114,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def platform_config(settings: Settings, platform: str) -> CoreConfig:
-    """The core's configuration for one chat platform: its tables only, the default language
-    and pictures as `PICTURES` says."""
-    return core_config(settings, platform)
-
-
 async def run_platforms(
     settings: Settings, platforms: list[str], stop: asyncio.Event | None = None
 ) -> None:
@@ -141,7 +131,7 @@ async def run_platforms(
     try:
         runs = []
         for name in platforms:
-            core = Core(store, platform_config(settings, name))
+            core = Core(store, core_config(settings, name))
             runs.append(serve[name](settings, core, stop=stop))
         if settings.pictures:
             runs.append(warm_up_pictures())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterable, Iterable
+from collections.abc import AsyncIterable, AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TextIO
@@ -214,17 +214,21 @@ async def run_console(
     stop = stop or asyncio.Event()
     if start:
         console.show(await core.start())
+    async for line in _each(lines):
+        if stop.is_set():
+            break
+        await console.feed(core, line)
+    return console
+
+
+async def _each(lines: Iterable[str] | AsyncIterable[str]) -> AsyncIterator[str]:
+    """The lines of a plain or an asynchronous iterable, one at a time."""
     if isinstance(lines, AsyncIterable):
         async for line in lines:
-            if stop.is_set():
-                break
-            await console.feed(core, line)
+            yield line
     else:
         for line in lines:
-            if stop.is_set():
-                break
-            await console.feed(core, line)
-    return console
+            yield line
 
 
 def banner(out: TextIO = sys.stdout) -> None:

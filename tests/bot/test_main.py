@@ -5,8 +5,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.__main__ import choose_platforms, platform_config
+from bot.__main__ import choose_platforms
 from bot.adapters.console import run_console
+from bot.adapters.runtime import core_config
 from bot.settings import load_settings
 from storage import Store
 from tests.bot.helpers import make_core
@@ -24,10 +25,10 @@ def test_choose_platforms():
 def test_chat_platform_cores_follow_the_pictures_setting(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)  # no stray .env
     monkeypatch.delenv("PICTURES", raising=False)
-    on = platform_config(load_settings(), "telegram")
+    on = core_config(load_settings(), "telegram")
     assert on.pictures is True and on.platforms == ("telegram",)
     monkeypatch.setenv("PICTURES", "false")
-    assert platform_config(load_settings(), "discord").pictures is False
+    assert core_config(load_settings(), "discord").pictures is False
 
 
 def test_bad_setting_stops_with_one_line(tmp_path):
