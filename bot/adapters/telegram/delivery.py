@@ -33,7 +33,6 @@ from telegram import (
     InlineKeyboardMarkup,
     InputMediaPhoto,
     Message,
-    ReplyParameters,
 )
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
@@ -50,6 +49,7 @@ from bot.adapters.telegram.private import (
     PrivateChats,
     fit,
     markup_dict,
+    reply_to,
     send,
 )
 from bot.adapters.telegram.texts import text as adapter_text
@@ -400,19 +400,24 @@ class Delivery:
         """Queue a deep-link prompt in the group; the message holds no card."""
         self._prompted.add(user_id)  # before any await: concurrent updates must not ask twice
         locale = await self.speaks(user_id, table_id)
-        name = self.names.get(user_id, str(user_id))
-        mention = f'<a href="tg://user?id={user_id}">{html.escape(name)}</a>'
-        link = deep_link(self.bot.username, START_PAYLOAD)
-        button = InlineKeyboardButton(adapter_text(locale, "start_button"), url=link)
+        mention, markup = self._start_invite(user_id, locale)
         run = partial(
             self.bot.send_message,
             place.chat_id,
             adapter_text(locale, "need_start", name=mention),
             parse_mode=ParseMode.HTML,
-            reply_markup=InlineKeyboardMarkup([[button]]),
+            reply_markup=markup,
             **place.send_kwargs(),
         )
         self.outbox.post(place.chat_id, run)
+
+    def _start_invite(self, user_id: int, locale: str) -> tuple[str, InlineKeyboardMarkup]:
+        """The user's HTML mention and the deep-link button that starts their private chat."""
+        name = self.names.get(user_id, str(user_id))
+        mention = f'<a href="tg://user?id={user_id}">{html.escape(name)}</a>'
+        link = deep_link(self.bot.username, START_PAYLOAD)
+        button = InlineKeyboardButton(adapter_text(locale, "start_button"), url=link)
+        return mention, InlineKeyboardMarkup([[button]])
 
     def started(self, user_id: int) -> list[str]:
         """The user pressed Start: returns the tables they missed private messages about (the
@@ -502,11 +507,7 @@ class Delivery:
         if target is None:
             return
         if origin.chat_id is not None and origin.chat_id == target:
-            reply = (
-                ReplyParameters(origin.message_id, allow_sending_without_reply=True)
-                if origin.message_id is not None
-                else None
-            )
+            reply = reply_to(origin.message_id)
             await self.bot.send_message(target, fit(item.text, MAX_TEXT), reply_parameters=reply)
             return
         if await self.private.say(target, item.text):
@@ -525,15 +526,8 @@ class Delivery:
             return
         self._short_replies.add(user_id)
         locale = await self.speaks(user_id)
-        name = self.names.get(user_id, str(user_id))
-        mention = f'<a href="tg://user?id={user_id}">{html.escape(name)}</a>'
-        link = deep_link(self.bot.username, START_PAYLOAD)
-        button = InlineKeyboardButton(adapter_text(locale, "start_button"), url=link)
-        reply = (
-            ReplyParameters(origin.message_id, allow_sending_without_reply=True)
-            if origin.message_id is not None
-            else None
-        )
+        mention, markup = self._start_invite(user_id, locale)
+        reply = reply_to(origin.message_id)
 
         async def post() -> None:
             try:
@@ -541,7 +535,7 @@ class Delivery:
                     place.chat_id,
                     adapter_text(locale, "private_only", name=mention),
                     parse_mode=ParseMode.HTML,
-                    reply_markup=InlineKeyboardMarkup([[button]]),
+                    reply_markup=markup,
                     reply_parameters=reply,
                     **place.send_kwargs(),
                 )

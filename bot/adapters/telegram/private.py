@@ -43,6 +43,13 @@ def digest(picture: bytes | None) -> str | None:
     return hashlib.sha256(picture).hexdigest()[:16] if picture is not None else None
 
 
+def reply_to(message_id: int | None) -> ReplyParameters | None:
+    """Reply parameters for answering a message (sent even if it is gone), or None."""
+    if message_id is None:
+        return None
+    return ReplyParameters(message_id, allow_sending_without_reply=True)
+
+
 async def send(
     bot: Bot,
     chat_id: int,
@@ -117,17 +124,12 @@ class PrivateChats:
                 missed.append(parcel.table_id)
         return False
 
-    async def say(self, user_id: int, text: str, reply_to: int | None = None) -> bool:
+    async def say(self, user_id: int, text: str) -> bool:
         """A plain text message (a refusal); False when the user cannot be written to."""
         if not self.reachable(user_id):
             return False
-        reply = (
-            ReplyParameters(reply_to, allow_sending_without_reply=True)
-            if reply_to is not None
-            else None
-        )
         try:
-            await self.bot.send_message(user_id, fit(text, MAX_TEXT), reply_parameters=reply)
+            await self.bot.send_message(user_id, fit(text, MAX_TEXT))
             return True
         except Forbidden:
             self.refused(user_id)
