@@ -23,7 +23,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -38,6 +38,7 @@ REFUSED = "refused"  # Discord said no (permissions): trying again will not help
 FAULT = "fault"  # the network or Discord failed: the write may work later
 
 Failed = Callable[[str], Awaitable[None]]  # told REFUSED or FAULT when a write is given up
+T = TypeVar("T")
 
 
 @dataclass
@@ -63,14 +64,6 @@ class Board:
     faults: int = 0
     waiting: list[Failed] = field(default_factory=list, repr=False)
     task: asyncio.Task[None] | None = field(default=None, repr=False)
-
-
-class WriteFailed(Exception):
-    """A channel write was given up; `reason` is REFUSED or FAULT."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 def clip(content: str) -> str:
@@ -106,6 +99,19 @@ class Pictures:
         """The channel refused a picture: text only there for a while."""
         self._until[channel_id] = self.clock() + self.text_only_for
 
+    async def attempt(
+        self, channel_id: int, picture: bytes | None, write: Callable[[bytes | None], Awaitable[T]]
+    ) -> T:
+        """`write(picture)` when there is a picture and the channel takes pictures now; when it
+        refuses (Forbidden), text only there for a while and `write(None)`."""
+        if picture is not None and self.allowed(channel_id):
+            try:
+                return await write(picture)
+            except discord.Forbidden:
+                self.refused(channel_id)
+                log.warning(kv(event="pictures_refused", channel=channel_id))
+        return await write(None)
+
 
 async def send_to_channel(
     channel: Any,
@@ -121,13 +127,13 @@ async def send_to_channel(
     kwargs: dict[str, Any] = {"content": clip(content), "allowed_mentions": NO_MENTIONS}
     if view is not None:
         kwargs["view"] = view
-    if picture is not None and pictures.allowed(channel_id):
-        try:
-            return await channel.send(file=picture_file(picture), **kwargs)
-        except discord.Forbidden:
-            pictures.refused(channel_id)
-            log.warning(kv(event="pictures_refused", channel=channel_id))
-    return await channel.send(**kwargs)
+
+    def send(picture: bytes | None) -> Awaitable[Any]:
+        if picture is None:
+            return channel.send(**kwargs)
+        return channel.send(file=picture_file(picture), **kwargs)
+
+    return await pictures.attempt(channel_id, picture, send)
 
 
 class Boards:
@@ -162,11 +168,6 @@ class Boards:
         """The channel a table's message is in, when known."""
         board = self.boards.get(table_id)
         return None if board is None else board.channel_id
-
-    def message_id(self, table_id: str) -> int | None:
-        """The id of the table's current message, when one was posted."""
-        board = self.boards.get(table_id)
-        return None if board is None else board.message_id
 
     def show(
         self,
@@ -288,11 +289,9 @@ class Boards:
             "allowed_mentions": NO_MENTIONS,
         }
         message = channel.get_partial_message(message_id)
-        if render.picture is not None and self.pictures.allowed(board.channel_id):
-            try:
-                await message.edit(attachments=[picture_file(render.picture)], **kwargs)
-                return
-            except discord.Forbidden:
-                self.pictures.refused(board.channel_id)
-                log.warning(kv(event="pictures_refused", channel=board.channel_id))
-        await message.edit(attachments=[], **kwargs)
+
+        def edit(picture: bytes | None) -> Awaitable[Any]:
+            files = [] if picture is None else [picture_file(picture)]
+            return message.edit(attachments=files, **kwargs)
+
+        await self.pictures.attempt(board.channel_id, render.picture, edit)
