@@ -5,6 +5,8 @@ posted afresh, private messages edited by slot."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
 from tests.fakes.telegram_harness import ManualSleep, ScriptedCore, telegram_bot
@@ -14,6 +16,8 @@ GROUP = -100600
 AYSE, MEHMET = 11, 22
 PNG1 = b"\x89PNG\r\n\x1a\none"
 PNG2 = b"\x89PNG\r\n\x1a\ntwo"
+
+Deliver = Callable[[Sequence[Outgoing]], Awaitable[None]]
 
 
 def buttons(nonce: str, *extra: Button) -> tuple[tuple[Button, ...], ...]:
@@ -274,12 +278,20 @@ def private(text: str, slot: str | None, nonce: str = "1", **kwargs: object) -> 
     )
 
 
-async def test_a_slot_edits_the_players_current_private_message():
+@asynccontextmanager
+async def ayse_at_table() -> AsyncIterator[tuple[FakeTelegram, Deliver]]:
+    """A bot whose table t1 is shown and Ayşe has started her private chat; yields the fake
+    server and the adapter's `deliver`."""
     async with telegram_bot(ScriptedCore()) as (server, bot):
         server.user(AYSE, "Ayşe", "en")
         server.started_users.add(AYSE)
         deliver = bot.adapter.deliver
         await deliver([table("Ayşe to act")])  # the adapter delivers only its tables' items
+        yield server, deliver
+
+
+async def test_a_slot_edits_the_players_current_private_message():
+    async with ayse_at_table() as (server, deliver):
         await deliver([private("Rack 1", "t1:1-1")])
         [first] = server.messages_sent_ids(AYSE)
         await deliver([private("Rack 1 after a take", "t1:1-1", "2")])
@@ -297,11 +309,7 @@ async def test_a_slot_edits_the_players_current_private_message():
 
 
 async def test_a_slot_with_a_picture_edits_caption_or_media_and_never_keeps_a_stale_picture():
-    async with telegram_bot(ScriptedCore()) as (server, bot):
-        server.user(AYSE, "Ayşe", "en")
-        server.started_users.add(AYSE)
-        deliver = bot.adapter.deliver
-        await deliver([table("Ayşe to act")])  # the adapter delivers only its tables' items
+    async with ayse_at_table() as (server, deliver):
         await deliver([private("Cards", "t1:5", picture=PNG1)])
         [photo] = server.messages_sent_ids(AYSE)
         await deliver([private("Cards, your turn", "t1:5", "2", picture=PNG1)])
@@ -318,11 +326,7 @@ async def test_a_slot_with_a_picture_edits_caption_or_media_and_never_keeps_a_st
 
 
 async def test_unslotted_notes_leave_the_current_message_in_place():
-    async with telegram_bot(ScriptedCore()) as (server, bot):
-        server.user(AYSE, "Ayşe", "en")
-        server.started_users.add(AYSE)
-        deliver = bot.adapter.deliver
-        await deliver([table("Ayşe to act")])  # the adapter delivers only its tables' items
+    async with ayse_at_table() as (server, deliver):
         await deliver([private("Rack", "t1:1")])
         [rack] = server.messages_sent_ids(AYSE)
         await deliver([Outgoing(OutKind.PRIVATE, "You drew R7", user_id=str(AYSE), table_id="t1")])
