@@ -48,7 +48,7 @@ class Outbox:
         self._sleep = sleep
         self._queues: dict[int, deque[Job]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._timers: dict[asyncio.Task[None], tuple[int, Job]] = {}
+        self._timers: dict[asyncio.Task[None], tuple[int, Run]] = {}
 
     def post(self, chat_id: int, run: Run, key: str | None = None) -> None:
         """Queue a job for the chat and make sure its worker is running (never waits)."""
@@ -69,11 +69,7 @@ class Outbox:
             self.post(chat_id, run)
 
         task = asyncio.create_task(wait_then_post())
-        self._timers[task] = (chat_id, Job(run))
-
-    def pending(self, chat_id: int) -> int:
-        """How many jobs of the chat wait (the one being sent not counted)."""
-        return len(self._queues.get(chat_id, ()))
+        self._timers[task] = (chat_id, run)
 
     def last(self, chat_id: int) -> Job | None:
         """The chat's newest waiting job (not yet started), if any: a caller may still add to
@@ -119,10 +115,10 @@ class Outbox:
     async def flush(self, timeout: float) -> None:
         """Send everything now: delayed jobs are due at once, then wait for every queue to
         empty (at most `timeout` seconds, see `drain`). No task of the outbox is left running."""
-        for task, (chat_id, job) in list(self._timers.items()):
+        for task, (chat_id, run) in list(self._timers.items()):
             del self._timers[task]
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-            self.post(chat_id, job.run)
+            self.post(chat_id, run)
         await self.drain(timeout)
