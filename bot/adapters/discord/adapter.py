@@ -59,7 +59,7 @@ from bot.adapters.discord.components import (
     table_view,
     tiles_in,
 )
-from bot.adapters.discord.outbox import TRANSPORT_ERRORS, channel_lane, user_lane
+from bot.adapters.discord.outbox import TRANSPORT_ERRORS, channel_lane, status_of, user_lane
 from bot.adapters.discord.parts import (
     Part,
     chunks,
@@ -184,10 +184,7 @@ class DiscordAdapter:
             await asyncio.wait_for(self.boards.settle(), timeout)
         except TimeoutError:
             log.warning(kv(event="flush_timed_out", lanes=self.lanes.busy()))
-            for board in self.boards.boards.values():
-                if board.task is not None:
-                    board.task.cancel()
-            self.lanes.cancel()
+            self.boards.cancel()
 
     async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
         """`call()`, tried once more after a short pause when the network or Discord's servers
@@ -265,8 +262,7 @@ class DiscordAdapter:
             try:
                 await self._reply_one(origin, message)
             except TRANSPORT_ERRORS as exc:
-                status = getattr(exc, "status", type(exc).__name__)
-                log.warning(kv(event="reply_failed", user=origin.user_id, status=status))
+                log.warning(kv(event="reply_failed", user=origin.user_id, status=status_of(exc)))
         if origin.thinking and not origin.answered:
             origin.answered = True
             try:
@@ -619,23 +615,34 @@ class DiscordAdapter:
         if channel_id is None or not channel_id.isdigit():
             log.warning(kv(event="public_without_channel", table=item.table_id))
             return
+        channel = int(channel_id)
+
+        async def send(where: Any) -> None:
+            await self._retrying(
+                lambda: send_to_channel(
+                    where, channel, self.boards.pictures, item.text, picture=item.picture
+                )
+            )
+
+        self._post(channel, send, "post_failed", failed)
+
+    def _post(
+        self,
+        channel_id: int,
+        send: Callable[[Any], Awaitable[object]],
+        event: str,
+        failed: Callable[[str], Awaitable[None]] | None = None,
+    ) -> None:
+        """Queue a new message in the channel's lane: paced, then `send(channel)`; a failure is
+        logged as `event` and `failed` (when given) is told why."""
         lane = channel_lane(channel_id)
 
         async def post() -> None:
             await self.lanes.pace(lane)
             try:
-                await self._retrying(
-                    lambda: send_to_channel(
-                        self._channel(lane[1]),
-                        lane[1],
-                        self.boards.pictures,
-                        item.text,
-                        picture=item.picture,
-                    )
-                )
+                await send(self._channel(channel_id))
             except TRANSPORT_ERRORS as exc:
-                status = getattr(exc, "status", type(exc).__name__)
-                log.warning(kv(event="post_failed", channel=lane[1], status=status))
+                log.warning(kv(event=event, channel=channel_id, status=status_of(exc)))
                 if failed is not None:
                     await failed(reason_of(exc))
 
@@ -714,8 +721,7 @@ class DiscordAdapter:
                 self.dm_closed.add(user_id)
                 log.info(kv(event="dm_closed", user=user_id))
             except TRANSPORT_ERRORS as exc:
-                status = getattr(exc, "status", type(exc).__name__)
-                log.warning(kv(event="dm_failed", user=user_id, status=status))
+                log.warning(kv(event="dm_failed", user=user_id, status=status_of(exc)))
         kept = self.inbox.setdefault(user_id, [])
         kept.append(part)
         kept[:] = newest_picture(newest_per_slot(kept)[-self.inbox_limit :])
@@ -740,19 +746,11 @@ class DiscordAdapter:
             self._table_locale(table) if table else self.default_locale
         )
         notice = text(locale, key, mention=f"<@{user_id}>")
-        lane = channel_lane(channel)
+        pinged = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(int(user_id))]
+        )
 
-        async def post() -> None:
-            await self.lanes.pace(lane)
-            try:
-                await self._channel(lane[1]).send(
-                    content=notice,
-                    allowed_mentions=discord.AllowedMentions(
-                        everyone=False, roles=False, users=[discord.Object(int(user_id))]
-                    ),
-                )
-            except TRANSPORT_ERRORS as exc:
-                status = getattr(exc, "status", type(exc).__name__)
-                log.warning(kv(event="notice_failed", channel=lane[1], status=status))
+        async def send(where: Any) -> None:
+            await where.send(content=notice, allowed_mentions=pinged)
 
-        self.lanes.put(lane, post)
+        self._post(int(channel), send, "notice_failed")

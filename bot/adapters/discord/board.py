@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.adapters.discord.outbox import TRANSPORT_ERRORS, Lanes, channel_lane
+from bot.adapters.discord.outbox import TRANSPORT_ERRORS, Lanes, channel_lane, status_of
 from bot.logs import kv
 
 log = logging.getLogger("bot.discord.board")
@@ -216,6 +216,13 @@ class Boards:
             await asyncio.gather(*tasks, return_exceptions=True)
             await self.lanes.settle()
 
+    def cancel(self) -> None:
+        """Drop every delayed write and everything queued in the lanes (shutdown)."""
+        for board in self.boards.values():
+            if board.task is not None:
+                board.task.cancel()
+        self.lanes.cancel()
+
     def forget(self, table_id: str) -> None:
         """Stop tracking a table (its message stays as it is)."""
         board = self.boards.pop(table_id, None)
@@ -236,8 +243,7 @@ class Boards:
             await self._edit_or_post(board, render)
         except TRANSPORT_ERRORS as exc:
             reason = reason_of(exc)
-            status = getattr(exc, "status", type(exc).__name__)
-            log.warning(kv(event="table_write_failed", table=table_id, status=status))
+            log.warning(kv(event="table_write_failed", table=table_id, status=status_of(exc)))
             board.faults += 1
             if reason == FAULT and board.faults < self.max_faults:
                 if board.pending is None:

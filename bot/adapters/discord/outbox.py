@@ -31,6 +31,13 @@ TRANSPORT_ERRORS: tuple[type[BaseException], ...] = (
     OSError,
     asyncio.TimeoutError,
 )
+
+
+def status_of(exc: BaseException) -> object:
+    """What to log of a failed call: Discord's HTTP status, else the exception's type name."""
+    return getattr(exc, "status", type(exc).__name__)
+
+
 POSTS_PER_WINDOW = 5
 POST_WINDOW = 5.0
 
