@@ -229,12 +229,9 @@ class Delivery:
     async def deliver(self, items: Sequence[Outgoing], origin: Origin) -> None:
         """Deliver a batch: private items now, group items queued in order. Refusals of a
         press must have been taken out with `split` and answered first."""
-        # Only the last edit of a table in the batch is kept; a repost asked by an earlier one
-        # still happens.
-        fresh = {i.table_id for i in items if i.kind is OutKind.EDIT_TABLE and i.fresh}
+        # Only the last edit of a table in the batch is kept (`coalesce`; a repost asked by an
+        # earlier one still happens).
         for item in coalesce(items):
-            if item.kind is OutKind.EDIT_TABLE and item.table_id in fresh and not item.fresh:
-                item = replace(item, fresh=True)
             try:
                 if item.kind is OutKind.EDIT_TABLE and item.table_id is not None:
                     await self._queue_table(item, origin)
