@@ -6,6 +6,7 @@ No rule or chip logic lives here: the adapter only translates and delivers.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -85,7 +86,7 @@ class TelegramAdapter:
         default_locale: str = "tr",
         admin_ttl: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
-        sleep: Sleep | None = None,
+        sleep: Sleep = asyncio.sleep,
         short_reply_seconds: float = SHORT_REPLY_SECONDS,
     ) -> None:
         self.core = core

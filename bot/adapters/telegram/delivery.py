@@ -18,6 +18,7 @@ Rules kept here:
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 from collections import OrderedDict
@@ -143,7 +144,7 @@ class Delivery:
         table_locale: Callable[[str], str | None] | None = None,
         chosen_locale: Callable[[int], Awaitable[str | None]] | None = None,
         *,
-        sleep: Sleep | None = None,
+        sleep: Sleep = asyncio.sleep,
         short_reply_seconds: float = SHORT_REPLY_SECONDS,
     ) -> None:
         self.bot = bot
@@ -151,7 +152,7 @@ class Delivery:
         self.default_locale = default_locale
         self.table_locale = table_locale  # a table id -> its language, when the core knows it
         self.chosen_locale = chosen_locale  # a user id -> their `/lang` choice (read only)
-        self.outbox = Outbox(sleep) if sleep is not None else Outbox()
+        self.outbox = Outbox(sleep)
         self.private = PrivateChats(bot)
         self.short_reply_seconds = short_reply_seconds
         self.tables: dict[str, TableMessage] = {}
