@@ -219,7 +219,7 @@ class AmountModal(discord.ui.Modal):
     """Asks for the total stake of a bet, raise or open; one per user and turn."""
 
     def __init__(
-        self, ref: TurnRef, locale: str, button: Button | None, user_id: int | str = 0
+        self, ref: TurnRef, locale: str, button: Button | None, user_id: int | str
     ) -> None:
         low = button.min_amount if button is not None else None
         high = button.max_amount if button is not None else None
