@@ -40,6 +40,7 @@ from bot.adapters.telegram.delivery import SHORT_REPLY_SECONDS, Delivery, Origin
 from bot.adapters.telegram.outbox import Sleep
 from bot.adapters.telegram.parsing import Place, locale_of, parse_command, place_of
 from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
+from bot.adapters.telegram.private import take_buttons
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.core.commands import route
@@ -435,12 +436,9 @@ class TelegramAdapter:
 
             async def then() -> None:
                 if message is not None:
-                    try:
-                        await delivery.bot.edit_message_reply_markup(
-                            message.chat.id, message.message_id
-                        )
-                    except TelegramError as exc:
-                        log.info(kv(event="picker_kept", error=exc))
+                    await take_buttons(
+                        delivery.bot, message.chat.id, message.message_id, event="picker_kept"
+                    )
                 await delivery.deliver(rest, origin)
 
             return Reply(alerts, then)

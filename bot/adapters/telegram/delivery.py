@@ -52,6 +52,7 @@ from bot.adapters.telegram.private import (
     markup_dict,
     reply_to,
     send,
+    take_buttons,
 )
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.core.messages import Button, Outgoing, OutKind
@@ -363,10 +364,13 @@ class Delivery:
             except TelegramError as exc:
                 log.info(kv(event="old_table_kept", table=item.table_id, error=exc))
         if old.markup is not None:
-            try:
-                await self.bot.edit_message_reply_markup(old.chat_id, old.message_id)
-            except TelegramError as exc:
-                log.info(kv(event="old_keyboard_kept", table=item.table_id, error=exc))
+            await take_buttons(
+                self.bot,
+                old.chat_id,
+                old.message_id,
+                event="old_keyboard_kept",
+                table=item.table_id,
+            )
 
     # ---- private messages --------------------------------------------------------------------
     async def _private(self, item: Outgoing, origin: Origin) -> None:

@@ -50,6 +50,15 @@ def reply_to(message_id: int | None) -> ReplyParameters | None:
     return ReplyParameters(message_id, allow_sending_without_reply=True)
 
 
+async def take_buttons(bot: Bot, chat_id: int, message_id: int, **context: object) -> None:
+    """Take the keyboard off a message; a refusal is only logged (`context` names the event),
+    so the message keeps its buttons."""
+    try:
+        await bot.edit_message_reply_markup(chat_id, message_id)
+    except TelegramError as exc:
+        log.info(kv(**context, error=exc))
+
+
 async def send(
     bot: Bot,
     chat_id: int,
@@ -155,10 +164,9 @@ class PrivateChats:
         if key is None or (parcel.slot is None and parcel.markup is None):
             return  # a note beside the current message; it stays current
         if current is not None and current.markup and current.message_id != message.message_id:
-            try:
-                await self.bot.edit_message_reply_markup(user_id, current.message_id)
-            except TelegramError as exc:
-                log.info(kv(event="old_keyboard_kept", user=user_id, error=exc))
+            await take_buttons(
+                self.bot, user_id, current.message_id, event="old_keyboard_kept", user=user_id
+            )
         photo = bool(message.photo)
         self.shown[key] = Shown(
             message_id=message.message_id,
