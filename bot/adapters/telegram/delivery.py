@@ -166,7 +166,8 @@ class Delivery:
         self._asked: set[tuple[str, int]] = set()  # (custom id, user) with an amount prompt
         self._prompted: set[int] = set()  # users asked (in a group) to start the private chat
         self._short_replies: set[int] = set()  # users with a short reply up in a group
-        self._wanted: dict[str, tuple[Outgoing, Place]] = {}  # newest unwritten table states
+        # newest unwritten table states, with their keyboards
+        self._wanted: dict[str, tuple[Outgoing, Place, InlineKeyboardMarkup | None]] = {}
 
     # ---- bookkeeping -------------------------------------------------------------------------
     def saw_user(self, user_id: int, name: str, locale: str | None) -> None:
@@ -289,9 +290,9 @@ class Delivery:
         waiting = self._wanted.get(table_id)
         if waiting is not None and waiting[0].fresh and not item.fresh:
             item = replace(item, fresh=True)
-        self.keyboard(item.buttons)  # remember buttons that need input before any press
+        markup = self.keyboard(item.buttons)  # remembers buttons that need input before a press
         self.live_buttons[table_id] = button_ids(item.buttons)
-        self._wanted[table_id] = (item, place)
+        self._wanted[table_id] = (item, place, markup)
         self.outbox.post(place.chat_id, partial(self._write_table, table_id), key=table_id)
         if self.prompts or self._asked:
             await self.clear_prompts(table_id)
@@ -302,9 +303,10 @@ class Delivery:
         if wanted is not None:
             await self._apply_edit(*wanted)
 
-    async def _apply_edit(self, item: Outgoing, place: Place) -> None:
+    async def _apply_edit(
+        self, item: Outgoing, place: Place, markup: InlineKeyboardMarkup | None
+    ) -> None:
         assert item.table_id is not None
-        markup = self.keyboard(item.buttons)
         current = self.tables.get(item.table_id)
         if item.fresh or current is None or (item.picture is not None and not current.photo):
             message = await send(
@@ -334,7 +336,7 @@ class Delivery:
                 pass
             elif "not found" in reason:  # someone deleted the table message: post it again
                 del self.tables[item.table_id]
-                await self._apply_edit(item, place)
+                await self._apply_edit(item, place, markup)
                 return
             else:
                 raise
