@@ -291,7 +291,7 @@ class DiscordAdapter:
                     **extra_kwargs(part),
                 )
             )
-        until = self.private.until(ephemeral=True)
+        until = self.private.ephemeral_until()
         sent = Sent(message, until, part.table_id, part.nonce, interaction)
         self._track(origin.user_id, sent, part.slot)
 
@@ -599,12 +599,13 @@ class DiscordAdapter:
         return len(gone)
 
     def _part(self, item: Outgoing) -> Part:
-        """A private item as a part: its text, its buttons (Okey tiles) as components, its
-        picture (the user's own cards or rack), its slot and the turn of its buttons."""
+        """A private item as a part: its text (cut to Discord's limit, so a DM and an edit of
+        one both take it), its buttons (Okey tiles) as components, its picture (the user's own
+        cards or rack), its slot and the turn of its buttons."""
         view = table_view(item.buttons, None, None, "") if item.buttons else None
         nonce = next((b.nonce for row in item.buttons for b in row), None)
         slot = item.slot if item.kind is OutKind.PRIVATE else None
-        return Part(item.text, view, item.picture, slot, item.table_id, nonce)
+        return Part(clip(item.text), view, item.picture, slot, item.table_id, nonce)
 
     def _public(self, item: Outgoing, failed: Callable[[str], Awaitable[None]] | None) -> None:
         """Queue a public item in its channel's lane (posted without pinging anyone)."""
@@ -711,9 +712,7 @@ class DiscordAdapter:
                     lambda: self.client.fetch_user(int(user_id))
                 )
                 message = await self._retrying(
-                    lambda: user.send(
-                        clip(part.text), allowed_mentions=NO_MENTIONS, **extra_kwargs(part)
-                    )
+                    lambda: user.send(part.text, allowed_mentions=NO_MENTIONS, **extra_kwargs(part))
                 )
                 self._track(user_id, Sent(message, None, part.table_id, part.nonce), part.slot)
                 return

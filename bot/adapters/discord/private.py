@@ -64,9 +64,9 @@ class PrivateMessages:
         self.slots: dict[tuple[str, str], Sent] = {}
         self.buttons: dict[tuple[str, str], Sent] = {}
 
-    def until(self, ephemeral: bool) -> float | None:
-        """When a message sent now stops being editable."""
-        return self.clock() + EPHEMERAL_EDITABLE if ephemeral else None
+    def ephemeral_until(self) -> float:
+        """When an ephemeral reply sent now stops being editable (a DM never does: None)."""
+        return self.clock() + EPHEMERAL_EDITABLE
 
     def of_slot(self, user_id: str, slot: str | None, interaction: Any = None) -> Sent | None:
         """The user's message of `slot` when it can still be edited and the user sees it while
