@@ -328,11 +328,7 @@ class TelegramAdapter:
         if button is not None and not pressed.args and place is not None:
             if button.needs == NEEDS_AMOUNT:
                 group = delivery.table_chats.get(button.table_id, place)
-
-                async def ask() -> None:
-                    await delivery.ask_amount(button, group, user.id)
-
-                return Reply(then=ask)
+                return Reply(then=partial(delivery.ask_amount, button, group, user.id))
             if button.needs == NEEDS_CARDS:
                 return await self._open_draw_picker(button, user, origin)
         items = await self._core_press(pressed, pressed.args, user, origin)
