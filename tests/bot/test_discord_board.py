@@ -10,24 +10,9 @@ import discord
 import pytest
 
 from bot.adapters.discord.board import FAULT, MAX_CONTENT, REFUSED, Boards, Render, clip
-from tests.fakes.discord_fakes import FakeClient, Log, http_error
+from tests.fakes.discord_fakes import FakeClient, HandClock, Log, http_error
 
 CHANNEL = 600_000_000_000_000_001
-
-
-class HandClock:
-    """Seconds the test moves by hand; `sleep` moves it instead of waiting."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-        self.slept: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
 
 
 def make(**kwargs) -> tuple[Boards, FakeClient, HandClock]:

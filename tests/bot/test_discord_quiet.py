@@ -15,24 +15,11 @@ from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.board import Boards
 from bot.adapters.discord.outbox import Lanes
 from bot.core.messages import Button, Outgoing, OutKind
-from tests.fakes.discord_fakes import DiscordHarness
+from tests.fakes.discord_fakes import DiscordHarness, HandClock
 
 CHANNEL = 500_000_000_000_000_021
 OTHER_CHANNEL = 500_000_000_000_000_022
 AYSE, MEHMET = 401, 402
-
-
-class HandClock:
-    """Seconds moved by hand; `sleep` moves the clock instead of waiting."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.now += max(seconds, 0)
 
 
 class Scripted:

@@ -510,11 +510,13 @@ class HandClock:
 
     def __init__(self, start: float = 1000.0) -> None:
         self.now = start
+        self.slept: list[float] = []  # every wait asked for, in order
 
     def __call__(self) -> float:
         return self.now
 
     async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
         self.now += max(seconds, 0.0)
         await asyncio.sleep(0)
 
