@@ -263,3 +263,19 @@ async def test_the_value_is_autocompleted_from_the_chosen_option(
     assert callback is not None
     offered = await callback(interaction, typed)
     assert [c.value for c in offered] == values
+
+
+async def test_autocompleted_values_are_shown_in_the_users_language(harness):
+    command = harness.command("okey rules")
+    interaction = harness.interaction(harness.user(AYSE, "Ayşe"), CHANNEL)
+    interaction.namespace = Namespace(option="takeback")
+    offered = await command._params["value"].autocomplete(interaction, "")
+    translator = Translator()
+    shown = {
+        locale: [
+            (await c.get_translated_payload_for_locale(translator, locale))["name"] for c in offered
+        ]
+        for locale in (discord.Locale.turkish, discord.Locale.american_english)
+    }
+    assert shown[discord.Locale.turkish] == ["Atılabilir", "Atılamaz (varsayılan)"]
+    assert shown[discord.Locale.american_english] == ["Allowed", "Not allowed (default)"]
