@@ -90,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     setup_logging(settings.log_level)
     if settings.discord_shards_deprecated:
-        log.warning(kv(event="deprecated_setting", name="DISCORD_SHARDS", use="DISCORD_SHARD_COUNT"))
+        log.warning(
+            kv(event="deprecated_setting", name="DISCORD_SHARDS", use="DISCORD_SHARD_COUNT")
+        )
     platforms = choose_platforms(
         settings.discord_token is not None, settings.telegram_token is not None, args.console
     )
