@@ -191,9 +191,19 @@ def table_buttons(server: FakeTelegram) -> tuple[int, list[str]]:
 async def press_as_both(server: FakeTelegram, http: aiohttp.ClientSession, bot: BotProcess):
     """Ayşe and then Mehmet press the same move button of the table message, through `bot`:
     the one to act is served, the other is refused (not their turn, or the turn moved on)."""
-    message_id, data = table_buttons(server)
-    plain = [d for d in data if d.count(":") == 2]  # a move without an amount or cards
-    assert plain, data
+
+    def plain_buttons() -> tuple[int, list[str]]:  # moves without an amount or cards
+        message_id, data = table_buttons(server)
+        return message_id, [d for d in data if d.count(":") == 2]
+
+    def shown() -> bool:
+        try:
+            return bool(plain_buttons()[1])
+        except AssertionError:
+            return False
+
+    await server.wait_until(shown, "the table message with move buttons", timeout=15)
+    message_id, plain = plain_buttons()
     answered = len(server.calls_to("answerCallbackQuery"))
     for user in (AYSE, MEHMET):
         update = server.press_update(server.users[user], GROUP, message_id, plain[0])
