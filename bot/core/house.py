@@ -72,9 +72,7 @@ class HouseOption:
 
 
 OPTIONS: tuple[HouseOption, ...] = (
-    HouseOption(
-        "deck", ("deste",), ("acik",), {"52": (), "32": ()}, "52", "rules", "deck", int
-    ),
+    HouseOption("deck", ("deste",), ("acik",), {"52": (), "32": ()}, "52", "rules", "deck", int),
     HouseOption(
         "suits",
         ("renk", "renkler"),
@@ -136,7 +134,15 @@ OPTIONS: tuple[HouseOption, ...] = (
         headed=True,
     ),
     HouseOption(
-        "rounds", ("el", "tur"), ("okey",), {"1": (), "3": ()}, "1", "match", "rounds", int, headed=True
+        "rounds",
+        ("el", "tur"),
+        ("okey",),
+        {"1": (), "3": ()},
+        "1",
+        "match",
+        "rounds",
+        int,
+        headed=True,
     ),
     HouseOption(
         "takeback",
@@ -201,7 +207,9 @@ def parse(game: str, words: Iterable[str]) -> dict[str, str]:
             raise Refusal("err.house_form", word=word)
         option = _find(game, name)
         if option is None:
-            raise Refusal("err.house_unknown", name=name, game=msg(f"game.{game}"), names=_names(game))
+            raise Refusal(
+                "err.house_unknown", name=name, game=msg(f"game.{game}"), names=_names(game)
+            )
         value = option.value(typed)
         if value is None:
             raise Refusal("err.house_value", value=typed, name=option.name, values=_values(option))
