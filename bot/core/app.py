@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.checks import require_moderator
-from bot.core.commands import route
+from bot.core.commands import RULES_SUBS, lookup, route
 from bot.core.config import CoreConfig
 from bot.core.deliver import deliver, error, table_message, text
 from bot.core.errors import Refusal, log_outcome
@@ -241,9 +241,15 @@ class Core:
         session = live.session
         if sub == "table":
             return [table_message(session, live.channel_id, fresh=True)]
-        if sub == "rules":  # a look-up is nobody else's business
+        if sub == "rules" and not args:  # a look-up is nobody else's business
             body = text(who.locale, session.rules_lines())
             return [Outgoing(OutKind.PRIVATE, body, user_id=who.user_id)]
+        if sub == "rules":  # `rules set name=value ...`: a moderator changes the house rules
+            if lookup(RULES_SUBS, args[0]) != "set":
+                raise Refusal(f"err.rules_usage.{group}")
+            require_moderator(command)
+            words = args[1:]
+            return await self.tables.run(live, who, lambda s: s.set_rules(who, words))
         if sub in ("hand", "rack", "arrange"):
             index = session.find(who.player_id)
             if index is None:

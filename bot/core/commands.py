@@ -89,6 +89,7 @@ STRUCTURES = _aliases(
         "no_limit": ("nolimit", "no-limit", "limitsiz"),
     }
 )
+RULES_SUBS = _aliases({"set": ("ayarla", "değiştir")})  # `/poker rules set deck=32`
 BOARDS = _aliases({"chips": ("fiş", "chip"), "okey": ()})
 SUBCOMMANDS = {"poker": POKER, "okey": OKEY, "table": TABLE}
 

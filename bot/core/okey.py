@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.core import pictures
+from bot.core import house, pictures
 from bot.core.commands import ARRANGE_MODES, TAKE_SOURCES, fold, lookup, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
@@ -70,10 +70,15 @@ class OkeySession(TableSession):
     def create(
         cls, locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime
     ) -> OkeySession:
-        """A new table from `/okey start [rounds] [stake] [classic]`."""
+        """A new table from `/okey start [rounds] [stake] [classic] [name=value ...]`; the
+        `name=value` words are house rules (`bot.core.house`) and win over the positional
+        `rounds` and `classic|penalty`."""
         rounds, stake, preset = config.okey_rounds, config.okey_stake, "penalty"
+        chosen = house.stored(house.parse("okey", [w for w in args if house.is_setting(w)]))
         numbers = []
         for word in args:
+            if house.is_setting(word):
+                continue
             number = parse_int(word)
             if number is not None:
                 numbers.append(number)
@@ -89,11 +94,13 @@ class OkeySession(TableSession):
             rounds = numbers[0]
         if len(numbers) == 2:
             stake = numbers[1]
+        rounds, preset = chosen.pop("rounds", rounds), chosen.pop("preset", preset)
         if rounds not in (1, 3):
             raise Refusal("err.okey_rounds")
         if not 1 <= stake <= config.max_ante:
             raise Refusal("err.okey_stake", max=config.max_ante)
-        return cls(locale, {"rounds": rounds, "stake": stake, "preset": preset}, now)
+        options = {**house.defaults("okey"), "rounds": rounds, "stake": stake, "preset": preset}
+        return cls(locale, {**options, **chosen}, now)
 
     # --- snapshot -------------------------------------------------------------------------------
 
@@ -267,7 +274,7 @@ class OkeySession(TableSession):
         self.staked = [s.player_id for s in self.seats]
         for pid in self.staked:
             step.transfers.append(Transfer(wallet(pid), escrow(self.table_id), stake, "okey stake"))
-        options = {"rounds": self.options["rounds"], "preset": self.options["preset"]}
+        options = house.engine_args("okey", self.options)["match"]
         self.match = OkeyMatch.new([str(pid) for pid in self.staked], options)
         self.matches += 1
         self.phase = "playing"
@@ -546,6 +553,9 @@ class OkeySession(TableSession):
                 preset=msg(f"preset.{o['preset']}"),
             )
         ]
+        rules = house.summary(self.game, o)
+        if rules is not None:
+            lines.append(rules)
         game = self.round
         if game is None or self.match is None:
             names = ", ".join(s.name for s in self.seats) or "—"
@@ -655,7 +665,8 @@ class OkeySession(TableSession):
         return self._rack_lines(engine_index, mode)
 
     def rules_lines(self) -> list[Msg]:
-        """The table's options."""
+        """The table's options: stake, rounds and scoring, then every house rule with its
+        value and meaning."""
         o = self.options
         return [
             msg(
@@ -665,7 +676,19 @@ class OkeySession(TableSession):
                 preset=msg(f"preset.{o['preset']}"),
             ),
             msg(f"rules.okey.{o['preset']}"),
+            *house.rules_lines(self.game, self.group, o),
         ]
+
+    def set_rules(self, who: Who, words: tuple[str, ...]) -> Step:
+        """`/okey rules set name=value ...` (the moderator check is the caller's): refused
+        while a match is played."""
+        if self.running():
+            raise Refusal("err.house_running_okey")
+        if not words:
+            raise Refusal(f"err.rules_usage.{self.group}")
+        changes = house.parse(self.game, words)
+        self.options = {**self.options, **house.stored(changes)}  # the snapshot keeps its own
+        return house.announce(who.name, changes)
 
     # --- money ----------------------------------------------------------------------------------
 

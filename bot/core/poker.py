@@ -12,7 +12,7 @@ from datetime import datetime
 from types import ModuleType
 from typing import Any
 
-from bot.core import ai, pictures
+from bot.core import ai, house, pictures
 from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
@@ -83,18 +83,22 @@ class PokerSession(TableSession):
 
     @property
     def max_seats(self) -> int:  # type: ignore[override]
-        """Seats at this table."""
-        return MAX_SEATS[self.game]
+        """Seats at this table (an Açık table with the 32-card deck has fewer)."""
+        return seat_limit(self.game, self.options)
 
     @classmethod
     def create(
         cls, game: str, locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime
     ) -> PokerSession:
-        """A new table from `/poker open [ante] [structure]` words (after the variant)."""
+        """A new table from `/poker open [ante] [structure] [name=value ...]` words (after the
+        variant); the `name=value` words are house rules (`bot.core.house`)."""
         from bot.core.commands import STRUCTURES, lookup, parse_int
 
         ante, structure = config.poker_ante, "pot_limit"
+        chosen = house.parse(game, [w for w in args if house.is_setting(w)])
         for word in args:
+            if house.is_setting(word):
+                continue
             number = parse_int(word)
             if number is not None:
                 if not 1 <= number <= config.max_ante:
@@ -110,6 +114,8 @@ class PokerSession(TableSession):
             "structure": structure,
             "min_buy_in": ante * config.poker_min_buy_in_antes,
             "default_buy_in": ante * config.poker_default_buy_in_antes,
+            **house.defaults(game),
+            **house.stored(chosen),
         }
         return cls(game, locale, options, now)
 
@@ -238,6 +244,8 @@ class PokerSession(TableSession):
             step.say("poker.rebuy", name=who.name, amount=amount)
         else:
             if len(self.seats) >= self.max_seats:
+                if self.max_seats < MAX_SEATS[self.game]:
+                    raise Refusal("err.table_full_deck", seats=self.max_seats)
                 raise Refusal("err.table_full", seats=self.max_seats)
             self.seats.append(Seat(who.player_id, who.user_id, who.name, who.locale, bot=bot))
             self.chips[str(who.player_id)] = amount
@@ -319,15 +327,17 @@ class PokerSession(TableSession):
         for pid in self.in_hand:
             self.chips[str(pid)] = 0
         module = ENGINES[self.game]
+        rules = house.engine_args(self.game, self.options)
         self.engine = module.new(
             [str(pid) for pid in self.in_hand],
             self.start_stacks,
-            None,
+            rules["rules"],
             seed,
             eligible.index(dealer_seat),
             ante=self.options["ante"],
             structure=self.options["structure"],
             carried_pot=self.carried,
+            **rules["hand"],
         )
         self.carried = 0
         hand_id = self.hand_id()
@@ -337,6 +347,7 @@ class PokerSession(TableSession):
                 "game": self.game,
                 "players": [self.seats[i].name for i in eligible],
                 "dealer": eligible.index(dealer_seat),
+                "rules": rules["rules"],  # /verify deals with the rules this hand used
             }
         )
         step.announce(
@@ -634,6 +645,9 @@ class PokerSession(TableSession):
                 structure=msg(f"structure.{self.options['structure']}"),
             )
         ]
+        rules = house.summary(self.game, self.options)
+        if rules is not None:
+            lines.append(rules)
         view = self.engine.view(None) if self.running() else None
         actor = self.actor()
         for i, seat in enumerate(self.seats):
@@ -692,6 +706,8 @@ class PokerSession(TableSession):
         view = self.engine.view(e)
         if view["folded"][e]:
             return [msg("poker.you_folded")]
+        if view.get("down_hidden"):  # peek=once: the deal's message was the one look
+            raise Refusal("illegal.peek_used")
         if "down" in view:  # Açık poker: the down card, then the up cards everyone sees
             down = show.card(view["down"]) if view["down"] else "?"
             return [msg("poker.your_acik", down=down, up=show.cards(view["up"][e]) or "—")]
@@ -701,7 +717,8 @@ class PokerSession(TableSession):
         return lines
 
     def rules_lines(self) -> list[Msg]:
-        """The table's options."""
+        """The table's options: ante, structure, buy-in and seats, the game's rules in short,
+        then every house rule with its value and meaning."""
         return [
             msg(
                 "poker.rules",
@@ -712,7 +729,23 @@ class PokerSession(TableSession):
                 seats=self.max_seats,
             ),
             msg(f"rules.{self.game}"),
+            *house.rules_lines(self.game, self.group, self.options),
         ]
+
+    def set_rules(self, who: Who, words: tuple[str, ...]) -> Step:
+        """`/poker rules set name=value ...` (the moderator check is the caller's): refused
+        during a hand, and `deck=32` with more players seated than it deals to."""
+        if self.running():
+            raise Refusal("err.house_running_poker")
+        if not words:
+            raise Refusal(f"err.rules_usage.{self.group}")
+        changes = house.parse(self.game, words)
+        options = {**self.options, **house.stored(changes)}  # a new dict: the snapshot keeps its own
+        limit = seat_limit(self.game, options)
+        if len(self.seats) > limit:
+            raise Refusal("err.house_deck_seats", max=limit, count=len(self.seats))
+        self.options = options
+        return house.announce(who.name, changes)
 
     # --- money ----------------------------------------------------------------------------------
 
@@ -763,8 +796,9 @@ class PokerSession(TableSession):
         lines = [msg("verify.ok" if check_seed(seed_hex, posted_hash) else "verify.bad")]
         players = info["players"]
         seed = seed_from_hex(seed_hex)
+        chosen = info.get("rules") or {}  # hands dealt before house rules: the defaults
         if info["game"] == "acik":
-            rules = acik.acik_rules()
+            rules = acik.acik_rules(**chosen)
             order = acik.deck_order(rules, seed)
             downs = acik.down_cards(rules, seed, len(players), info["dealer"])
             lines.append(msg("verify.deck", cards=show.cards(str(c) for c in order)))
@@ -773,7 +807,7 @@ class PokerSession(TableSession):
                 for name, card in zip(players, downs, strict=True)
             ]
             return lines
-        order = shuffled(turkish.turkish_rules(len(players)).deck, seed, "deal")
+        order = shuffled(turkish.turkish_rules(len(players), **chosen).deck, seed, "deal")
         n = len(players)
         first = (info["dealer"] + 1) % n
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -785,6 +819,12 @@ class PokerSession(TableSession):
             for name, h in zip(players, hands, strict=True)
         ]
         return lines
+
+
+def seat_limit(game: str, options: dict[str, Any]) -> int:
+    """The seats of a poker table with these options: Açık with 32 cards deals to fewer."""
+    deck = house.deck_size(game, options)
+    return MAX_SEATS[game] if deck is None else acik.MAX_PLAYERS[deck]
 
 
 def _range(low: int | None, high: int | None) -> str:

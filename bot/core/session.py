@@ -363,6 +363,10 @@ class TableSession:
         """The table's rule options, for the `rules` command."""
         raise NotImplementedError
 
+    def set_rules(self, who: Who, words: tuple[str, ...]) -> Step:
+        """A moderator's `rules set name=value ...`: change the house rules between hands."""
+        raise NotImplementedError
+
     def table_sketch(self) -> Sketch | None:
         """The public table picture (from `view(None)` only) while a hand or round is played,
         when pictures are on; else None."""

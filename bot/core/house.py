@@ -1,0 +1,300 @@
+"""House rules: the table options of each game, written `name=value` when a table opens.
+
+The catalogue (`OPTIONS`) names every option: its canonical English name and Turkish aliases, the
+games it belongs to, its values (canonical, with aliases), its default and the engine argument it
+becomes. Names and values are matched after `commands.fold`. A table keeps its options in
+`session.options` (the snapshot) under the canonical names, as canonical values (`rounds` as a
+number, as Okey tables always stored it); a table stored before an option existed reads its
+default. See docs/rules.md ("House rules").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.core.commands import fold
+from bot.core.errors import Refusal
+from bot.core.session import Msg, Step, msg
+
+SUIT_LETTERS = "hsdc"
+_SUIT_SYMBOLS = {"♥": "h", "♡": "h", "♠": "s", "♤": "s", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
+_SUIT_SHOWN = {"h": "♥", "s": "♠", "d": "♦", "c": "♣"}
+ON_OFF = {
+    "on": ("açık", "acik", "evet", "var", "yes", "true"),
+    "off": ("kapalı", "kapali", "hayır", "hayir", "yok", "no", "false"),
+}
+POKER = ("turkish", "acik")
+
+
+def _suit_order(word: str) -> str | None:
+    """`hsdc`, `SHDC` or `♥♠♦♣` as the canonical letters (high to low), or None."""
+    text = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in fold(word))
+    return text if sorted(text) == sorted(SUIT_LETTERS) else None
+
+
+@dataclass(frozen=True)
+class HouseOption:
+    """One house option: names, games, values and the engine argument it sets.
+
+    `engine` says where the value goes: `rules` (the poker ranking rules), `hand` (a keyword of
+    the poker hand engine) or `match` (the Okey match options), under `key`, converted by
+    `convert`. `headed`: the table header shows it anyway, so the house-rules summary leaves it
+    out.
+    """
+
+    name: str
+    aliases: tuple[str, ...]
+    games: tuple[str, ...]
+    values: Mapping[str, tuple[str, ...]]  # canonical value -> its aliases (empty: free form)
+    default: str
+    engine: str
+    key: str
+    convert: Callable[[str], Any] = str
+    read: Callable[[str], str | None] | None = None  # free-form values (suits)
+    headed: bool = False
+    words: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        words = {fold(v): c for c, aliases in self.values.items() for v in (c, *aliases)}
+        object.__setattr__(self, "words", words)
+
+    def value(self, word: str) -> str | None:
+        """The canonical value for a typed value, or None."""
+        if self.read is not None:
+            return self.read(word)
+        return self.words.get(fold(word))
+
+    def stored(self, value: str) -> Any:
+        """A canonical value as the table's options keep it."""
+        return int(value) if self.name == "rounds" else value
+
+
+OPTIONS: tuple[HouseOption, ...] = (
+    HouseOption("deck", ("deste",), ("acik",), {"52": (), "32": ()}, "52", "rules", "deck", int),
+    HouseOption(
+        "suits",
+        ("renk", "renkler"),
+        POKER,
+        {},
+        SUIT_LETTERS,
+        "rules",
+        "suit_order",
+        read=_suit_order,
+    ),
+    HouseOption(
+        "twopair",
+        ("ikiçift", "ikicift"),
+        ("turkish",),
+        {"kicker": ("yankart", "kiker"), "heart": ("kupa", "renk")},
+        "kicker",
+        "rules",
+        "two_pair_heart_beats_kicker",
+        lambda v: v == "heart",
+    ),
+    HouseOption(
+        "flushfour",
+        ("floş", "flos", "renkkare"),
+        ("acik",),
+        ON_OFF,
+        "on",
+        "rules",
+        "flush_beats_four",
+        lambda v: v == "on",
+    ),
+    HouseOption(
+        "void",
+        ("ölü", "olu", "ölübahis"),
+        ("acik",),
+        ON_OFF,
+        "on",
+        "hand",
+        "void_bets",
+        lambda v: v == "on",
+    ),
+    HouseOption(
+        "peek",
+        ("bakış", "bakis"),
+        ("acik",),
+        {"once": ("bir", "tek", "birkez"), "free": ("serbest",)},
+        "free",
+        "hand",
+        "peek_once",
+        lambda v: v == "once",
+    ),
+    HouseOption(
+        "preset",
+        ("puanlama", "tür"),
+        ("okey",),
+        {"penalty": ("ceza",), "classic": ("klasik",)},
+        "penalty",
+        "match",
+        "preset",
+        headed=True,
+    ),
+    HouseOption(
+        "rounds",
+        ("el", "tur"),
+        ("okey",),
+        {"1": (), "3": ()},
+        "1",
+        "match",
+        "rounds",
+        int,
+        headed=True,
+    ),
+    HouseOption(
+        "takeback",
+        ("geriat", "yerdengeri"),
+        ("okey",),
+        ON_OFF,
+        "off",
+        "match",
+        "takeback",
+        lambda v: v == "on",
+    ),
+)
+BY_NAME = {o.name: o for o in OPTIONS}
+
+
+def options_for(game: str) -> list[HouseOption]:
+    """The house options of a game, in catalogue order."""
+    return [o for o in OPTIONS if game in o.games]
+
+
+def is_setting(word: str) -> bool:
+    """True for a `name=value` word."""
+    return "=" in word
+
+
+def _find(game: str, name: str) -> HouseOption | None:
+    """The option of `game` called `name` (canonical or alias), or None."""
+    want = fold(name)
+    for option in options_for(game):
+        if want in (fold(n) for n in (option.name, *option.aliases)):
+            return option
+    return None
+
+
+def _names(game: str) -> Msg:
+    """The option names of a game for a refusal: `deck (deste), suits (renk), …`."""
+    items = ", ".join(f"{o.name} ({o.aliases[0]})" for o in options_for(game))
+    return msg("house.list", items=items)
+
+
+def _values(option: HouseOption) -> Msg:
+    """The values of an option for a refusal: `on (açık), off (kapalı)`."""
+    if option.read is not None:
+        return msg(f"house.values.{option.name}")
+    items = ", ".join(
+        f"{value} ({aliases[0]})" if aliases else value for value, aliases in option.values.items()
+    )
+    return msg("house.list", items=items)
+
+
+def parse(game: str, words: Iterable[str]) -> dict[str, str]:
+    """`name=value` words as canonical name -> canonical value, for a table of `game`.
+
+    Refused (nothing changes): a word that is not `name=value`, a name that is not an option of
+    this game (listing the game's names), a bad value (listing the option's values), and the same
+    option given twice.
+    """
+    out: dict[str, str] = {}
+    for word in words:
+        name, sep, typed = word.partition("=")
+        if not sep:
+            raise Refusal("err.house_form", word=word)
+        option = _find(game, name)
+        if option is None:
+            raise Refusal(
+                "err.house_unknown", name=name, game=msg(f"game.{game}"), names=_names(game)
+            )
+        value = option.value(typed)
+        if value is None:
+            raise Refusal("err.house_value", value=typed, name=option.name, values=_values(option))
+        if option.name in out:
+            raise Refusal("err.house_twice", name=option.name)
+        out[option.name] = value
+    return out
+
+
+def stored(changes: Mapping[str, str]) -> dict[str, Any]:
+    """Parsed options as the table's options keep them."""
+    return {name: BY_NAME[name].stored(value) for name, value in changes.items()}
+
+
+def defaults(game: str) -> dict[str, Any]:
+    """The stored defaults of a game's house options (Okey's `rounds` default is
+    `CoreConfig.okey_rounds`, set when the table opens)."""
+    return {o.name: o.stored(o.default) for o in options_for(game)}
+
+
+def current(game: str, options: Mapping[str, Any]) -> dict[str, str]:
+    """A table's house options as canonical values; missing ones (a table stored before the
+    option existed) read the default."""
+    return {o.name: str(options.get(o.name, o.default)) for o in options_for(game)}
+
+
+def engine_args(game: str, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """What the engines need of a table's house options: `rules` (poker ranking rules), `hand`
+    (poker hand keywords) and `match` (Okey match options), each a dict."""
+    out: dict[str, dict[str, Any]] = {"rules": {}, "hand": {}, "match": {}}
+    values = current(game, options)
+    for option in options_for(game):
+        out[option.engine][option.key] = option.convert(values[option.name])
+    return out
+
+
+def deck_size(game: str, options: Mapping[str, Any]) -> int | None:
+    """The Açık poker deck of a table (52 or 32); None for other games."""
+    return int(current(game, options)["deck"]) if game == "acik" else None
+
+
+def changed(game: str, options: Mapping[str, Any]) -> list[str]:
+    """The options that differ from the defaults, as `name=value` (the header leaves out those
+    it shows anyway)."""
+    return [
+        f"{o.name}={value}"
+        for o, value in zip(options_for(game), current(game, options).values(), strict=True)
+        if value != o.default and not o.headed
+    ]
+
+
+def summary(game: str, options: Mapping[str, Any]) -> Msg | None:
+    """The header line `House rules: deck=32 · peek=once`, or None when all are defaults."""
+    items = changed(game, options)
+    return msg("house.summary", items=" · ".join(items)) if items else None
+
+
+def _meaning(option: HouseOption, value: str) -> Msg:
+    if option.name == "suits":
+        return msg("house.mean.suits", order=" > ".join(_SUIT_SHOWN[s] for s in value))
+    return msg(f"house.mean.{option.name}.{value}")
+
+
+def rules_lines(game: str, group: str, options: Mapping[str, Any]) -> list[Msg]:
+    """Every house option of the game with its current value and what it means."""
+    values = current(game, options)
+    lines = [msg(f"house.title.{group}")]
+    for option in options_for(game):
+        value = values[option.name]
+        lines.append(
+            msg(
+                "house.line",
+                name=option.name,
+                alias=option.aliases[0],
+                value=value,
+                meaning=_meaning(option, value),
+            )
+        )
+    return lines
+
+
+def announce(who_name: str, changes: Mapping[str, str]) -> Step:
+    """The step of an accepted `rules set`: one announcement and the table message refreshed."""
+    step = Step(action={"kind": "rules", "set": dict(changes)})
+    items = ", ".join(f"{name}={value}" for name, value in changes.items())
+    step.announce("house.changed", moderator=who_name, changes=items)
+    step.show_table()
+    return step
