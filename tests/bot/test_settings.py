@@ -16,6 +16,8 @@ def clean_env(monkeypatch, tmp_path):
         "LOG_LEVEL",
         "MODERATOR_ROLE",
         "PICTURES",
+        "TURN_SECONDS",
+        "IDLE_CLOSE_SECONDS",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env
@@ -59,6 +61,8 @@ def test_blank_token_means_unset(monkeypatch):
         ("TELEGRAM_API_BASE_URL", "ftp://example"),
         ("DISCORD_GUILD_ID", "not-a-number"),
         ("PICTURES", "sometimes"),
+        ("TURN_SECONDS", "4"),
+        ("IDLE_CLOSE_SECONDS", "0"),
     ],
 )
 def test_bad_value_names_the_setting(monkeypatch, name, value):
@@ -79,3 +83,12 @@ def test_postgres_url_accepted(monkeypatch):
 def test_pictures_switch(monkeypatch, value, expected):
     monkeypatch.setenv("PICTURES", value)
     assert load_settings().pictures is expected
+
+
+def test_time_limits(monkeypatch):
+    settings = load_settings()
+    assert (settings.turn_seconds, settings.idle_close_seconds) == (60, 900)
+    monkeypatch.setenv("TURN_SECONDS", "5")
+    monkeypatch.setenv("IDLE_CLOSE_SECONDS", "120")
+    settings = load_settings()
+    assert (settings.turn_seconds, settings.idle_close_seconds) == (5, 120)
