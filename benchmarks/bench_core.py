@@ -102,7 +102,7 @@ def bare_engine(total: int) -> dict[str, float]:
     done = 0
     started = time.perf_counter()
     while done < total:
-        hand = turkish.new(["1", "2", "3"], [300, 300, 300], None, seeds(), 0, ante=5)
+        hand = turkish.new(["1", "2", "3"], [300, 300, 300], None, seeds(f"bench-{done}"), 0, ante=5)
         while not hand.finished and done < total:
             seat = hand.to_act()
             hand.apply(seat, ai.poker_move(hand, seat, cautious=False))

@@ -43,6 +43,8 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     moderator_role: str | None = None
     pictures: bool = True  # attach card, rack and table pictures in the chat platforms
+    turn_seconds: float = Field(default=60.0, ge=5)  # a player to act longer is timed out
+    idle_close_seconds: float = Field(default=900.0, gt=0)  # a table nobody starts closes
 
     @field_validator("discord_token", "telegram_token", "telegram_webhook_secret", mode="before")
     @classmethod

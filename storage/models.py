@@ -54,6 +54,7 @@ class GameTable(SQLModel, table=True):
             postgresql_where=sa.text("status = 'open'"),
         ),
         sa.Index("ix_tables_status", "status"),
+        sa.Index("ix_tables_deadline", "deadline"),
     )
 
     id: int | None = Field(default=None, sa_column=sa.Column(sa.Integer, primary_key=True))
@@ -67,6 +68,9 @@ class GameTable(SQLModel, table=True):
     last_seq: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
     created_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
     updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+    # when the table next needs the timer (a turn time-out, an idle close, a stalled computer
+    # move); every commit writes it, processes claim due tables by it (docs/storage.md)
+    deadline: datetime | None = Field(default=None, sa_column=sa.Column(Time, nullable=True))
 
 
 class Wallet(SQLModel, table=True):

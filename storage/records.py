@@ -119,6 +119,19 @@ class TableRecord:
 
 
 @dataclass(frozen=True)
+class TableHead:
+    """A table's identity, status and version without its snapshot: what a process reads to
+    learn whether its copy of the table is still current."""
+
+    id: int
+    platform: str
+    channel_id: str
+    game: str
+    status: str
+    version: int
+
+
+@dataclass(frozen=True)
 class GameResult:
     """One player's outcome of a hand or match (``chips_delta`` may be negative)."""
 

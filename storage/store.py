@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal
 
 import sqlalchemy as sa
@@ -26,6 +26,7 @@ from storage.records import (
     PenaltyEntry,
     PlayerRecord,
     SeedRecord,
+    TableHead,
     TableRecord,
     Transfer,
     check_amount,
@@ -234,13 +235,17 @@ class Store:
         game: str,
         options: dict[str, Any],
         snapshot: dict[str, Any],
+        *,
+        deadline: datetime | None = None,
     ) -> TableRecord:
-        """Open a new table (version 1) in a channel; ChannelBusy if one is open there already."""
+        """Open a new table (version 1) in a channel; ChannelBusy if one is open there already.
+        ``deadline``: when its timer is first due (see ``commit``)."""
         platform = _text(platform, "platform", 32)
         channel = _text(str(channel_id), "channel id", 64)
         game = _text(game, "game", 32)
         _json_object(options, "options")
         _json_object(snapshot, "snapshot")
+        deadline = _deadline(deadline)
         now = self._clock()
 
         async def work(conn: AsyncConnection) -> TableRecord:
@@ -260,6 +265,7 @@ class Store:
                     last_seq=0,
                     created_at=now,
                     updated_at=now,
+                    deadline=deadline,
                 )
                 .returning(*tables.c)
             )
@@ -306,6 +312,72 @@ class Store:
         async with read(self.engine) as conn:
             return [table_ops.table_record(row) for row in await conn.execute(stmt)]
 
+    async def table_head(self, table_id: int) -> TableHead | None:
+        """The table's id, place, game, status and version (no snapshot), or None: the one
+        indexed read a process makes to learn whether its copy of the table is current."""
+        _positive_int(table_id, "table id")
+        stmt = sa.select(*table_ops.HEAD_COLUMNS).where(tables.c.id == table_id)
+        async with read(self.engine) as conn:
+            row = (await conn.execute(stmt)).first()
+        return None if row is None else table_ops.table_head(row)
+
+    async def channel_head(self, platform: str, channel_id: str | int) -> TableHead | None:
+        """The head (see ``table_head``) of the channel's open table, or None."""
+        stmt = sa.select(*table_ops.HEAD_COLUMNS).where(
+            tables.c.platform == platform,
+            tables.c.channel_id == str(channel_id),
+            tables.c.status == "open",
+        )
+        async with read(self.engine) as conn:
+            row = (await conn.execute(stmt)).first()
+        return None if row is None else table_ops.table_head(row)
+
+    async def claim_due(
+        self,
+        now: datetime,
+        *,
+        platforms: Sequence[str] | None = None,
+        limit: int = 50,
+        lease: timedelta = timedelta(seconds=30),
+    ) -> list[TableHead]:
+        """Claim up to ``limit`` open tables whose deadline is at or before ``now`` (earliest
+        first; only ``platforms``' when given): their deadline moves to ``now + lease`` in the same
+        transaction, so no other process claims them again unless the claimer's own commit does
+        not come (it crashed) before the lease ends. PostgreSQL skips rows another claim holds
+        locked (``FOR UPDATE SKIP LOCKED``); SQLite has one writer at a time anyway."""
+        now = _deadline(now)
+        if now is None:
+            raise InvalidRequest("now must be a datetime")
+        _positive_int(limit, "limit")
+        until = now + lease
+
+        async def work(conn: AsyncConnection) -> list[TableHead]:
+            return await table_ops.claim_due(conn, now, until, platforms, limit)
+
+        return await self._writer.run(work)
+
+    async def rearm(self, table_id: int, version: int, deadline: datetime | None) -> bool:
+        """Set the deadline of the table at ``version`` without a new version (a claimed table
+        that turned out not to be due); False when the table moved on or closed meanwhile."""
+        _positive_int(table_id, "table id")
+        _positive_int(version, "version")
+        deadline = _deadline(deadline)
+
+        async def work(conn: AsyncConnection) -> bool:
+            stmt = (
+                sa.update(tables)
+                .where(
+                    tables.c.id == table_id,
+                    tables.c.version == version,
+                    tables.c.status == "open",
+                )
+                .values(deadline=deadline)
+                .returning(tables.c.id)
+            )
+            return (await conn.execute(stmt)).first() is not None
+
+        return await self._writer.run(work)
+
     async def commit(
         self,
         table_id: int,
@@ -319,12 +391,14 @@ class Store:
         penalties: Sequence[PenaltyEntry] = (),
         seeds: Sequence[SeedRecord] = (),
         idempotency_key: str | None = None,
+        deadline: datetime | None = None,
     ) -> int:
         """Write one step of play in ONE transaction and return the table's new version.
 
         Compare-and-set the version (StaleVersion if it moved on), store the snapshot, append the
         action, apply the transfers, record results, penalties and seeds. Any error writes nothing.
         A repeated ``idempotency_key`` writes nothing and returns the version it produced first.
+        ``deadline`` (aware, or None for no timer) is when the table's timer is next due.
         """
         transfers, results, penalties, seeds = (
             list(transfers),
@@ -335,6 +409,7 @@ class Store:
         _check_commit(table_id, expected_version, snapshot, action, transfers, status)
         _check_records(table_id, results, penalties, seeds)
         key = _key(idempotency_key)
+        deadline = _deadline(deadline)
         now = self._clock()
         referenced = {r.player_id for r in results} | {p.player_id for p in penalties}
         if action is not None and action.player_id is not None:
@@ -344,7 +419,14 @@ class Store:
             if not await ledger_ops.claim_key(conn, key, now):
                 return await ledger_ops.key_result(conn, key) or 0  # type: ignore[arg-type]
             version, last_seq = await table_ops.advance(
-                conn, table_id, expected_version, snapshot, status, int(action is not None), now
+                conn,
+                table_id,
+                expected_version,
+                snapshot,
+                status,
+                int(action is not None),
+                now,
+                deadline,
             )
             if action is not None:
                 await table_ops.append_action(conn, table_id, last_seq, action)
@@ -541,6 +623,15 @@ def _json_object(value: object, what: str) -> None:
         json.dumps(value, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise InvalidRequest(f"{what} is not JSON-safe: {exc}") from None
+
+
+def _deadline(value: object) -> datetime | None:
+    """An aware datetime in UTC (SQLite stores datetimes as naive text), or None."""
+    if value is None:
+        return None
+    if not isinstance(value, datetime) or value.tzinfo is None:
+        raise InvalidRequest(f"a deadline must be an aware datetime, got {value!r}")
+    return value.astimezone(UTC)
 
 
 def _positive_int(value: object, what: str) -> int:

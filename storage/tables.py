@@ -25,6 +25,7 @@ from storage.records import (
     GameResult,
     PenaltyEntry,
     SeedRecord,
+    TableHead,
     TableRecord,
     escrow,
 )
@@ -43,6 +44,55 @@ def table_record(row: Any) -> TableRecord:
         snapshot=dict(row.snapshot),
         version=row.version,
     )
+
+
+def table_head(row: Any) -> TableHead:
+    """A TableHead from a ``tables`` row (or a select of its head columns)."""
+    return TableHead(
+        id=row.id,
+        platform=row.platform,
+        channel_id=row.channel_id,
+        game=row.game,
+        status=row.status,
+        version=row.version,
+    )
+
+
+HEAD_COLUMNS = (
+    tables.c.id,
+    tables.c.platform,
+    tables.c.channel_id,
+    tables.c.game,
+    tables.c.status,
+    tables.c.version,
+)
+
+
+async def claim_due(
+    conn: AsyncConnection,
+    now: datetime,
+    until: datetime,
+    platforms: Sequence[str] | None,
+    limit: int,
+) -> list[TableHead]:
+    """Select open tables due at ``now`` (earliest first, locked and skipping rows locked by
+    another claim on PostgreSQL) and move their deadline to ``until``; their heads."""
+    stmt = (
+        sa.select(*HEAD_COLUMNS)
+        .where(tables.c.status == "open", tables.c.deadline <= now)
+        .order_by(tables.c.deadline, tables.c.id)
+        .limit(limit)
+    )
+    if platforms is not None:
+        stmt = stmt.where(tables.c.platform.in_(list(platforms)))
+    if conn.dialect.name == "postgresql":
+        stmt = stmt.with_for_update(skip_locked=True)
+    heads = [table_head(row) for row in await conn.execute(stmt)]
+    if heads:
+        await conn.execute(
+            sa.update(tables).where(tables.c.id.in_([h.id for h in heads])).values(deadline=until)
+        )
+    return heads
 
 
 def action_record(row: Any) -> ActionRecord:
@@ -75,8 +125,10 @@ async def advance(
     status: str | None,
     log_entries: int,
     now: datetime,
+    deadline: datetime | None = None,
 ) -> tuple[int, int]:
     """Compare-and-set the table's version; return (new version, last action sequence number).
+    The table's ``deadline`` (when its timer is next due, UTC) is written with it.
 
     Raises NotFound, TableClosed or StaleVersion (in that order of checking) and writes nothing
     when the table is missing, closed or at another version.
@@ -85,6 +137,7 @@ async def advance(
         "version": tables.c.version + 1,
         "last_seq": tables.c.last_seq + log_entries,
         "updated_at": now,
+        "deadline": deadline,
     }
     if snapshot is not None:
         values["snapshot"] = snapshot

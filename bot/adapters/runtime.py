@@ -100,13 +100,15 @@ async def flush_adapter(
 
 def core_config(settings: Settings, platform: str) -> CoreConfig:
     """The core's configuration for one chat platform: only its tables are loaded and timed,
-    the default language and pictures as the settings say."""
+    the default language, pictures and time limits as the settings say."""
     from bot.core.config import CoreConfig
 
     return CoreConfig(
         default_locale=settings.default_locale,
         platforms=(platform,),
         pictures=settings.pictures,
+        turn_seconds=settings.turn_seconds,
+        idle_close_seconds=settings.idle_close_seconds,
     )
 
 

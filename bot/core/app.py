@@ -99,7 +99,7 @@ class Core:
         """Handle a button press; stale, foreign or forged buttons are refused."""
 
         async def act(who: Who) -> list[Outgoing]:
-            live = self.tables.get(press.table_id)
+            live = await self.tables.fetch(press.table_id)
             if live is None or live.platform != press.platform:
                 raise Refusal("err.no_such_table")
 
@@ -186,7 +186,7 @@ class Core:
         if sub is None:
             raise Refusal("err.table_usage")
         require_moderator(command)
-        live = self._live(command)
+        live = await self._live(command)
         if sub == "reset":
             reason = " ".join(args) or "moderator reset"
             paid = await self.tables.reset(live, who, reason)
@@ -209,7 +209,7 @@ class Core:
             step.action = {"kind": "kick", "seat": index, "moderator": who.player_id}
             return step
 
-        return await self.tables.run(live, who, kick)
+        return await self.tables.run(live, who, kick, checked=True)
 
     async def _check_stakes(self, live: LiveTable) -> None:
         """Name the player who cannot cover the Okey stake (the commit would refuse anyway)."""
@@ -218,8 +218,8 @@ class Core:
             if await self.store.balance(wallet(seat.player_id)) < stake:
                 raise Refusal("err.stake_short", name=seat.name, stake=stake)
 
-    def _live(self, command: Command) -> LiveTable:
-        live = self.tables.in_channel(command.platform, command.channel_id)
+    async def _live(self, command: Command) -> LiveTable:
+        live = await self.tables.find(command.platform, command.channel_id)
         if live is None:
             raise Refusal("err.no_table")
         return live
@@ -229,7 +229,7 @@ class Core:
     ) -> list[Outgoing]:
         if sub is None:
             raise Refusal(f"err.{group}_usage")
-        live = self.tables.in_channel(command.platform, command.channel_id)
+        live = await self.tables.find(command.platform, command.channel_id)
         opener = "open" if group == "poker" else "start"
         if sub == opener and (live is None or not live.session.wants_action(who, sub)):
             session, first = open_session(group, args, who, self.config, self.clock())
@@ -260,15 +260,17 @@ class Core:
             buttons = session.private_buttons(index)  # it may replace the turn's rack message
             note = session.tell_hand(seat, lines, picture=picture, buttons=buttons)
             return deliver(session, live.channel_id, [note])
+        # `find` has just read the table's version: the step need not read it again (a race
+        # lost meanwhile is retried on the fresh state)
         if sub == "back":
-            return await self.tables.run(live, who, lambda s: s.back(who))
+            return await self.tables.run(live, who, lambda s: s.back(who), checked=True)
         if group == "okey" and sub == "begin":
             await self._check_stakes(live)
         if sub == "addbot":
             seated = {s.user_id for s in session.seats}
             bot = await self.accounts.computer(seated, session.locale)
-            return await self.tables.run(live, who, lambda s: s.add_bot(bot, args))
-        return await self.tables.run(live, who, lambda s: s.command(who, sub, args))
+            return await self.tables.run(live, who, lambda s: s.add_bot(bot, args), checked=True)
+        return await self.tables.run(live, who, lambda s: s.command(who, sub, args), checked=True)
 
 
 def _known_sub(command: Command) -> str:

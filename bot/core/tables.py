@@ -4,6 +4,12 @@ Each step runs under the table's asyncio lock on the live session. If the sessio
 commit fails, the session is rebuilt from the last committed snapshot, so a refusal changes
 nothing. Only after `store.commit` succeeds are the step's messages returned. Computer players
 (bots, and players who timed out repeatedly) then act, one commit per move.
+
+Several processes may serve the same tables (docs/architecture.md, "Several processes"): the
+memory copy is a cache. Before a step the table's version is read from the store (one indexed
+read) and the table reloaded when another process moved it; a step that loses the race to
+another process's commit is tried once more on the fresh state. Timers live in the store (the
+`deadline` every commit writes) and `tick` claims the due tables, so each time-out happens once.
 """
 
 from __future__ import annotations
@@ -22,7 +28,14 @@ from bot.core.messages import Outgoing
 from bot.core.session import Note, Step, TableSession, Who, msg
 from bot.logs import kv
 from games.base import IllegalAction
-from storage import ActionEntry, InsufficientFunds, StaleVersion, StorageError
+from storage import (
+    ActionEntry,
+    InsufficientFunds,
+    NotFound,
+    StaleVersion,
+    StorageError,
+    TableClosed,
+)
 
 if TYPE_CHECKING:
     from storage import Store, TableRecord
@@ -30,6 +43,16 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.core.tables")
 
 MAX_AUTO_MOVES = 400  # computer moves in a row before the loop yields (a safety bound)
+CLAIM_BATCH = 50  # due tables claimed per store round trip
+CLAIM_ROUNDS = 20  # claims per tick at most (a bound when very many tables are due)
+CLAIM_LEASE = timedelta(seconds=30)  # a claimed table is due again if no commit follows
+# a computer player to act is played at once by the process that committed the step before;
+# only if that process dies first do the others' timers take over, this much later
+AUTO_RESCUE = timedelta(seconds=5)
+
+
+class LostRace(Exception):
+    """Another process committed the table first; its state has been reloaded."""
 
 
 def new_nonce() -> str:
@@ -74,15 +97,75 @@ class TableService:
     # --- finding and loading --------------------------------------------------------------------
 
     def in_channel(self, platform: str, channel_id: str) -> LiveTable | None:
-        """The open table of a channel, or None."""
+        """The open table of a channel as this process last saw it, or None (no store read:
+        adapters and tests ask it; play goes through `find`)."""
         table_id = self.channels.get((platform, channel_id))
         return None if table_id is None else self.tables.get(table_id)
 
     def get(self, table_id: str) -> LiveTable | None:
-        """An open table by the id a button carries, or None."""
-        if not (table_id.isascii() and table_id.isdigit()) or len(table_id) > 18:
-            return None  # a forged id: other scripts' digits or absurdly long
-        return self.tables.get(int(table_id))
+        """An open table by the id a button carries, as this process last saw it, or None."""
+        number = _table_number(table_id)
+        return None if number is None else self.tables.get(number)
+
+    async def find(self, platform: str, channel_id: str) -> LiveTable | None:
+        """The open table of a channel as the store has it now: loaded when another process
+        opened it, brought up to date when another process changed it, dropped when another
+        process closed it; None when the channel has no open table."""
+        head = await self.store.channel_head(platform, channel_id)
+        known = self.in_channel(platform, channel_id)
+        if head is None:
+            if known is not None:
+                self._unregister(known)  # closed by another process
+            return None
+        if known is None or known.id != head.id:
+            return await self._load_id(head.id)
+        if known.version != head.version:
+            async with known.lock:
+                await self._refresh(known)
+        return None if known.closed else known
+
+    async def fetch(self, table_id: str) -> LiveTable | None:
+        """An open table by the id a button carries, loaded from the store when this process
+        has not seen it (another process opened it); None when there is no such open table.
+        A table in memory is brought up to date by `run`, under its lock."""
+        number = _table_number(table_id)
+        if number is None:
+            return None
+        return self.tables.get(number) or await self._load_id(number)
+
+    async def _load_id(self, table_id: int) -> LiveTable | None:
+        """Load an open table of a platform this process serves into memory, or None."""
+        try:
+            record = await self.store.get_table(table_id)
+        except NotFound:
+            return None
+        if record.status != "open" or not self._serves(record.platform):
+            return None
+        if record.game not in self.kinds:
+            log.warning(kv(event="unknown_game", table=record.id, game=record.game))
+            return None
+        known = self.tables.get(table_id)
+        if known is not None:  # another task loaded it meanwhile
+            return known
+        live = LiveTable(record, self._session(record.game, record.snapshot, record.id))
+        self._register(live)
+        log.info(kv(event="table_fetched", table=live.id, game=live.game, version=live.version))
+        return live
+
+    def _serves(self, platform: str) -> bool:
+        wanted = self.config.platforms
+        return wanted is None or platform in wanted
+
+    async def _refresh(self, live: LiveTable) -> None:
+        """Under the table's lock: make the memory copy current (one read of the version;
+        a reload when another process moved it on; dropped when another process closed it)."""
+        if live.closed:
+            return
+        head = await self.store.table_head(live.id)
+        if head is None or head.status != "open":
+            self._unregister(live)
+        elif head.version != live.version:
+            await self._reload(live)
 
     def _session(self, game: str, snapshot: dict[str, Any], table_id: int) -> TableSession:
         """Rebuild a table's session from its snapshot, bound to this service."""
@@ -97,8 +180,12 @@ class TableService:
         session.pictures = self.config.pictures
 
     def _register(self, live: LiveTable) -> None:
+        place = (live.platform, live.channel_id)
+        old = self.tables.get(self.channels.get(place, 0))
+        if old is not None and old is not live:
+            self._unregister(old)  # a channel has one open table: the old one was closed
         self.tables[live.id] = live
-        self.channels[(live.platform, live.channel_id)] = live.id
+        self.channels[place] = live.id
 
     def _unregister(self, live: LiveTable) -> None:
         live.closed = True
@@ -109,9 +196,8 @@ class TableService:
     async def load(self) -> list[Outgoing]:
         """Load every open table from the store; each posts its table message again."""
         out: list[Outgoing] = []
-        wanted = self.config.platforms
         for record in await self.store.load_open_tables():
-            if wanted is not None and record.platform not in wanted:
+            if not self._serves(record.platform):
                 continue  # another process or front end runs that platform's tables
             if record.game not in self.kinds:
                 log.warning(kv(event="unknown_game", table=record.id, game=record.game))
@@ -139,7 +225,12 @@ class TableService:
         snapshot = session.to_dict()
         try:
             record = await self.store.create_table(
-                platform, channel_id, session.game, session.options, snapshot
+                platform,
+                channel_id,
+                session.game,
+                session.options,
+                snapshot,
+                deadline=self._due(session, self.clock(), None),
             )
         except StorageError as exc:
             log.info(kv(event="open_refused", channel=channel_id, reason=type(exc).__name__))
@@ -155,7 +246,7 @@ class TableService:
         log.info(kv(event="table_open", table=record.id, game=session.game, channel=channel_id))
         if first is None:
             return [table_message(session, channel_id)]
-        return await self.run(live, who, lambda s: s.command(who, first, ()))
+        return await self.run(live, who, lambda s: s.command(who, first, ()), checked=True)
 
     # --- running steps --------------------------------------------------------------------------
 
@@ -164,32 +255,65 @@ class TableService:
         live.session = self._session(live.game, live.snapshot, live.id)
 
     async def run(
-        self, live: LiveTable, who: Who | None, change: Callable[[TableSession], Step]
+        self,
+        live: LiveTable,
+        who: Who | None,
+        change: Callable[[TableSession], Step],
+        *,
+        checked: bool = False,
     ) -> list[Outgoing]:
-        """Apply one change under the table's lock, commit it, then let computer players act."""
+        """Apply one change under the table's lock, commit it, then let computer players act.
+
+        The memory copy is first brought up to date from the store, unless `checked` (the
+        caller has just read the table's version). A change that loses the race to another
+        process's commit is applied once more to the fresh state: a press whose turn has
+        passed meanwhile is then refused as stale, never applied twice."""
         async with live.lock:
+            if not checked:
+                await self._refresh(live)
+            return await self._run_locked(live, who, change, retry=True)
+
+    async def _run_locked(
+        self,
+        live: LiveTable,
+        who: Who | None,
+        change: Callable[[TableSession], Step],
+        *,
+        retry: bool,
+    ) -> list[Outgoing]:
+        for _ in range(2 if retry else 1):
             if live.closed:
                 raise Refusal("err.no_table")
-            session = live.session
-            self._bind(session)
+            step = self._apply(live, who, change)
             try:
-                step = change(session)
-                index = None if who is None else session.find(who.player_id)
-                if who is not None and index is not None:
-                    seat = session.seats[index]  # they are here: no more computer stand-in
-                    seat.locale = who.locale
-                    seat.away, seat.timeouts = False, 0
-            except IllegalAction as exc:
-                self._restore(live)
-                raise Refusal(f"illegal.{exc.code}", reason=str(exc), **_safe(exc.params)) from None
-            except Exception:
-                self._restore(live)
-                raise
-            if step.player_id is None and who is not None:
-                step.player_id = who.player_id
-            out = await self._commit(live, step)
-            out += await self._autoplay(live)
-            return out
+                out = await self._commit(live, step)
+            except LostRace:
+                continue
+            return out + await self._autoplay(live)
+        raise Refusal("err.stale")
+
+    def _apply(
+        self, live: LiveTable, who: Who | None, change: Callable[[TableSession], Step]
+    ) -> Step:
+        """Run `change` on the live session; a refusal or a bug leaves the session as stored."""
+        session = live.session
+        self._bind(session)
+        try:
+            step = change(session)
+            index = None if who is None else session.find(who.player_id)
+            if who is not None and index is not None:
+                seat = session.seats[index]  # they are here: no more computer stand-in
+                seat.locale = who.locale
+                seat.away, seat.timeouts = False, 0
+        except IllegalAction as exc:
+            self._restore(live)
+            raise Refusal(f"illegal.{exc.code}", reason=str(exc), **_safe(exc.params)) from None
+        except Exception:
+            self._restore(live)
+            raise
+        if step.player_id is None and who is not None:
+            step.player_id = who.player_id
+        return step
 
     async def _commit(self, live: LiveTable, step: Step) -> list[Outgoing]:
         session = live.session
@@ -205,6 +329,7 @@ class TableService:
             session.phase = "closed"
         log_moves(session, step.notes)  # before the snapshot, so that the log is kept
         snapshot = session.to_dict()
+        due = self._due(session, now, step.status)
         entry = ActionEntry(
             seat=step.seat,
             player_id=step.player_id,
@@ -222,13 +347,17 @@ class TableService:
                 results=step.results,
                 penalties=step.penalties,
                 seeds=step.seeds,
+                deadline=due,
             )
         except InsufficientFunds:
             self._restore(live)
             raise Refusal("err.funds") from None
         except StaleVersion:
             await self._reload(live)
-            raise Refusal("err.stale") from None
+            raise LostRace from None
+        except TableClosed:
+            self._unregister(live)  # another process closed or reset it
+            raise Refusal("err.no_table") from None
         except StorageError as exc:
             self._restore(live)
             log.warning(kv(event="commit_failed", table=live.id, error=type(exc).__name__))
@@ -248,9 +377,27 @@ class TableService:
             self._unregister(live)
         return deliver(session, live.channel_id, step.notes)
 
+    def _due(self, session: TableSession, now: datetime, status: str | None) -> datetime | None:
+        """When the table's timer is next due, as the store keeps it: the turn's deadline; soon
+        when a computer player is to act (only if the committing process fails to play it);
+        the idle close of a table still waiting for players; else never."""
+        if status == "closed" or session.phase == "closed":
+            return None
+        if session.deadline is not None:
+            return session.deadline
+        if session.auto_seat() is not None:
+            return now + AUTO_RESCUE
+        if session.phase == "waiting":
+            return session.touched + timedelta(seconds=self.config.idle_close_seconds)
+        return None
+
     async def _reload(self, live: LiveTable) -> None:
         """Another writer got there first: take the stored state as the truth."""
-        record = await self.store.get_table(live.id)
+        try:
+            record = await self.store.get_table(live.id)
+        except NotFound:
+            self._unregister(live)
+            return
         live.version = record.version
         live.snapshot = record.snapshot
         self._restore(live)
@@ -275,25 +422,52 @@ class TableService:
                 break
             step.seat = index if step.seat is None else step.seat
             step.player_id = player_id
-            out += await self._commit(live, step)
+            try:
+                out += await self._commit(live, step)
+            except LostRace:  # another process plays the table on: its messages are its own
+                log.info(kv(event="auto_move_lost", table=live.id))
+                break
         return out
 
     # --- timers and closing ---------------------------------------------------------------------
 
     async def tick(self, now: datetime) -> list[Outgoing]:
-        """Time out players who waited too long to act and close tables nobody started."""
+        """Time out players who waited too long to act and close tables nobody started: the
+        store hands out the due tables (of this process's platforms), each to one process."""
         out: list[Outgoing] = []
-        idle = timedelta(seconds=self.config.idle_close_seconds)
-        for live in list(self.tables.values()):
-            session = live.session
-            try:
-                if session.deadline is not None and now >= session.deadline:
-                    out += await self.run(live, None, self._time_out)
-                elif session.phase == "waiting" and now - session.touched >= idle:
-                    out += await self.run(live, None, lambda s: s.close())
-            except Refusal as exc:
-                log.info(kv(event="tick_skipped", table=live.id, reason=exc.key))
+        for _ in range(CLAIM_ROUNDS):
+            heads = await self.store.claim_due(
+                now, platforms=self.config.platforms, limit=CLAIM_BATCH, lease=CLAIM_LEASE
+            )
+            for head in heads:
+                live = self.tables.get(head.id) or await self._load_id(head.id)
+                if live is None:
+                    continue
+                try:
+                    out += await self._expire(live, now)
+                except Refusal as exc:  # e.g. lost to a player's move: that commit set a new timer
+                    log.info(kv(event="tick_skipped", table=live.id, reason=exc.key))
+            if len(heads) < CLAIM_BATCH:
+                break
         return out
+
+    async def _expire(self, live: LiveTable, now: datetime) -> list[Outgoing]:
+        """Run a claimed table's timer on its current state: the turn's time-out, a stalled
+        computer move or the idle close; when nothing is due after all, put the timer back."""
+        async with live.lock:
+            await self._refresh(live)
+            if live.closed:
+                return []
+            session = live.session
+            idle = timedelta(seconds=self.config.idle_close_seconds)
+            if session.deadline is not None and now >= session.deadline:
+                return await self._run_locked(live, None, self._time_out, retry=False)
+            if session.auto_seat() is not None:
+                return await self._autoplay(live)
+            if session.phase == "waiting" and now - session.touched >= idle:
+                return await self._run_locked(live, None, lambda s: s.close(), retry=False)
+            await self.store.rearm(live.id, live.version, self._due(session, now, None))
+            return []
 
     def _time_out(self, session: TableSession) -> Step:
         index = session.actor()
@@ -316,6 +490,7 @@ class TableService:
         """A moderator ends the table: every player gets back their chips in it; logged. The
         session is left closed, so that its last table message has no buttons."""
         async with live.lock:
+            await self._refresh(live)
             if live.closed:
                 raise Refusal("err.no_table")
             refunds = live.session.refunds()
@@ -324,6 +499,14 @@ class TableService:
             live.session.phase = "closed"
             log.info(kv(event="table_reset", table=live.id, moderator=who.player_id))
             return paid
+
+
+def _table_number(table_id: str) -> int | None:
+    """The table id a button carries as a number, or None for a forged one (other scripts'
+    digits, or absurdly long)."""
+    if not (table_id.isascii() and table_id.isdigit()) or len(table_id) > 18:
+        return None
+    return int(table_id)
 
 
 def _safe(params: Mapping[str, Any]) -> dict[str, Any]:

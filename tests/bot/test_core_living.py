@@ -358,8 +358,19 @@ async def test_okey_rack_asked_during_ones_turn_keeps_the_tile_buttons(memory_st
 async def test_a_refused_timer_step_says_nothing_in_the_channel(memory_store):
     clock = Clock()
     core = make_core(memory_store, clock=clock, seed="stale-tick")
+    other = make_core(memory_store, clock=clock, seed="stale-tick")  # a second process
     await poker_table(core)
     await core.handle(cmd("ayse", "/poker start"))
-    live = core.tables.in_channel("test", "c1")
-    live.version -= 1  # another writer got there first: the time-out's commit is refused
+    session = core.tables.in_channel("test", "c1").session
+    actor = session.seats[session.actor()].user_id
+    commit = memory_store.commit
+
+    async def player_first(*args, **kwargs):  # the player acts just before the time-out commits
+        memory_store.commit = commit
+        assert not errors(await other.handle(cmd(actor, "/poker pass")))
+        return await commit(*args, **kwargs)
+
+    memory_store.commit = player_first
     assert await core.tick(clock.advance(61)) == []
+    log = [a.action for a in await memory_store.actions(session.table_id)]
+    assert [a["kind"] for a in log[-1:]] == ["pass"] and not any("timeout" in a for a in log)

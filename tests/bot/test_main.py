@@ -31,6 +31,14 @@ def test_chat_platform_cores_follow_the_pictures_setting(monkeypatch, tmp_path):
     assert core_config(load_settings(), "discord").pictures is False
 
 
+def test_chat_platform_cores_follow_the_time_limits(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TURN_SECONDS", "30")
+    monkeypatch.setenv("IDLE_CLOSE_SECONDS", "600")
+    config = core_config(load_settings(), "discord")
+    assert (config.turn_seconds, config.idle_close_seconds) == (30, 600)
+
+
 def test_bad_setting_stops_with_one_line(tmp_path):
     env = {"DEFAULT_LOCALE": "xx", "PATH": "/usr/bin:/bin"}
     proc = subprocess.run(

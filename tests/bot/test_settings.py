@@ -22,6 +22,8 @@ def clean_env(monkeypatch, tmp_path):
         "TELEGRAM_WEBHOOK_URL",
         "TELEGRAM_WEBHOOK_SECRET",
         "TELEGRAM_SET_WEBHOOK",
+        "TURN_SECONDS",
+        "IDLE_CLOSE_SECONDS",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env
@@ -65,6 +67,8 @@ def test_blank_token_means_unset(monkeypatch):
         ("TELEGRAM_API_BASE_URL", "ftp://example"),
         ("DISCORD_GUILD_ID", "not-a-number"),
         ("PICTURES", "sometimes"),
+        ("TURN_SECONDS", "4"),
+        ("IDLE_CLOSE_SECONDS", "0"),
     ],
 )
 def test_bad_value_names_the_setting(monkeypatch, name, value):
@@ -154,3 +158,10 @@ def test_webhook_defaults(monkeypatch):
     assert settings.telegram_set_webhook is True
     assert settings.telegram_webhook_secret is None  # derived from the token
     assert settings.telegram_webhook_listen == "0.0.0.0"
+def test_time_limits(monkeypatch):
+    settings = load_settings()
+    assert (settings.turn_seconds, settings.idle_close_seconds) == (60, 900)
+    monkeypatch.setenv("TURN_SECONDS", "5")
+    monkeypatch.setenv("IDLE_CLOSE_SECONDS", "120")
+    settings = load_settings()
+    assert (settings.turn_seconds, settings.idle_close_seconds) == (5, 120)
