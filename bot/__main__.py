@@ -89,6 +89,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings.log_level)
+    if settings.discord_shards_deprecated:
+        log.warning(
+            kv(event="deprecated_setting", name="DISCORD_SHARDS", use="DISCORD_SHARD_COUNT")
+        )
     platforms = choose_platforms(
         settings.discord_token is not None, settings.telegram_token is not None, args.console
     )
@@ -99,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  # any text prints
         run_in_foreground(partial(run_console, settings, args), log, "stopped")
         return 0
-    if platforms == ["discord"]:  # Discord alone: bot/adapters/discord, every shard in this process
+    if platforms == ["discord"]:  # Discord alone: bot/adapters/discord, its shards in this process
         from bot.adapters.discord import run as run_discord
 
         run_discord(settings)

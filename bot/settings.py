@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Annotated, Literal, Self
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/bot.db"
 SUPPORTED_DATABASE_PREFIXES = ("sqlite+aiosqlite://", "postgresql+asyncpg://")
+# What Telegram accepts as a webhook's secret_token (setWebhook).
+WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
 class SettingsError(Exception):
@@ -24,11 +27,17 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     discord_guild_id: int | None = Field(default=None, gt=0)
-    discord_shards: int | None = Field(default=None, ge=1)
+    discord_shards: int | None = Field(default=None, ge=1)  # deprecated: DISCORD_SHARD_COUNT
+    discord_shard_count: int | None = Field(default=None, ge=1)
+    # "0,1": this process runs only these shards (read as text, not JSON)
+    discord_shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     telegram_token: SecretStr | None = None
     telegram_api_base_url: str | None = None
     telegram_webhook_url: str | None = None
+    telegram_webhook_listen: str = "0.0.0.0"
     telegram_webhook_port: int = Field(default=8443, ge=1, le=65535)
+    telegram_webhook_secret: SecretStr | None = None  # unset: derived from the token
+    telegram_set_webhook: bool = True  # False: listen only; another process registers the URL
     database_url: str = DEFAULT_DATABASE_URL
     default_locale: Literal["tr", "en"] = "tr"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
@@ -37,7 +46,7 @@ class Settings(BaseSettings):
     turn_seconds: float = Field(default=60.0, ge=5)  # a player to act longer is timed out
     idle_close_seconds: float = Field(default=900.0, gt=0)  # a table nobody starts closes
 
-    @field_validator("discord_token", "telegram_token", mode="before")
+    @field_validator("discord_token", "telegram_token", "telegram_webhook_secret", mode="before")
     @classmethod
     def _blank_token_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -59,6 +68,78 @@ class Settings(BaseSettings):
         if value is not None and not value.startswith(("http://", "https://")):
             raise ValueError("must start with http:// or https://")
         return value
+
+    @field_validator("telegram_webhook_secret")
+    @classmethod
+    def _telegram_accepts_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not WEBHOOK_SECRET.fullmatch(value.get_secret_value()):
+            raise ValueError("must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -")
+        return value
+
+    @field_validator("discord_shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, int):
+            return (value,)
+        if not isinstance(value, str):
+            return value
+        if not value.strip():
+            return None
+        try:
+            return tuple(int(part) for part in value.split(","))
+        except ValueError:
+            raise ValueError("must be shard numbers separated by commas, e.g. 0,1") from None
+
+    @field_validator("discord_shard_ids")
+    @classmethod
+    def _distinct_shards(cls, value: tuple[int, ...] | None) -> tuple[int, ...] | None:
+        if value is None:
+            return None
+        if any(shard < 0 for shard in value):
+            raise ValueError("shard numbers start at 0")
+        if len(set(value)) != len(value):
+            raise ValueError("a shard is listed twice")
+        return tuple(sorted(value))
+
+    @field_validator("discord_shard_count", "discord_shards", mode="before")
+    @classmethod
+    def _blank_count_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        """Settings that only make sense together (each error names them)."""
+        if self.discord_shards is not None:
+            if self.discord_shard_count not in (None, self.discord_shards):
+                raise SettingsError(
+                    "setting DISCORD_SHARDS: the old name of DISCORD_SHARD_COUNT; set only that"
+                )
+            self.discord_shard_count = self.discord_shards
+        if self.discord_shard_ids is not None:
+            if self.discord_shard_count is None:
+                raise SettingsError(
+                    "setting DISCORD_SHARD_IDS: needs DISCORD_SHARD_COUNT (all processes' total)"
+                )
+            too_big = [i for i in self.discord_shard_ids if i >= self.discord_shard_count]
+            if too_big:
+                raise SettingsError(
+                    f"setting DISCORD_SHARD_IDS: shard {too_big[0]} does not exist with "
+                    f"DISCORD_SHARD_COUNT={self.discord_shard_count} (shards are 0 to "
+                    f"{self.discord_shard_count - 1})"
+                )
+        if not self.telegram_set_webhook and not self.telegram_webhook_url:
+            raise SettingsError(
+                "setting TELEGRAM_SET_WEBHOOK: false needs TELEGRAM_WEBHOOK_URL (several "
+                "processes share one webhook; long polling allows one process per token)"
+            )
+        return self
+
+    @property
+    def discord_shards_deprecated(self) -> bool:
+        """Whether the old DISCORD_SHARDS setting was used (start-up logs a warning)."""
+        return self.discord_shards is not None
 
     @field_validator("database_url")
     @classmethod
@@ -82,6 +163,8 @@ def load_settings(**overrides: object) -> Settings:
     """Read the settings; a bad value raises SettingsError with one line naming the setting."""
     try:
         return Settings(**overrides)  # type: ignore[arg-type]
+    except SettingsError:
+        raise
     except ValidationError as exc:
         first = exc.errors()[0]
         name = str(first["loc"][0]).upper() if first.get("loc") else "settings"

@@ -29,6 +29,8 @@ HIDDEN_REASONS = frozenset(
         "illegal.tile_not_in_rack",
         "illegal.not_complete",
         "illegal.cannot_show_indicator",
+        # refused only when no second copy of the taken tile is in the rack
+        "illegal.takeback",
     }
 )
 

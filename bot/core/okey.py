@@ -412,18 +412,22 @@ class OkeySession(TableSession):
         step.notes.append(self._rack_note(index, lead, self._tile_buttons(index)))
 
     def _tile_buttons(self, index: int) -> list[ButtonSpec]:
+        """Engine seat `index`'s private turn buttons: show, finish with and discard each tile,
+        never the tile the table's `takeback` rule keeps in the rack this turn."""
         game = self.round
         assert game is not None
-        rack = game.view(index)["hand"]
+        view = game.view(index)
+        rack = view["hand"]
+        forbidden = view["forbidden_discard"]
         out: list[ButtonSpec] = []
         if spec_for(game.legal_actions(index), "show_indicator"):
             out.append(ButtonSpec("show", msg("btn.show")))
-        for tile in sorted(set(winning_discards(rack, game.indicator))):
+        for tile in sorted(set(winning_discards(rack, game.indicator)) - {forbidden}):
             out.append(ButtonSpec(f"f.{tile}", msg("btn.finish", tile=tile), "success"))
         for tile in arrange(rack, game.indicator).tiles():
             if len(out) >= MAX_BUTTONS:
                 break
-            if f"d.{tile}" not in {b.action for b in out}:
+            if tile != forbidden and f"d.{tile}" not in {b.action for b in out}:
                 out.append(ButtonSpec(f"d.{tile}", msg("btn.discard", tile=tile)))
         return out
 
@@ -613,9 +617,10 @@ class OkeySession(TableSession):
     def _rack_lines(self, index: int, mode: str = "runs") -> list[Msg]:
         game = self.match.round if self.match is not None else None
         assert game is not None
-        rack = game.view(index)["hand"]
+        view = game.view(index)
+        rack = view["hand"]
         layout = arrange(rack, game.indicator, mode)
-        return [
+        lines = [
             msg("okey.your_rack", tiles=show.tiles(sorted(rack, key=_tile_order)), count=len(rack)),
             msg(
                 "okey.layout",
@@ -624,6 +629,9 @@ class OkeySession(TableSession):
             ),
             msg("okey.okey_is", okey=game.okey),
         ]
+        if view["forbidden_discard"]:
+            lines.append(msg("okey.no_takeback", tile=view["forbidden_discard"]))
+        return lines
 
     def private_buttons(self, index: int) -> list[ButtonSpec]:
         """The tile buttons while the seat at `index` must discard (as on their turn's rack)."""

@@ -9,27 +9,29 @@ from games.okey.arrange import MAX_RACK
 from games.okey.melds import is_complete, winning_discards
 from games.okey.round import TAKE, OkeyRound
 from games.okey.search import best_score
-from games.okey.tiles import colour_of, number_of, read_rack
+from games.okey.tiles import colour_of, normalize, number_of, read_rack
 
 
-def suggest_discard(tiles: Iterable[object], indicator: object) -> str:
-    """The tile a computer player would discard from a 15-tile rack.
+def suggest_discard(tiles: Iterable[object], indicator: object, avoid: str | None = None) -> str:
+    """The tile a computer player would discard from a 15-tile rack, never `avoid`.
 
     A winning discard when there is one (an okey tile first: finishing with it scores more);
     otherwise the tile whose removal leaves the best runs-mode layout of the other 14, never a
     wild while another tile will do. Ties go to the tile with the fewest near neighbours.
+    `avoid` is a tile the rules forbid now (`OkeyRound.forbidden_discard`).
     """
     rack = read_rack(tiles, indicator)
+    avoid = None if avoid is None else normalize(avoid)
     if rack.size != MAX_RACK:
         raise ValueError(f"a rack before the discard has {MAX_RACK} tiles, got {rack.size}")
     names = [rack.okey] * rack.wilds + [
         rack.name(i) for i, c in enumerate(rack.counts) for _ in range(c)
     ]
-    winners = winning_discards(names, indicator)
+    winners = [t for t in winning_discards(names, indicator) if t != avoid]
     if winners:
         return rack.okey if rack.okey in winners else winners[0]
-    # never empty: a rack holds at most two wilds
-    candidates = [i for i, c in enumerate(rack.counts) if c]
+    # never empty: a rack holds at most two wilds, and `avoid` is at most one more tile
+    candidates = [i for i, c in enumerate(rack.counts) if c and rack.name(i) != avoid]
     counts = list(rack.counts)
 
     def keep_score(i: int) -> tuple[int, int, int]:
@@ -55,14 +57,15 @@ def auto_action(game: OkeyRound, seat: int) -> Action:
     """The move a computer player (or the AFK timer) makes for `seat` now.
 
     Draws from the stock (on an empty stock that ends the round, so idle tables always end);
-    with 15 tiles it finishes when it can, otherwise discards per `suggest_discard`.
+    with 15 tiles it finishes when it can, otherwise discards per `suggest_discard`, never the
+    tile `forbidden_discard` names (a player who took from the discard pile and then timed out).
     """
     if game.to_act() != seat:
         raise ValueError(f"seat {seat} is not to act")
     if game.phase == TAKE:
         return Action("take", source="stock")
     rack = game.racks[seat]
-    tile = suggest_discard(rack, game.indicator)
+    tile = suggest_discard(rack, game.indicator, game.forbidden_discard(seat))
     rest = list(rack)
     rest.remove(tile)
     kind = "finish" if is_complete(rest, game.indicator) else "discard"

@@ -3,7 +3,8 @@
 Create rounds with `new(players, seed, options)`. The starter is the player who draws the highest
 tile (see `draw_for_start`); they get 15 tiles and discard without drawing on the first turn. Each
 other turn: `take` from the stock or the previous player's discard pile, then `discard` onto one's
-own pile, or `finish` with the final discard when the other 14 tiles are complete.
+own pile, or `finish` with the final discard when the other 14 tiles are complete. With the
+option `takeback` False, the tile just taken from the discard pile cannot go straight back.
 """
 
 from __future__ import annotations
@@ -83,6 +84,9 @@ class OkeyRound:
         self.shown_by: int | None = data["shown_by"]
         self.penalties: list[int] = list(data["penalties"])
         self.result: dict[str, Any] | None = deepcopy(data["result"])
+        # the tile the player to act took from the discard pile this turn (public: the take was
+        # announced with it); snapshots from before the `takeback` option have none
+        self.taken: str | None = data.get("taken")
 
     # --- creation and snapshots -------------------------------------------------------------
 
@@ -128,6 +132,7 @@ class OkeyRound:
                 "shown_by": None,
                 "penalties": [0] * n,
                 "result": None,
+                "taken": None,
             }
         )
 
@@ -150,6 +155,7 @@ class OkeyRound:
             "shown_by": self.shown_by,
             "penalties": list(self.penalties),
             "result": deepcopy(self.result),
+            "taken": self.taken,
         }
 
     @classmethod
@@ -196,7 +202,8 @@ class OkeyRound:
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """The moves `seat` may make now: `take`, or `discard`/`finish`, and `show_indicator`.
 
-        `finish` is listed only when some discard leaves a complete hand.
+        `finish` is listed only when some discard leaves a complete hand (not counting the tile
+        `forbidden_discard` names).
         """
         if self.finished or seat != self.turn:
             return []
@@ -207,9 +214,27 @@ class OkeyRound:
             specs.append(ActionSpec("take"))
         else:
             specs.append(ActionSpec("discard", max_cards=1))
-            if winning_discards(self.racks[seat], self.indicator):
+            forbidden = self.forbidden_discard(seat)
+            if any(t != forbidden for t in winning_discards(self.racks[seat], self.indicator)):
                 specs.append(ActionSpec("finish", max_cards=1))
         return specs
+
+    def forbidden_discard(self, seat: int) -> str | None:
+        """The tile `seat` may not discard nor finish with now, or None.
+
+        Only with the option `takeback` False (absent means allowed): the tile the seat took from
+        the discard pile this turn, unless the rack holds another identical copy (copies cannot
+        be told apart, so discarding "the other one" is allowed).
+        """
+        if (
+            self.options.get("takeback", True)
+            or self.finished
+            or seat != self.turn
+            or self.phase != DISCARD
+            or self.taken is None
+        ):
+            return None
+        return self.taken if self.racks[seat].count(self.taken) == 1 else None
 
     def sources(self, seat: int) -> list[str]:
         """Where `seat` may take from now ("stock" stays listed on an empty stock: it ends the round)."""
@@ -269,6 +294,7 @@ class OkeyRound:
             out["hand"] = list(self.racks[seat])
             out["sources"] = self.sources(seat)
             out["can_show_indicator"] = self._may_show(seat)
+            out["forbidden_discard"] = self.forbidden_discard(seat)
         return out
 
     def tiles_accounted(self) -> int:
@@ -323,6 +349,7 @@ class OkeyRound:
             self.racks[seat].append(tile)
             self.started[seat] = True
             self.phase = DISCARD
+            self.taken = tile
             return [
                 public("took", seat=seat, source="discard", tile=tile, from_seat=prev),
                 private(seat, "rack", tiles=list(self.racks[seat])),
@@ -339,6 +366,7 @@ class OkeyRound:
         self.racks[seat].append(tile)
         self.started[seat] = True
         self.phase = DISCARD
+        self.taken = None
         return [
             public("took", seat=seat, source="stock", stock=len(self.stock)),
             private(seat, "drew", tile=tile),
@@ -362,6 +390,14 @@ class OkeyRound:
             ) from None
         if tile not in self.racks[seat]:
             raise IllegalAction("tile_not_in_rack", "that tile is not in your rack")
+        if tile == self.forbidden_discard(seat):
+            # the tile is public (its take was announced), so naming it tells nobody anything
+            raise IllegalAction(
+                "takeback",
+                f"at this table the tile taken from the discards ({tile}) cannot be thrown "
+                "straight back",
+                tile=tile,
+            )
         return tile
 
     def _discard(self, seat: int, action: Action) -> list[Event]:
@@ -371,6 +407,7 @@ class OkeyRound:
         self.started[seat] = True
         self.turn = (seat + 1) % len(self.players)
         self.phase = TAKE
+        self.taken = None
         return [
             public("discarded", seat=seat, tile=tile),
             private(seat, "rack", tiles=list(self.racks[seat])),

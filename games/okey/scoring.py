@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 ROUND_CHOICES = (1, 3)
-OPTION_DEFAULTS: dict[str, Any] = {"rounds": 1, "preset": "penalty"}
+# `takeback` is allowed when absent: the rule text is silent, and callers of the engine protocol and
+# matches stored before the option existed keep playing as they did (tables store it explicitly)
+OPTION_DEFAULTS: dict[str, Any] = {"rounds": 1, "preset": "penalty", "takeback": True}
 WINNER_PERCENT = 75
 
 
@@ -43,17 +45,21 @@ def check_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
 
     `rounds`: 1 or 3 (the penalty preset's game length; classic plays until someone reaches 0).
     `preset`: "penalty" (default) or "classic".
+    `takeback`: True (default) lets a player discard the very tile they just took from the discard
+    pile; False forbids it for that turn (see `OkeyRound.forbidden_discard`).
     """
     given = dict(options or {})
     unknown = sorted(set(given) - set(OPTION_DEFAULTS))
     if unknown:
-        raise ValueError(f"unknown Okey option {unknown[0]!r}; known: rounds, preset")
+        raise ValueError(f"unknown Okey option {unknown[0]!r}; known: rounds, preset, takeback")
     out = {**OPTION_DEFAULTS, **given}
     rounds = out["rounds"]
     if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds not in ROUND_CHOICES:
         raise ValueError(f"rounds must be 1 or 3, got {rounds!r}")
     if not isinstance(out["preset"], str) or out["preset"] not in PRESETS:
         raise ValueError(f"preset must be 'penalty' or 'classic', got {out['preset']!r}")
+    if not isinstance(out["takeback"], bool):
+        raise ValueError(f"takeback must be True or False, got {out['takeback']!r}")
     return out
 
 

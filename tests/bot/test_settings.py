@@ -18,6 +18,12 @@ def clean_env(monkeypatch, tmp_path):
         "PICTURES",
         "TURN_SECONDS",
         "IDLE_CLOSE_SECONDS",
+        "DISCORD_SHARDS",
+        "DISCORD_SHARD_COUNT",
+        "DISCORD_SHARD_IDS",
+        "TELEGRAM_WEBHOOK_URL",
+        "TELEGRAM_WEBHOOK_SECRET",
+        "TELEGRAM_SET_WEBHOOK",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env
@@ -92,3 +98,72 @@ def test_time_limits(monkeypatch):
     monkeypatch.setenv("IDLE_CLOSE_SECONDS", "120")
     settings = load_settings()
     assert (settings.turn_seconds, settings.idle_close_seconds) == (5, 120)
+
+
+# ---- several processes ------------------------------------------------------------------------
+
+
+def test_one_process_runs_some_shards(monkeypatch):
+    monkeypatch.setenv("DISCORD_SHARD_COUNT", "4")
+    monkeypatch.setenv("DISCORD_SHARD_IDS", " 3, 1")
+    settings = load_settings()
+    assert settings.discord_shard_count == 4
+    assert settings.discord_shard_ids == (1, 3)
+
+
+def test_shard_count_alone_runs_every_shard(monkeypatch):
+    monkeypatch.setenv("DISCORD_SHARD_COUNT", "2")
+    settings = load_settings()
+    assert settings.discord_shard_count == 2 and settings.discord_shard_ids is None
+
+
+def test_the_old_shards_setting_is_the_shard_count(monkeypatch):
+    monkeypatch.setenv("DISCORD_SHARDS", "3")
+    settings = load_settings()
+    assert settings.discord_shard_count == 3 and settings.discord_shards_deprecated
+    monkeypatch.delenv("DISCORD_SHARDS")
+    assert not load_settings(discord_shard_count=3).discord_shards_deprecated
+
+
+@pytest.mark.parametrize(
+    ("env", "name", "says"),
+    [
+        ({"DISCORD_SHARD_IDS": "0,1"}, "DISCORD_SHARD_IDS", "needs DISCORD_SHARD_COUNT"),
+        ({"DISCORD_SHARD_IDS": "1,4", "DISCORD_SHARD_COUNT": "4"}, "DISCORD_SHARD_IDS", "0 to 3"),
+        ({"DISCORD_SHARD_IDS": "1,1", "DISCORD_SHARD_COUNT": "4"}, "DISCORD_SHARD_IDS", "twice"),
+        ({"DISCORD_SHARD_IDS": "-1", "DISCORD_SHARD_COUNT": "4"}, "DISCORD_SHARD_IDS", "at 0"),
+        ({"DISCORD_SHARD_IDS": "one", "DISCORD_SHARD_COUNT": "4"}, "DISCORD_SHARD_IDS", "commas"),
+        ({"DISCORD_SHARD_COUNT": "0"}, "DISCORD_SHARD_COUNT", "greater than or equal to 1"),
+        ({"DISCORD_SHARDS": "2", "DISCORD_SHARD_COUNT": "4"}, "DISCORD_SHARDS", "old name"),
+        ({"TELEGRAM_SET_WEBHOOK": "false"}, "TELEGRAM_SET_WEBHOOK", "TELEGRAM_WEBHOOK_URL"),
+        ({"TELEGRAM_SET_WEBHOOK": "maybe"}, "TELEGRAM_SET_WEBHOOK", "boolean"),
+        ({"TELEGRAM_WEBHOOK_SECRET": "has space"}, "TELEGRAM_WEBHOOK_SECRET", "A-Z"),
+        ({"TELEGRAM_WEBHOOK_SECRET": "x" * 257}, "TELEGRAM_WEBHOOK_SECRET", "256"),
+    ],
+)
+def test_settings_for_several_processes_are_checked(monkeypatch, env, name, says):
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    with pytest.raises(SettingsError) as info:
+        load_settings()
+    message = str(info.value)
+    assert message.startswith(f"setting {name}:") and says in message
+    assert "\n" not in message
+
+
+def test_a_listening_process_leaves_the_webhook_to_another(monkeypatch):
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/telegram")
+    monkeypatch.setenv("TELEGRAM_SET_WEBHOOK", "false")
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_SECRET", "same-in-every_process-42")
+    settings = load_settings()
+    assert settings.telegram_set_webhook is False
+    assert settings.telegram_webhook_secret.get_secret_value() == "same-in-every_process-42"
+    assert "same-in-every_process-42" not in repr(settings)
+
+
+def test_webhook_defaults(monkeypatch):
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_SECRET", " ")
+    settings = load_settings()
+    assert settings.telegram_set_webhook is True
+    assert settings.telegram_webhook_secret is None  # derived from the token
+    assert settings.telegram_webhook_listen == "0.0.0.0"

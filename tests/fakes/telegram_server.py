@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -253,6 +254,20 @@ class FakeTelegram:
             return self.calls_to(method)
 
         return await asyncio.wait_for(_wait(), timeout)
+
+    async def wait_until(self, check: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+        """Wait until `check()` holds, checking after each call the bot makes (event driven);
+        fails naming `what` after `timeout` seconds."""
+
+        async def _wait() -> None:
+            while not check():
+                self._call_event.clear()
+                await self._call_event.wait()
+
+        try:
+            await asyncio.wait_for(_wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"never happened: {what}") from None
 
     # ---- HTTP --------------------------------------------------------------------------------
     async def _dispatch(self, request: web.Request) -> web.Response:

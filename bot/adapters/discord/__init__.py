@@ -19,6 +19,7 @@ from discord import app_commands
 from bot.adapters.discord.adapter import PLATFORM, CoreApi, DiscordAdapter, is_moderator
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.components import DYNAMIC_ITEMS
+from bot.adapters.discord.shards import Ownership
 from bot.adapters.runtime import (
     FLUSH_SECONDS,
     flush_adapter,
@@ -35,6 +36,7 @@ __all__ = [
     "PLATFORM",
     "DiscordAdapter",
     "DiscordBot",
+    "build_client",
     "install_commands",
     "is_moderator",
     "run",
@@ -51,14 +53,17 @@ PRUNE_EVERY = 300  # ticks between forgetting closed tables' messages
 class DiscordBot(discord.AutoShardedClient):
     """The bot's gateway client: slash commands, persistent buttons and the core's timers.
 
-    `shard_count=None` lets Discord pick the number of shards; `guild_id` syncs the commands to
-    that one server (instant, for testing) instead of globally (up to an hour to appear)."""
+    `shard_count=None` lets Discord pick the number of shards; `shard_ids` (with `shard_count`)
+    runs only those shards in this process, the others run elsewhere (see `shards`); `guild_id`
+    syncs the commands to that one server (instant, for testing) instead of globally (up to an
+    hour to appear)."""
 
     def __init__(
         self,
         adapter: DiscordAdapter,
         *,
         shard_count: int | None = None,
+        shard_ids: tuple[int, ...] | None = None,
         guild_id: int | None = None,
         start_core: bool = True,
         timers: bool = True,
@@ -71,8 +76,10 @@ class DiscordBot(discord.AutoShardedClient):
         super().__init__(
             intents=intents,
             shard_count=shard_count,
+            shard_ids=None if shard_ids is None else list(shard_ids),
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        self.ownership = Ownership(shard_ids, shard_count)
         self.tree = app_commands.CommandTree(self)
         install_commands(self.tree, adapter)
         adapter.attach(self)
@@ -96,7 +103,9 @@ class DiscordBot(discord.AutoShardedClient):
         log.info(kv(event="commands_synced", count=len(synced), guild=self.guild_id or "global"))
         core = self.adapter.core
         if self.start_core and hasattr(core, "start"):
-            await self.adapter.deliver_unasked(await core.start())
+            resumed = await core.start()  # every process loads every table...
+            # ...but only the one whose shards get the guild's events posts its message again
+            await self.adapter.deliver_unasked(await self.ownership.owned(self, resumed))
         if self.timers:
             self._ticker = asyncio.create_task(self._tick_forever())
 
@@ -124,6 +133,21 @@ class DiscordBot(discord.AutoShardedClient):
         await super().close()
 
 
+def build_client(
+    settings: Settings, adapter: DiscordAdapter, *, start_core: bool = True, timers: bool = True
+) -> DiscordBot:
+    """The gateway client the settings ask for: its shards (`DISCORD_SHARD_COUNT`, and
+    `DISCORD_SHARD_IDS` when this process runs only some of them) and its command guild."""
+    return DiscordBot(
+        adapter,
+        shard_count=settings.discord_shard_count,
+        shard_ids=settings.discord_shard_ids,
+        guild_id=settings.discord_guild_id,
+        start_core=start_core,
+        timers=timers,
+    )
+
+
 async def serve(
     settings: Settings,
     core: CoreApi,
@@ -144,13 +168,7 @@ async def serve(
     adapter = adapter or DiscordAdapter(
         core, default_locale=settings.default_locale, moderator_role=settings.moderator_role
     )
-    client = DiscordBot(
-        adapter,
-        shard_count=settings.discord_shards,
-        guild_id=settings.discord_guild_id,
-        start_core=start_core,
-        timers=timers,
-    )
+    client = build_client(settings, adapter, start_core=start_core, timers=timers)
     stop = stop or asyncio.Event()
     async with client:
         running = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))

@@ -384,6 +384,13 @@ class DiscordAdapter:
         if name == "lang":  # the choice may have changed: the modal must know it at once
             await self._chosen(origin.user_id)
 
+    async def refuse(self, interaction: Any, key: str) -> None:
+        """A slash command whose options do not go together (`texts` key `key`): refused to the
+        sender alone, in their language, without asking the core."""
+        origin = await self._defer(interaction, thinking=True)
+        if origin is not None:
+            await self._reply(origin, [text(origin.locale, key)])
+
     async def _answer(self, origin: Origin, pending: Any) -> list[Outgoing] | None:
         """Await a core answer; when the core crashes, log it, tell the sender and return None."""
         try:

@@ -14,12 +14,10 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range, locale_str
 
+from bot.adapters.discord import house_options as house
+from bot.adapters.discord.l10n import L
+
 MAX_CHIPS = 1_000_000_000
-
-
-def L(english: str, turkish: str) -> locale_str:
-    """A localizable string: English as written, Turkish in the `tr` extra."""
-    return locale_str(english, tr=turkish)
 
 
 class Runner(Protocol):
@@ -30,6 +28,8 @@ class Runner(Protocol):
     async def rack_choices(self, interaction: Any, current: str) -> list[Choice[str]]: ...
 
     async def command_failed(self, interaction: Any, error: Exception) -> None: ...
+
+    async def refuse(self, interaction: Any, key: str) -> None: ...
 
 
 class Translator(app_commands.Translator):
@@ -75,7 +75,6 @@ ADDBOT = Plain(
     "addbot", L("addbot", "botekle"), L("Seat a computer player", "Bilgisayar oyuncu ekle")
 )
 SHOW_TABLE = Plain("table", L("table", "masa"), L("Show the table again", "Masayı yeniden göster"))
-RULES = Plain("rules", L("rules", "kurallar"), L("The rules of this table", "Bu masanın kuralları"))
 BACK = Plain(
     "back",
     L("back", "geldim"),
@@ -92,7 +91,6 @@ POKER_PLAIN = (
         "hand", L("hand", "el"), L("Show my cards (only to me)", "Kartlarımı göster (yalnız bana)")
     ),
     SHOW_TABLE,
-    RULES,
     BACK,
 )
 OKEY_PLAIN = (
@@ -105,7 +103,6 @@ OKEY_PLAIN = (
     ADDBOT,
     Plain("leave", L("leave", "ayrıl"), L("Leave the table", "Masadan kalk")),
     SHOW_TABLE,
-    RULES,
     BACK,
 )
 TOP_PLAIN = (
@@ -147,6 +144,45 @@ LANGUAGES = [
 ]
 
 
+def rules_command(runner: Runner, group: str) -> app_commands.Command[Any, ..., Any]:
+    """`/poker rules` (or `/okey rules`): the table's rules, or with an option and a value the
+    moderator's `rules set name=value`. One of the two without the other is refused privately."""
+
+    @app_commands.command(
+        name=L("rules", "kurallar"),
+        description=L(
+            "The rules of this table; moderators change one between hands",
+            "Bu masanın kuralları; moderatörler eller arasında birini değiştirir",
+        ),
+    )
+    @app_commands.rename(option=L("option", "seçenek"), value=L("value", "değer"))
+    @app_commands.describe(
+        option=L("Moderators: the house rule to change", "Moderatörler: değişecek masa kuralı"),
+        value=L("Its new value (give the option too)", "Yeni değeri (seçeneği de ver)"),
+    )
+    @app_commands.choices(option=house.rule_choices(group))
+    async def rules(
+        interaction: discord.Interaction,
+        option: str | None = None,
+        value: Range[str, 1, 40] | None = None,
+    ) -> None:
+        """/poker rules, /okey rules."""
+        typed = house.rules_value(value)
+        if option and typed:
+            await runner.run_command(interaction, group, ("rules", "set", f"{option}={typed}"))
+        elif option or value is not None:
+            await runner.refuse(interaction, "rules_pair")
+        else:
+            await runner.run_command(interaction, group, ("rules",))
+
+    @rules.autocomplete("value")
+    async def values(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        chosen = getattr(getattr(interaction, "namespace", None), "option", None)
+        return house.value_choices(chosen, current)
+
+    return rules
+
+
 class PokerCommands(app_commands.Group):
     """`/poker ...`: Türk pokeri and Açık poker tables."""
 
@@ -161,6 +197,7 @@ class PokerCommands(app_commands.Group):
         self.runner = runner
         for spec in POKER_PLAIN:
             self.add_command(plain_command(runner, "poker", spec))
+        self.add_command(rules_command(runner, "poker"))
 
     async def _run(self, interaction: discord.Interaction, *args: object) -> None:
         await self.runner.run_command(interaction, "poker", words(*args))
@@ -170,23 +207,43 @@ class PokerCommands(app_commands.Group):
         description=L("Open a poker table in this channel", "Bu kanalda poker masası aç"),
     )
     @app_commands.rename(
-        game=L("game", "oyun"), ante=L("ante", "ante"), structure=L("limit", "limit")
+        game=L("game", "oyun"),
+        ante=L("ante", "ante"),
+        structure=L("limit", "limit"),
+        **house.renames(house.POKER_OPEN),
     )
     @app_commands.describe(
         game=L("Which poker", "Hangi poker"),
         ante=L("Ante in chips", "Fiş olarak ante"),
         structure=L("Betting limit", "Bahis limiti"),
+        **house.descriptions(house.POKER_OPEN),
     )
-    @app_commands.choices(game=GAMES, structure=STRUCTURES)
+    @app_commands.choices(game=GAMES, structure=STRUCTURES, **house.choices(house.POKER_OPEN))
     async def cmd_open(
         self,
         interaction: discord.Interaction,
         game: str = "turkish",
         ante: Range[int, 1, 1_000_000] | None = None,
         structure: str | None = None,
+        deck: str | None = None,
+        suits: str | None = None,
+        twopair: str | None = None,
+        flushfour: str | None = None,
+        void: str | None = None,
+        peek: str | None = None,
     ) -> None:
-        """/poker open."""
-        await self._run(interaction, "open", game, ante, structure)
+        """/poker open, each house rule given as a `name=value` word after the others."""
+        rules = house.option_words(
+            {
+                "deck": deck,
+                "suits": suits,
+                "twopair": twopair,
+                "flushfour": flushfour,
+                "void": void,
+                "peek": peek,
+            }
+        )
+        await self._run(interaction, "open", game, ante, structure, *rules)
 
     @app_commands.command(
         name=L("join", "katıl"),
@@ -222,6 +279,7 @@ class OkeyCommands(app_commands.Group):
         self.runner = runner
         for spec in OKEY_PLAIN:
             self.add_command(plain_command(runner, "okey", spec))
+        self.add_command(rules_command(runner, "okey"))
 
     async def _run(self, interaction: discord.Interaction, *args: object) -> None:
         await self.runner.run_command(interaction, "okey", words(*args))
@@ -231,25 +289,31 @@ class OkeyCommands(app_commands.Group):
         description=L("Open an Okey table in this channel", "Bu kanalda okey masası aç"),
     )
     @app_commands.rename(
-        rounds=L("rounds", "el"), stake=L("stake", "bahis"), scoring=L("scoring", "puanlama")
+        rounds=L("rounds", "el"),
+        stake=L("stake", "bahis"),
+        scoring=L("scoring", "puanlama"),
+        **house.renames(house.OKEY_START),
     )
     @app_commands.describe(
         rounds=L("How many rounds", "Kaç el"),
         stake=L("Chips each player puts in", "Her oyuncunun koyacağı fiş"),
         scoring=L("How rounds are scored", "Ellerin nasıl puanlanacağı"),
+        **house.descriptions(house.OKEY_START),
     )
-    @app_commands.choices(rounds=ROUNDS, scoring=PRESETS)
+    @app_commands.choices(rounds=ROUNDS, scoring=PRESETS, **house.choices(house.OKEY_START))
     async def cmd_start(
         self,
         interaction: discord.Interaction,
         rounds: int | None = None,
         stake: Range[int, 1, MAX_CHIPS] | None = None,
         scoring: str | None = None,
+        takeback: str | None = None,
     ) -> None:
-        """/okey start."""
+        """/okey start, the house rule given as a `name=value` word after the others."""
         if stake is not None and rounds is None:
             rounds = 1  # the stake is the second number
-        await self._run(interaction, "start", rounds, stake, scoring)
+        rules = house.option_words({"takeback": takeback})
+        await self._run(interaction, "start", rounds, stake, scoring, *rules)
 
     @app_commands.command(name=L("take", "çek"), description=L("Take a tile", "Taş çek"))
     @app_commands.rename(source=L("from", "nereden"))

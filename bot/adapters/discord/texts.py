@@ -25,6 +25,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "channel_failed": "Discord'a şu an ulaşılamadı, masa mesajı güncellenemedi; "
         "/poker masa ya da /okey masa ile yeniden göster.",
         "unknown_command": "Bu komut artık yok; güncel komutları görmek için / yaz.",
+        "rules_pair": "Bir masa kuralını değiştirmek için hem seçeneği hem değeri ver (ör. "
+        "seçenek deste, değer 32); kuralları görmek için ikisini de boş bırak.",
     },
     "en": {
         "show_hand": "Show my hand",
@@ -44,6 +46,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "channel_failed": "Discord could not be reached just now and the table message was not "
         "updated; /poker table or /okey table shows it again.",
         "unknown_command": "This command no longer exists; type / to see the current ones.",
+        "rules_pair": "To change a house rule give both the option and the value (e.g. option "
+        "deck, value 32); to see the rules leave both out.",
     },
 }
 

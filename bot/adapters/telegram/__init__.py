@@ -30,6 +30,7 @@ from bot.adapters.runtime import (
 )
 from bot.adapters.telegram.adapter import PLATFORM, CoreApi, TelegramAdapter
 from bot.adapters.telegram.ordering import PerChatUpdateProcessor
+from bot.adapters.telegram.webhook import WebhookListener, register_webhook
 from bot.logs import kv
 from bot.settings import Settings
 
@@ -82,15 +83,18 @@ async def serve(
     """Run the Telegram bot on `core` until `stop` is set (forever by default); `ready` is set
     once updates are being received.
 
-    Long polling unless `settings.telegram_webhook_url` is set, then a webhook server on
-    `settings.telegram_webhook_port` at the URL's path. `now` feeds the core's timers;
-    `start_core` loads the open tables (`core.start()`) and `run_timers` calls `core.tick` every
-    `tick_seconds`; pass False for both when another front end shares the core and does them,
-    and hand their output to `TelegramAdapter.deliver` (it keeps only Telegram's items).
+    Long polling unless `settings.telegram_webhook_url` is set, then a webhook listener on
+    `settings.telegram_webhook_port` at the URL's path. Several processes may listen behind one
+    URL: only the one with `telegram_set_webhook` (the default) registers the URL and the command
+    menu and posts the resumed tables again; the others only listen and answer. `now` feeds the
+    core's timers; `start_core` loads the open tables (`core.start()`) and `run_timers` calls
+    `core.tick` every `tick_seconds`; pass False for both when another front end shares the core
+    and does them, and hand their output to `TelegramAdapter.deliver` (it keeps only Telegram's
+    items).
 
-    Once `stop` is set: no more updates are fetched, the updates already received are answered,
-    a timer tick in progress finishes, the adapter's pending edits are flushed (bounded), then
-    the connection is closed.
+    Once `stop` is set: no more updates are fetched or accepted, the updates already received
+    are answered, a timer tick in progress finishes, the adapter's pending edits are flushed
+    (bounded), then the connection is closed. The webhook stays registered.
     """
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
@@ -99,26 +103,38 @@ async def serve(
     adapter = TelegramAdapter(core, default_locale=settings.default_locale)
     adapter.install(application)
     stop = stop or asyncio.Event()
+    # In polling mode this is the only process of the token; in webhook mode the leader.
+    leader = settings.telegram_set_webhook or not settings.telegram_webhook_url
+    listener: WebhookListener | None = None
     async with application:
-        try:
-            await adapter.register_commands()
-        except TelegramError as exc:
-            log.warning(kv(event="command_menu_failed", error=exc))
+        if leader:
+            try:
+                await adapter.register_commands()
+            except TelegramError as exc:
+                log.warning(kv(event="command_menu_failed", error=exc))
         if start_core and hasattr(core, "start"):
-            await adapter.deliver(await core.start())
+            resumed = await core.start()
+            if leader:  # one process posts the resumed tables again, not every one
+                await adapter.deliver(resumed)
         await application.start()
         assert application.updater is not None
         if settings.telegram_webhook_url:
-            path = urlsplit(settings.telegram_webhook_url).path.lstrip("/") or "telegram"
-            await application.updater.start_webhook(
-                listen="0.0.0.0",
+            listener = WebhookListener(
+                application,
+                path=urlsplit(settings.telegram_webhook_url).path.lstrip("/") or "telegram",
+                secret=webhook_secret(settings),
+                listen=settings.telegram_webhook_listen,
                 port=settings.telegram_webhook_port,
-                url_path=path,
-                webhook_url=settings.telegram_webhook_url,
-                secret_token=_webhook_secret(token),
-                allowed_updates=ALLOWED_UPDATES,
             )
-            mode = "webhook"
+            await listener.start()
+            if settings.telegram_set_webhook:
+                await register_webhook(
+                    application.bot,
+                    settings.telegram_webhook_url,
+                    webhook_secret(settings),
+                    ALLOWED_UPDATES,
+                )
+            mode = "webhook" if settings.telegram_set_webhook else "webhook_listener"
         else:
             await application.updater.start_polling(allowed_updates=ALLOWED_UPDATES)
             mode = "polling"
@@ -136,8 +152,11 @@ async def serve(
         try:
             await stop.wait()
         finally:
+            # no new updates from here on
+            if listener is not None:
+                await listener.stop()
             if application.updater.running:
-                await application.updater.stop()  # no new updates from here on
+                await application.updater.stop()
             await stop_ticker(ticker, halt)
             await application.stop()  # answers the updates already received
             await flush_adapter(adapter, log)
@@ -156,6 +175,15 @@ def run(settings: Settings, core: CoreApi | None = None) -> None:
     run_platform(settings, serve, PLATFORM, core, log)
 
 
+def webhook_secret(settings: Settings) -> str:
+    """The secret Telegram sends back with every webhook call: `TELEGRAM_WEBHOOK_SECRET`, else
+    one derived from the token (the same in every process of the bot)."""
+    if settings.telegram_webhook_secret is not None:
+        return settings.telegram_webhook_secret.get_secret_value()
+    assert settings.telegram_token is not None
+    return _webhook_secret(settings.telegram_token.get_secret_value())
+
+
 def _webhook_secret(token: str) -> str:
-    """A secret Telegram sends back with every webhook call, derived from the token."""
+    """A secret derived from the token, never revealing it."""
     return hashlib.sha256(("webhook:" + token).encode()).hexdigest()[:48]

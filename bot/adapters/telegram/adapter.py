@@ -43,7 +43,7 @@ from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
 from bot.adapters.telegram.private import take_buttons
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
-from bot.core.commands import route
+from bot.core.commands import Route, route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 from bot.logs import kv
 
@@ -52,6 +52,17 @@ log = logging.getLogger("bot.telegram")
 PLATFORM = "telegram"
 # Command groups (as the core routes them) that act on the table of a group chat.
 TABLE_GROUPS = frozenset({"poker", "okey", "table"})
+
+
+def asks_moderator(routed: Route) -> bool:
+    """Whether a command is a moderator's (so the group's administrators are looked up):
+    `/table ...`, and changing the house rules (`/poker rules set ...`, `/okey rules set ...`:
+    `rules` with more words; plain `rules` only shows them)."""
+    if routed.group == "table":
+        return True
+    return routed.group in ("poker", "okey") and routed.sub == "rules" and bool(routed.args)
+
+
 # What to ask the core for a player's current private state at a table, per game group.
 STATE_COMMANDS = {"poker": ("poker", "hand"), "okey": ("okey", "rack")}
 
@@ -163,7 +174,8 @@ class TelegramAdapter:
         if name == "start" and chat.type == ChatType.PRIVATE:
             await self.on_start(user, locale)
             return
-        group = route(name, args).group
+        routed = route(name, args)
+        group = routed.group
         channel = place
         if chat.type == ChatType.PRIVATE:
             # Game commands typed privately (e.g. `/okey discard R5`) play at the user's table.
@@ -173,7 +185,7 @@ class TelegramAdapter:
             self.last_group[user.id] = place
         # An administrator posting anonymously (as the group itself) is a moderator too.
         anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
-        moderator = group == "table" and (
+        moderator = asks_moderator(routed) and (
             anonymous_admin or await self.admins.is_admin(channel.chat_id, user.id)
         )
         command = self._command(channel.key, user, name, args, locale, is_moderator=moderator)

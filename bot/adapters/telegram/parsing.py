@@ -14,8 +14,10 @@ PAYLOAD_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 def parse_command(text: str, bot_username: str) -> tuple[str, tuple[str, ...]] | None:
     """Split `/poker open turkish 10` into `("poker", ("open", "turkish", "10"))`.
 
-    `/poker_open 10` (the form Telegram's command menu can list) gives the same as `/poker open 10`;
-    `/cmd@OtherBot` is not for us and gives None, as does text that is not a command.
+    `/poker_open 10` (the form Telegram's command menu can list) gives the same as `/poker open 10`,
+    and `/poker_rules_set deck=32` the same as `/poker rules set deck=32`; the other words are
+    kept as typed (`floş=kapalı`, `suits=♥♠♦♣`: the core folds them). `/cmd@OtherBot` is not for
+    us and gives None, as does text that is not a command.
     """
     words = text.strip().split()
     if not words or not words[0].startswith("/") or len(words[0]) < 2:
@@ -23,13 +25,10 @@ def parse_command(text: str, bot_username: str) -> tuple[str, tuple[str, ...]] |
     name, _, target = words[0][1:].partition("@")
     if target and target.lower() != bot_username.lower():
         return None
-    name = name.lower()
-    if not name:
+    parts = [part for part in name.lower().split("_") if part]
+    if not parts:
         return None
-    head, _, tail = name.partition("_")
-    if head and tail:
-        return head, (tail, *words[1:])
-    return name, tuple(words[1:])
+    return parts[0], (*parts[1:], *words[1:])
 
 
 def locale_of(language_code: str | None) -> str | None:

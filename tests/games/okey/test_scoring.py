@@ -75,13 +75,19 @@ def test_presets() -> None:
 
 
 def test_options() -> None:
-    assert check_options(None) == {"rounds": 1, "preset": "penalty"}
-    assert check_options({"rounds": 3, "preset": "classic"}) == {"rounds": 3, "preset": "classic"}
+    assert check_options(None) == {"rounds": 1, "preset": "penalty", "takeback": True}
+    assert check_options({"rounds": 3, "preset": "classic", "takeback": False}) == {
+        "rounds": 3,
+        "preset": "classic",
+        "takeback": False,
+    }
     for bad, needle in [
         ({"rounds": 2}, "rounds"),
         ({"rounds": True}, "rounds"),
         ({"preset": "101"}, "preset"),
         ({"stake": 5}, "stake"),
+        ({"takeback": "off"}, "takeback"),
+        ({"takeback": 0}, "takeback"),
     ]:
         with pytest.raises(ValueError, match=needle):
             check_options(bad)
