@@ -136,7 +136,7 @@ async def run_platforms(
         runs = []
         for name in platforms:
             core = Core(store, core_config(settings, name))
-            runs.append(serve[name](settings, core, stop=stop))
+            runs.append(serve[name](settings, core, stop=stop, table_messages=store))
         if settings.pictures:
             runs.append(warm_up_pictures())
         await asyncio.gather(*runs)

@@ -29,6 +29,7 @@ from storage.records import (
     wallet,
 )
 from storage.store import Store
+from storage.surfaces import SurfaceWrite, TableSurface
 
 __all__ = [
     "HOUSE",
@@ -45,9 +46,11 @@ __all__ = [
     "StaleVersion",
     "StorageError",
     "Store",
+    "SurfaceWrite",
     "TableClosed",
     "TableHead",
     "TableRecord",
+    "TableSurface",
     "Transfer",
     "Unavailable",
     "escrow",

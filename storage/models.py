@@ -187,6 +187,21 @@ class HandSeed(SQLModel, table=True):
     revealed_at: datetime | None = Field(default=None, sa_column=sa.Column(Time))
 
 
+class TableMessageRow(SQLModel, table=True):
+    """The living message that shows a table on a chat platform, shared by every process: its
+    chat and message ids and the table version it showed when posted (docs/storage.md)."""
+
+    __tablename__ = "table_messages"
+
+    platform: str = Field(sa_column=sa.Column(sa.String(32), primary_key=True))
+    table_id: str = Field(sa_column=sa.Column(sa.String(64), primary_key=True))
+    chat_id: str = Field(sa_column=sa.Column(sa.String(64), nullable=False))
+    message_id: str = Field(sa_column=sa.Column(sa.String(64), nullable=False))
+    version: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    picture: bool = Field(sa_column=sa.Column(sa.Boolean, nullable=False))
+    updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
 players = Player.__table__
 tables = GameTable.__table__
 wallets = Wallet.__table__
@@ -196,3 +211,4 @@ action_log = ActionLog.__table__
 game_results = GameResultRow.__table__
 okey_penalties = OkeyPenalty.__table__
 hand_seeds = HandSeed.__table__
+table_messages = TableMessageRow.__table__

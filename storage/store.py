@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage import ledger as ledger_ops
 from storage import migrate
+from storage import surfaces as surface_ops
 from storage import tables as table_ops
 from storage.db import Writer, create_engine, read
 from storage.errors import ChannelBusy, InvalidRequest, NotFound, TableClosed, Unavailable
@@ -35,6 +36,7 @@ from storage.records import (
     wallet,
 )
 from storage.sql import upsert
+from storage.surfaces import SurfaceWrite, TableSurface
 
 Clock = Callable[[], datetime]
 
@@ -523,6 +525,43 @@ class Store:
             return paid
 
         return await self._writer.run(work)
+
+    # -- table messages ----------------------------------------------------------------------
+
+    async def table_message(self, platform: str, table_id: str | int) -> TableSurface | None:
+        """The message that shows the table on ``platform`` as the processes last stored it,
+        or None (one primary-key read; chat adapters call it when they do not know the message)."""
+        platform = _text(platform, "platform", 32)
+        table = _text(str(table_id), "table id", 64)
+        async with read(self.engine) as conn:
+            return await surface_ops.get_surface(conn, platform, table)
+
+    async def put_table_message(
+        self,
+        platform: str,
+        table_id: str | int,
+        chat_id: str | int,
+        message_id: str | int,
+        version: int,
+        *,
+        picture: bool = False,
+    ) -> SurfaceWrite:
+        """Record that the message ``message_id`` in ``chat_id`` now shows the table at
+        ``version``; a compare-and-set: nothing is written when the stored record shows a newer
+        version (an equal one is replaced). Returns whether it was written and the other record
+        (the one replaced, or the newer one kept), so the caller can retire the message it names."""
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise InvalidRequest(f"version must be an integer >= 0, got {version!r}")
+        new = TableSurface(
+            platform=_text(platform, "platform", 32),
+            table_id=_text(str(table_id), "table id", 64),
+            chat_id=_text(str(chat_id), "chat id", 64),
+            message_id=_text(str(message_id), "message id", 64),
+            version=version,
+            picture=bool(picture),
+            updated_at=self._clock(),
+        )
+        return await self._writer.run(lambda conn: surface_ops.put_surface(conn, new))
 
     # -- boards and checks -------------------------------------------------------------------
 

@@ -119,14 +119,16 @@ async def serve_on_store(
     **options: Any,
 ) -> None:
     """Open the store at `settings.database_url` (upgrading its schema), build a core that
-    serves `platform`'s tables only and `await serve(settings, core, **options)`; the store is
-    closed however serving ends."""
+    serves `platform`'s tables only and `await serve(settings, core, table_messages=store,
+    **options)` (the store also keeps each table's chat message, shared by every process); the
+    store is closed however serving ends."""
     from bot.core.app import Core
     from storage import Store
 
     store = await Store.open(settings.database_url, migrate=True)
     try:
-        await serve(settings, Core(store, core_config(settings, platform)), **options)
+        core = Core(store, core_config(settings, platform))
+        await serve(settings, core, table_messages=store, **options)
     finally:
         await store.close()
         logging.getLogger("bot").info(kv(event="store_closed"))

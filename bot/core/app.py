@@ -240,7 +240,7 @@ class Core:
             raise Refusal("err.other_game", game=msg(f"game.{live.game}"))
         session = live.session
         if sub == "table":
-            return [table_message(session, live.channel_id, fresh=True)]
+            return [table_message(session, live.channel_id, fresh=True, version=live.version)]
         if sub == "rules" and not args:  # a look-up is nobody else's business
             body = text(who.locale, session.rules_lines())
             return [Outgoing(OutKind.PRIVATE, body, user_id=who.user_id)]
@@ -259,7 +259,7 @@ class Core:
             seat = replace(session.seats[index], locale=who.locale)
             buttons = session.private_buttons(index)  # it may replace the turn's rack message
             note = session.tell_hand(seat, lines, picture=picture, buttons=buttons)
-            return deliver(session, live.channel_id, [note])
+            return deliver(session, live.channel_id, [note], live.version)
         # `find` has just read the table's version: the step need not read it again (a race
         # lost meanwhile is retried on the fresh state)
         if sub == "back":

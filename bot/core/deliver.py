@@ -79,11 +79,15 @@ def table_text(session: TableSession, note: Msg | None = None) -> str:
 
 
 def table_message(
-    session: TableSession, channel_id: str, fresh: bool = False, note: Msg | None = None
+    session: TableSession,
+    channel_id: str,
+    fresh: bool = False,
+    note: Msg | None = None,
+    version: int | None = None,
 ) -> Outgoing:
     """The table's message: state, move log (and `note`, see `table_text`) and the turn buttons
     of the seat to act (none once the table is closed). `fresh`: post it anew at the bottom of
-    the channel."""
+    the channel. `version`: the committed table version it shows."""
     closed = session.phase == "closed"
     return Outgoing(
         OutKind.EDIT_TABLE,
@@ -93,6 +97,7 @@ def table_message(
         buttons=() if closed else render_buttons(session, session.locale, session.buttons()),
         sketch=None if closed else session.table_sketch(),
         fresh=fresh and not closed,
+        version=version,
     )
 
 
@@ -115,14 +120,17 @@ def hand_label(session: TableSession, hand: str) -> Msg:
     return Msg(f"{session.group}.label", {"hand": hand})
 
 
-def deliver(session: TableSession, channel_id: str, notes: list[Note]) -> list[Outgoing]:
+def deliver(
+    session: TableSession, channel_id: str, notes: list[Note], version: int | None = None
+) -> list[Outgoing]:
     """Turn notes into outgoing items: the step's announcements become one channel message (with
     the last public picture among them) and come first; private lines go to their player with
     their picture (never to a computer player), a hand's cards or tiles labelled with the hand
     and carrying its slot; the table message comes last, once. Moves are not sent here: they are
     in the move log (`move_lines`, added by the table service before its commit) and so in the
     table message. After an announcement the table message is posted anew (`fresh`), so that
-    it stays the newest message in the channel; a closed table's message loses its buttons."""
+    it stays the newest message in the channel; a closed table's message loses its buttons.
+    `version`: the committed table version the table message shows."""
     out: list[Outgoing] = []
     announced: list[Msg] = []
     picture: Sketch | None = None
@@ -164,7 +172,7 @@ def deliver(session: TableSession, channel_id: str, notes: list[Note]) -> list[O
             ),
         )
     if session.phase == "closed" or want_table or announced:
-        out.append(table_message(session, channel_id, fresh=bool(announced)))
+        out.append(table_message(session, channel_id, fresh=bool(announced), version=version))
     return out
 
 

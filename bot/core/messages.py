@@ -111,7 +111,9 @@ class Outgoing:
     the old one (delete it, or at least take its buttons away). `slot` (PRIVATE only): names the
     player's current private message about one hand or round (`"<table>:<hand id>"`); an adapter
     may edit the user's previous message of the same slot instead of sending a new one. Items
-    without a slot are always new messages.
+    without a slot are always new messages. `version` (EDIT_TABLE only): the committed table
+    version the state shows, when known; adapters store it with the table message they post, so
+    that several processes agree on which message shows the table (an older state never wins).
     """
 
     kind: OutKind
@@ -124,3 +126,4 @@ class Outgoing:
     sketch: Sketch | None = field(default=None, compare=False, repr=False)
     fresh: bool = False
     slot: str | None = None
+    version: int | None = None

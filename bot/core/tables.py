@@ -207,7 +207,11 @@ class TableService:
             # the table message is posted anew (the adapter may have lost the old one), saying
             # once that the table is back; the note is not kept in the move log
             back = msg("table.resumed", table=live.id)
-            out.append(table_message(live.session, live.channel_id, fresh=True, note=back))
+            out.append(
+                table_message(
+                    live.session, live.channel_id, fresh=True, note=back, version=live.version
+                )
+            )
             log.info(kv(event="table_loaded", table=live.id, game=live.game, version=live.version))
         return out
 
@@ -245,7 +249,7 @@ class TableService:
         self._register(live)
         log.info(kv(event="table_open", table=record.id, game=session.game, channel=channel_id))
         if first is None:
-            return [table_message(session, channel_id)]
+            return [table_message(session, channel_id, version=record.version)]
         return await self.run(live, who, lambda s: s.command(who, first, ()), checked=True)
 
     # --- running steps --------------------------------------------------------------------------
@@ -375,7 +379,7 @@ class TableService:
         )
         if step.status == "closed":
             self._unregister(live)
-        return deliver(session, live.channel_id, step.notes)
+        return deliver(session, live.channel_id, step.notes, version)
 
     def _due(self, session: TableSession, now: datetime, status: str | None) -> datetime | None:
         """When the table's timer is next due, as the store keeps it: the turn's deadline; soon

@@ -16,14 +16,14 @@ def clean_env(monkeypatch, tmp_path):
         "LOG_LEVEL",
         "MODERATOR_ROLE",
         "PICTURES",
+        "TURN_SECONDS",
+        "IDLE_CLOSE_SECONDS",
         "DISCORD_SHARDS",
         "DISCORD_SHARD_COUNT",
         "DISCORD_SHARD_IDS",
         "TELEGRAM_WEBHOOK_URL",
         "TELEGRAM_WEBHOOK_SECRET",
         "TELEGRAM_SET_WEBHOOK",
-        "TURN_SECONDS",
-        "IDLE_CLOSE_SECONDS",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env
@@ -89,6 +89,15 @@ def test_postgres_url_accepted(monkeypatch):
 def test_pictures_switch(monkeypatch, value, expected):
     monkeypatch.setenv("PICTURES", value)
     assert load_settings().pictures is expected
+
+
+def test_time_limits(monkeypatch):
+    settings = load_settings()
+    assert (settings.turn_seconds, settings.idle_close_seconds) == (60, 900)
+    monkeypatch.setenv("TURN_SECONDS", "5")
+    monkeypatch.setenv("IDLE_CLOSE_SECONDS", "120")
+    settings = load_settings()
+    assert (settings.turn_seconds, settings.idle_close_seconds) == (5, 120)
 
 
 # ---- several processes ------------------------------------------------------------------------
@@ -158,10 +167,3 @@ def test_webhook_defaults(monkeypatch):
     assert settings.telegram_set_webhook is True
     assert settings.telegram_webhook_secret is None  # derived from the token
     assert settings.telegram_webhook_listen == "0.0.0.0"
-def test_time_limits(monkeypatch):
-    settings = load_settings()
-    assert (settings.turn_seconds, settings.idle_close_seconds) == (60, 900)
-    monkeypatch.setenv("TURN_SECONDS", "5")
-    monkeypatch.setenv("IDLE_CLOSE_SECONDS", "120")
-    settings = load_settings()
-    assert (settings.turn_seconds, settings.idle_close_seconds) == (5, 120)

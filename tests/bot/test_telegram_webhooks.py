@@ -257,11 +257,6 @@ async def test_a_listener_started_later_serves_open_tables_without_posting_them_
         await press_as_both(server, http, b)
 
 
-@pytest.mark.xfail(
-    reason="needs the scale branch (issue 17 part 1: any process serves any table); "
-    "on the fronts branch alone process B does not know a table A opened after B started",
-    strict=True,
-)
 async def test_a_table_opened_through_one_process_is_served_by_the_other(tmp_path):
     async with two_processes(tmp_path) as (server, a, b, http):
         await command(server, http, a, AYSE, "/poker open turkish 10", "10")

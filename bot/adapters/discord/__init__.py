@@ -29,6 +29,7 @@ from bot.adapters.runtime import (
     tick_forever,
     utcnow,
 )
+from bot.adapters.surfaces import SurfaceStore
 from bot.logs import kv
 from bot.settings import Settings
 
@@ -156,17 +157,22 @@ async def serve(
     timers: bool = True,
     adapter: DiscordAdapter | None = None,
     stop: asyncio.Event | None = None,
+    table_messages: SurfaceStore | None = None,
 ) -> None:
     """Run the Discord bot on `core` until it is closed or `stop` is set; then the timers stop,
     the pending edits are written (bounded) and the gateway is closed (`DiscordBot.close`).
 
     With one core shared by several front ends, only one of them should call `core.start()` and
     `core.tick()` and hand the items to every adapter (`adapter.deliver_unasked(items)` here):
-    pass `start_core=False, timers=False` and your own `adapter` for that."""
+    pass `start_core=False, timers=False` and your own `adapter` for that. `table_messages` (the
+    store) keeps each table's message where every process finds it (docs/deploy.md)."""
     if settings.discord_token is None:
         raise ValueError("DISCORD_TOKEN is not set")
     adapter = adapter or DiscordAdapter(
-        core, default_locale=settings.default_locale, moderator_role=settings.moderator_role
+        core,
+        default_locale=settings.default_locale,
+        moderator_role=settings.moderator_role,
+        table_messages=table_messages,
     )
     client = build_client(settings, adapter, start_core=start_core, timers=timers)
     stop = stop or asyncio.Event()

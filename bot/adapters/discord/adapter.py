@@ -71,6 +71,7 @@ from bot.adapters.discord.parts import (
 from bot.adapters.discord.private import PrivateMessages, Sent
 from bot.adapters.discord.texts import locale_of, text
 from bot.adapters.lookups import chosen_locale
+from bot.adapters.surfaces import SharedMessages, SurfaceStore
 from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 from bot.logs import kv
@@ -146,6 +147,7 @@ class DiscordAdapter:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         retry_pause: float = RETRY_PAUSE,
+        table_messages: SurfaceStore | None = None,
     ) -> None:
         self.core = core
         self.default_locale = default_locale
@@ -158,6 +160,8 @@ class DiscordAdapter:
         self.boards = boards or Boards(clock=clock, sleep=sleep)
         if self.boards.channel_of is None:
             self.boards.channel_of = self._channel
+        if table_messages is not None:  # every process finds the table messages there
+            self.boards.shared = SharedMessages(table_messages, PLATFORM)
         self.lanes = self.boards.lanes  # one order per channel for table writes and posts
         self.private = PrivateMessages(clock)
         # table id -> core custom id -> button, of the newest table message (amount bounds)
@@ -665,7 +669,7 @@ class DiscordAdapter:
         self._remember(item.table_id, item.buttons)
         label = text(self._table_locale(item.table_id), "show_hand")
         view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
-        render = Render(item.text, view, item.picture)
+        render = Render(item.text, view, item.picture, item.version)
         channel_id = int(item.channel_id)
         self.boards.show(item.table_id, channel_id, render, fresh=item.fresh, on_failed=failed)
 

@@ -12,6 +12,11 @@ A write that fails on the network (connection reset, time-out, Discord 5xx) is t
 times; one Discord refuses (no Send Messages) is not. A channel that refuses pictures (no Attach
 Files) gets the table as text, and pictures are tried again there after `text_only_for` seconds.
 Nobody is ever pinged by a table text (a nickname like "@everyone" stays plain text).
+
+With a store the table message is shared by every process (`bot.adapters.surfaces`): a board
+this process has not written yet reads the stored message (once) and edits it; every post is
+stored, and a message another process posted is retired like this process's own. A message
+read from the store counts as posted when it was read (for `repost_after`).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.adapters.discord.outbox import TRANSPORT_ERRORS, Lanes, channel_lane, status_of
+from bot.adapters.surfaces import SharedMessages, Surface
 from bot.logs import kv
 
 log = logging.getLogger("bot.discord.board")
@@ -48,6 +54,7 @@ class Render:
     content: str
     view: Any  # a discord.ui.View
     picture: bytes | None = None
+    version: int | None = None  # the table version it shows (stored with a post)
 
 
 @dataclass
@@ -74,6 +81,13 @@ def clip(content: str) -> str:
 def picture_file(picture: bytes, filename: str = "table.png") -> discord.File:
     """A PNG attachment (a fresh one per send: discord.py reads and closes it)."""
     return discord.File(io.BytesIO(picture), filename=filename)
+
+
+def message_of(stored: Surface, board: Board) -> int | None:
+    """The id of a stored table message when it is in the board's channel, else None."""
+    if stored.chat_id != str(board.channel_id) or not stored.message_id.isdigit():
+        return None
+    return int(stored.message_id)
 
 
 def reason_of(exc: BaseException) -> str:
@@ -152,8 +166,10 @@ class Boards:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         lanes: Lanes | None = None,
+        shared: SharedMessages | None = None,
     ) -> None:
         self.channel_of = channel_of
+        self.shared = shared or SharedMessages(None, "discord")  # table messages in the store
         self.min_interval = min_interval
         self.repost_after = repost_after
         self.retry_after = retry_after
@@ -240,7 +256,7 @@ class Boards:
         board.written_at = self.clock()
         was_fresh = board.fresh
         try:
-            await self._edit_or_post(board, render)
+            await self._edit_or_post(table_id, board, render)
         except TRANSPORT_ERRORS as exc:
             reason = reason_of(exc)
             log.warning(kv(event="table_write_failed", table=table_id, status=status_of(exc)))
@@ -260,17 +276,24 @@ class Boards:
             return
         board.faults = 0
 
-    async def _edit_or_post(self, board: Board, render: Render) -> None:
+    async def _edit_or_post(self, table_id: str, board: Board, render: Render) -> None:
         assert self.channel_of is not None
         channel = self.channel_of(board.channel_id)
+        recalled = board.message_id is None  # read the store once per write, on a miss
+        if recalled:  # another process may have posted it
+            await self._recall(table_id, board)
         old = board.message_id
         fresh, board.fresh = board.fresh, False
-        if old is not None and not fresh and self.clock() - board.posted_at < self.repost_after:
+        while old is not None and not fresh and self.clock() - board.posted_at < self.repost_after:
             try:
                 await self._edit(channel, board, old, render)
                 return
             except discord.NotFound:
-                old = None  # deleted by someone: post a new one
+                board.message_id = None  # deleted: by another process that posted it anew?
+                if recalled or not await self._recall(table_id, board, gone=old):
+                    old = None  # post a new one
+                    break
+                recalled, old = True, board.message_id
         await self.lanes.pace(channel_lane(board.channel_id))
         message = await send_to_channel(
             channel,
@@ -282,11 +305,37 @@ class Boards:
         )
         board.message_id = message.id
         board.posted_at = self.clock()
-        if old is not None:
+        done = await self.shared.record(
+            table_id,
+            board.channel_id,
+            message.id,
+            render.version,
+            picture=render.picture is not None,
+        )
+        retire = [] if old is None else [old]
+        other = None if done is None or done.other is None else message_of(done.other, board)
+        if done is not None and not done.written and other is not None:
+            # another process stored a newer state meanwhile: its message stays, this one goes
+            board.message_id = other
+            retire = [m for m in retire if m != other] + [message.id]
+        elif other is not None and other not in (old, message.id):
+            retire.append(other)  # posted by another process, unknown here
+        for gone in retire:
             try:
-                await channel.get_partial_message(old).delete()
+                await channel.get_partial_message(gone).delete()
             except TRANSPORT_ERRORS as exc:
                 log.info(kv(event="old_table_kept", status=getattr(exc, "status", "network")))
+
+    async def _recall(self, table_id: str, board: Board, gone: int | None = None) -> bool:
+        """Take the table's message from the store (another process posted it) unless it is
+        `gone` (known to be deleted) or in another channel; True when one was taken."""
+        stored = await self.shared.recall(table_id)
+        message_id = None if stored is None else message_of(stored, board)
+        if message_id is None or message_id == gone:
+            return False
+        board.message_id = message_id
+        board.posted_at = self.clock()
+        return True
 
     async def _edit(self, channel: Any, board: Board, message_id: int, render: Render) -> None:
         kwargs: dict[str, Any] = {

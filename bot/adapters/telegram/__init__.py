@@ -28,6 +28,7 @@ from bot.adapters.runtime import (
     tick_forever,
     utcnow,
 )
+from bot.adapters.surfaces import SurfaceStore
 from bot.adapters.telegram.adapter import PLATFORM, CoreApi, TelegramAdapter
 from bot.adapters.telegram.ordering import PerChatUpdateProcessor
 from bot.adapters.telegram.webhook import WebhookListener, register_webhook
@@ -79,6 +80,7 @@ async def serve(
     run_timers: bool = True,
     tick_seconds: float = TICK_SECONDS,
     ready: asyncio.Event | None = None,
+    table_messages: SurfaceStore | None = None,
 ) -> None:
     """Run the Telegram bot on `core` until `stop` is set (forever by default); `ready` is set
     once updates are being received.
@@ -90,7 +92,8 @@ async def serve(
     core's timers; `start_core` loads the open tables (`core.start()`) and `run_timers` calls
     `core.tick` every `tick_seconds`; pass False for both when another front end shares the core
     and does them, and hand their output to `TelegramAdapter.deliver` (it keeps only Telegram's
-    items).
+    items). `table_messages` (the store) keeps each table's message where every process finds
+    it (docs/deploy.md); without it the messages live in this process's memory only.
 
     Once `stop` is set: no more updates are fetched or accepted, the updates already received
     are answered, a timer tick in progress finishes, the adapter's pending edits are flushed
@@ -100,7 +103,9 @@ async def serve(
         raise ValueError("TELEGRAM_TOKEN is not set")
     token = settings.telegram_token.get_secret_value()
     application = build_application(token, settings.telegram_api_base_url)
-    adapter = TelegramAdapter(core, default_locale=settings.default_locale)
+    adapter = TelegramAdapter(
+        core, default_locale=settings.default_locale, table_messages=table_messages
+    )
     adapter.install(application)
     stop = stop or asyncio.Event()
     # In polling mode this is the only process of the token; in webhook mode the leader.

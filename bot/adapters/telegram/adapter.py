@@ -34,6 +34,7 @@ from telegram.ext import (
 )
 
 from bot.adapters.lookups import chosen_locale
+from bot.adapters.surfaces import SharedMessages, SurfaceStore
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import CONFIRM, TOGGLE, CallbackCodec, Pressed
 from bot.adapters.telegram.delivery import SHORT_REPLY_SECONDS, Delivery, Origin, Parcel
@@ -100,8 +101,10 @@ class TelegramAdapter:
         clock: Callable[[], float] = time.monotonic,
         sleep: Sleep = asyncio.sleep,
         short_reply_seconds: float = SHORT_REPLY_SECONDS,
+        table_messages: SurfaceStore | None = None,
     ) -> None:
         self.core = core
+        self.table_messages = table_messages  # where every process finds the table messages
         self.default_locale = default_locale
         self.codec = CallbackCodec()
         self.admin_ttl = admin_ttl
@@ -126,6 +129,7 @@ class TelegramAdapter:
             chosen_locale=self._chosen,
             sleep=self.sleep,
             short_reply_seconds=self.short_reply_seconds,
+            shared=SharedMessages(self.table_messages, PLATFORM),
         )
 
         async def status(chat_id: int, user_id: int) -> str:

@@ -6,7 +6,9 @@ Rules kept here:
   private messages and press answers go out directly, so they never wait behind the group.
 - The table message: one per table, edited to the newest state (a pending edit is replaced by a
   newer one; an edit that would change nothing is skipped). `fresh` posts it anew at the bottom
-  and deletes the old one (or at least takes its buttons away).
+  and deletes the old one (or at least takes its buttons away). With a store the message is
+  shared by every process (`bot.adapters.surfaces`): memory is a cache, the stored one is read
+  on a miss (and when the remembered one is gone), and every post is stored.
 - Refusals are private: a press's refusal is its pop-up alert; a typed command's goes to the
   user's private chat, or, when they have not started it, the group gets one short reply
   (mention + deep link, never the reason) that is deleted after a few seconds.
@@ -39,6 +41,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.adapters.batch import coalesce
+from bot.adapters.surfaces import SharedMessages, Surface
 from bot.adapters.telegram.callbacks import CallbackCodec
 from bot.adapters.telegram.outbox import Outbox, Sleep
 from bot.adapters.telegram.parsing import Place, deep_link
@@ -94,6 +97,27 @@ class TableMessage:
     text: str
     markup: dict[str, Any] | None
     photo: bool
+    recalled: bool = False  # read from the store: its text and keyboard are not known here
+
+
+def posted_message(message: Message, markup: InlineKeyboardMarkup | None) -> TableMessage:
+    """A message just posted, as the table message."""
+    return TableMessage(
+        chat_id=message.chat_id,
+        message_id=message.message_id,
+        text=message.caption if message.photo else (message.text or ""),
+        markup=markup_dict(markup),
+        photo=bool(message.photo),
+    )
+
+
+def recalled_message(stored: Surface) -> TableMessage | None:
+    """A stored table message as this adapter remembers one (None when its ids are not
+    Telegram's numbers)."""
+    chat_id, message_id = as_int(stored.chat_id), as_int(stored.message_id)
+    if chat_id is None or message_id is None:
+        return None
+    return TableMessage(chat_id, message_id, "", None, stored.picture, recalled=True)
 
 
 def as_int(value: str | None) -> int | None:
@@ -147,8 +171,10 @@ class Delivery:
         *,
         sleep: Sleep = asyncio.sleep,
         short_reply_seconds: float = SHORT_REPLY_SECONDS,
+        shared: SharedMessages | None = None,
     ) -> None:
         self.bot = bot
+        self.shared = shared or SharedMessages(None, "telegram")  # table messages in the store
         self.codec = codec
         self.default_locale = default_locale
         self.table_locale = table_locale  # a table id -> its language, when the core knows it
@@ -304,10 +330,19 @@ class Delivery:
             await self._apply_edit(*wanted)
 
     async def _apply_edit(
-        self, item: Outgoing, place: Place, markup: InlineKeyboardMarkup | None
+        self,
+        item: Outgoing,
+        place: Place,
+        markup: InlineKeyboardMarkup | None,
+        recalled: bool = False,
     ) -> None:
+        """Edit the table message to the item's state, or post it anew (see the module's rules).
+        `recalled`: the store was read already for this write."""
         assert item.table_id is not None
         current = self.tables.get(item.table_id)
+        if current is None and not recalled:  # another process may have posted it
+            current = await self._recall(item.table_id)
+            recalled = True
         if item.fresh or current is None or (item.picture is not None and not current.photo):
             message = await send(
                 self.bot, place.chat_id, item.text, item.picture, markup, **place.send_kwargs()
@@ -317,7 +352,8 @@ class Delivery:
         limit = MAX_CAPTION if current.photo else MAX_TEXT
         new_text = fit(item.text, limit)
         new_markup = markup_dict(markup)
-        if item.picture is None and current.text == new_text and current.markup == new_markup:
+        unchanged = current.text == new_text and current.markup == new_markup
+        if item.picture is None and unchanged and not current.recalled:
             return  # nothing would change; Telegram would refuse the edit anyway
         chat_id, message_id = current.chat_id, current.message_id
         try:
@@ -334,44 +370,67 @@ class Delivery:
             reason = str(exc).lower()
             if "not modified" in reason:
                 pass
-            elif "not found" in reason:  # someone deleted the table message: post it again
-                del self.tables[item.table_id]
-                await self._apply_edit(item, place, markup)
+            elif "not found" in reason:  # deleted: by another process that posted it anew?
+                self.tables.pop(item.table_id, None)
+                if not recalled:
+                    await self._recall(item.table_id, gone=current.message_id)
+                await self._apply_edit(item, place, markup, recalled=True)  # else post it again
                 return
             else:
                 raise
-        current.text, current.markup = new_text, new_markup
+        current.text, current.markup, current.recalled = new_text, new_markup, False
+
+    async def _recall(self, table_id: str, gone: int | None = None) -> TableMessage | None:
+        """The table message as the store has it (another process posted it), remembered; None
+        when none is stored, or it is the message `gone` (known to be deleted)."""
+        stored = await self.shared.recall(table_id)
+        message = None if stored is None else recalled_message(stored)
+        if message is None or message.message_id == gone:
+            return None
+        self.tables[table_id] = message
+        return message
 
     async def _record_table_message(
         self, item: Outgoing, message: Message, markup: InlineKeyboardMarkup | None, place: Place
     ) -> None:
-        """Make `message` the table's message and retire the old one: deleted when the table was
-        posted afresh (its buttons taken away if that fails), else only its buttons go."""
+        """Make `message` the table's message, stored for the other processes, and retire the
+        old one: deleted when the table was posted afresh (its buttons taken away if that
+        fails), else only its buttons go. A message of another process that this one did not
+        know is retired the same way; when that process has stored a newer state meanwhile,
+        its message stays the table's and `message` is deleted."""
         assert item.table_id is not None
-        old = self.tables.get(item.table_id)
-        self.tables[item.table_id] = TableMessage(
-            chat_id=message.chat_id,
-            message_id=message.message_id,
-            text=message.caption if message.photo else (message.text or ""),
-            markup=markup_dict(markup),
-            photo=bool(message.photo),
+        table_id = item.table_id
+        old = self.tables.get(table_id)
+        new = self.tables[table_id] = posted_message(message, markup)
+        self.table_chats[table_id] = place
+        done = await self.shared.record(
+            table_id, message.chat_id, message.message_id, item.version, picture=bool(message.photo)
         )
-        self.table_chats[item.table_id] = place
-        if old is None or old.message_id == message.message_id:
-            return
-        if item.fresh:
+        retire = [] if old is None else [(old, item.fresh)]
+        if done is not None and done.other is not None:
+            other = recalled_message(done.other)
+            if not done.written and other is not None:  # a newer state is shown elsewhere
+                self.tables[table_id] = other
+                retire = [(m, f) for m, f in retire if m.message_id != other.message_id]
+                retire.append((new, True))
+            elif other is not None and (old is None or old.message_id != other.message_id):
+                retire.append((other, item.fresh))
+        for gone, delete in retire:
+            if gone.message_id != self.tables[table_id].message_id:
+                await self._retire(table_id, gone, delete)
+
+    async def _retire(self, table_id: str, old: TableMessage, delete: bool) -> None:
+        """Retire a table message that no longer shows the table: deleted when `delete` (its
+        buttons taken away if that fails), else only its buttons go."""
+        if delete:
             try:
                 await self.bot.delete_message(old.chat_id, old.message_id)
                 return
             except TelegramError as exc:
-                log.info(kv(event="old_table_kept", table=item.table_id, error=exc))
-        if old.markup is not None:
+                log.info(kv(event="old_table_kept", table=table_id, error=exc))
+        if old.markup is not None or old.recalled:
             await take_buttons(
-                self.bot,
-                old.chat_id,
-                old.message_id,
-                event="old_keyboard_kept",
-                table=item.table_id,
+                self.bot, old.chat_id, old.message_id, event="old_keyboard_kept", table=table_id
             )
 
     # ---- private messages --------------------------------------------------------------------
