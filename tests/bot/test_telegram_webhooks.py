@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 
 from tests.fakes.telegram_server import FakeTelegram
 
