@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.core.commands import fold
 from bot.core.errors import Refusal
-from bot.core.session import Msg, Step, msg
+from bot.core.session import Msg, Note, Step, TableSession, Who, msg
 
 SUIT_LETTERS = "hsdc"
 _SUIT_SYMBOLS = {"♥": "h", "♡": "h", "♠": "s", "♤": "s", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
@@ -193,12 +193,24 @@ def _values(option: HouseOption) -> Msg:
     return msg("house.list", items=items)
 
 
-def parse(game: str, words: Iterable[str]) -> dict[str, str]:
+def _other_variant(game: str, name: str) -> str | None:
+    """The other poker variant whose option `name` is when it is not one of `game`'s, or None
+    (Okey has no sibling variant)."""
+    if game not in POKER:
+        return None
+    for other in POKER:
+        if other != game and _find(other, name) is not None:
+            return other
+    return None
+
+
+def parse(game: str, words: Iterable[str], opening: bool = False) -> dict[str, str]:
     """`name=value` words as canonical name -> canonical value, for a table of `game`.
 
     Refused (nothing changes): a word that is not `name=value`, a name that is not an option of
-    this game (listing the game's names), a bad value (listing the option's values), and the same
-    option given twice.
+    this game (listing the game's names; when `opening` a poker table and the name is an option
+    of the other variant, showing the command that opens that variant instead), a bad value
+    (listing the option's values), and the same option given twice.
     """
     out: dict[str, str] = {}
     for word in words:
@@ -207,6 +219,9 @@ def parse(game: str, words: Iterable[str]) -> dict[str, str]:
             raise Refusal("err.house_form", word=word)
         option = _find(game, name)
         if option is None:
+            other = _other_variant(game, name) if opening else None
+            if other is not None:
+                raise Refusal(f"err.house_variant.{other}", name=name, word=word)
             raise Refusal(
                 "err.house_unknown", name=name, game=msg(f"game.{game}"), names=_names(game)
             )
@@ -273,9 +288,13 @@ def _meaning(option: HouseOption, value: str) -> Msg:
     return msg(f"house.mean.{option.name}.{value}")
 
 
-def rules_lines(game: str, group: str, options: Mapping[str, Any]) -> list[Msg]:
-    """Every house option of the game with its current value and what it means."""
+def rules_lines(
+    game: str, group: str, options: Mapping[str, Any], pending: Mapping[str, Any] | None = None
+) -> list[Msg]:
+    """Every house option of the game with its current value and what it means, each pending
+    change under its option (`deck: 52 → 32 from the next hand`)."""
     values = current(game, options)
+    later = {name: str(value) for name, value in (pending or {}).items()}
     lines = [msg(f"house.title.{group}")]
     for option in options_for(game):
         value = values[option.name]
@@ -288,6 +307,18 @@ def rules_lines(game: str, group: str, options: Mapping[str, Any]) -> list[Msg]:
                 meaning=_meaning(option, value),
             )
         )
+        if option.name in later:
+            new = later[option.name]
+            lines.append(
+                msg(
+                    f"house.pending_line.{group}",
+                    name=option.name,
+                    alias=option.aliases[0],
+                    old=value,
+                    new=new,
+                    meaning=_meaning(option, new),
+                )
+            )
     return lines
 
 
@@ -298,3 +329,107 @@ def announce(who_name: str, changes: Mapping[str, str]) -> Step:
     step.announce("house.changed", moderator=who_name, changes=items)
     step.show_table()
     return step
+
+
+def _items(changes: Mapping[str, Any]) -> str:
+    """`deck=32, peek=once`."""
+    return ", ".join(f"{name}={value}" for name, value in changes.items())
+
+
+@dataclass
+class Pending:
+    """What a `rules set` asked during a hand or match does to the table's pending changes.
+
+    `pending`: every pending change afterwards (stored values, catalogue order); `later`: the
+    asked changes that now wait for the next hand or match; `cancelled`: pending changes the
+    request set back to the value in force (name -> that value).
+    """
+
+    pending: dict[str, Any]
+    later: dict[str, str]
+    cancelled: dict[str, str]
+
+
+def merge_pending(
+    game: str, options: Mapping[str, Any], pending: Mapping[str, Any], changes: Mapping[str, str]
+) -> Pending:
+    """Merge parsed `changes` into a table's `pending` changes: the later value wins, and a
+    value equal to the one in force cancels the option's pending change."""
+    values = current(game, options)
+    merged = {name: str(value) for name, value in pending.items()}
+    later: dict[str, str] = {}
+    cancelled: dict[str, str] = {}
+    for name, value in changes.items():
+        if value == values[name]:
+            if merged.pop(name, None) is not None:
+                cancelled[name] = value
+        else:
+            merged[name] = later[name] = value
+    ordered = {o.name: merged[o.name] for o in options_for(game) if o.name in merged}
+    return Pending(stored(ordered), later, cancelled)
+
+
+def announce_pending(who_name: str, group: str, asked: Mapping[str, str], result: Pending) -> Step:
+    """The step of a `rules set` accepted during a hand or match: one announcement of what now
+    waits for the next hand (or match) and of what was cancelled, and the table refreshed."""
+    step = Step(action={"kind": "rules", "set": dict(asked), "pending": dict(result.pending)})
+    lines = []
+    if result.later:
+        lines.append(
+            msg(f"house.changed_next.{group}", moderator=who_name, changes=_items(result.later))
+        )
+    if result.cancelled:
+        lines.append(msg("house.cancelled", moderator=who_name, changes=_items(result.cancelled)))
+    step.notes.append(Note(lines, announce=True))
+    step.show_table()
+    return step
+
+
+def applied_line(changes: Mapping[str, Any]) -> Msg:
+    """The hand-start line of pending changes now in force."""
+    return msg("house.applied", changes=_items(changes))
+
+
+def dropped_line(changes: Mapping[str, Any], reason: Refusal) -> Msg:
+    """The hand-start line of pending changes that could not apply, with the reason."""
+    return msg("house.dropped", changes=_items(changes), reason=msg(reason.key, **reason.params))
+
+
+def change(session: TableSession, who: Who, words: Iterable[str]) -> Step:
+    """A moderator's `rules set name=value ...` at `session` (the moderator check is the
+    caller's): in force at once while no hand or match runs; else pending until the next one
+    starts (`apply_pending`), merged with earlier pending changes, the running one untouched.
+    Bad names or values are refused either way, and so is a change in force now that the table
+    cannot take (`session.rules_problem`)."""
+    words = tuple(words)
+    if not words:
+        raise Refusal(f"err.rules_usage.{session.group}")
+    changes = parse(session.game, words)
+    if session.running():
+        result = merge_pending(session.game, session.options, session.pending, changes)
+        if not result.later and not result.cancelled:
+            raise Refusal("err.house_in_force", changes=_items(changes))
+        session.pending = result.pending
+        return announce_pending(who.name, session.group, changes, result)
+    options = {**session.options, **stored(changes)}  # a new dict: the snapshot keeps its own
+    problem = session.rules_problem(options)
+    if problem is not None:
+        raise problem
+    session.options = options
+    session.pending = {k: v for k, v in session.pending.items() if k not in changes}
+    return announce(who.name, changes)
+
+
+def apply_pending(session: TableSession) -> Msg | None:
+    """Put `session`'s pending house rule changes in force as a hand or match starts; when the
+    table cannot take them (`rules_problem`), they are dropped and the old rules stay. Returns
+    the line for the start announcement, or None when nothing was pending."""
+    if not session.pending:
+        return None
+    pending, session.pending = session.pending, {}
+    options = {**session.options, **pending}
+    problem = session.rules_problem(options)
+    if problem is not None:
+        return dropped_line(pending, problem)
+    session.options = options
+    return applied_line(pending)

@@ -274,11 +274,13 @@ class OkeySession(TableSession):
         self.staked = [s.player_id for s in self.seats]
         for pid in self.staked:
             step.transfers.append(Transfer(wallet(pid), escrow(self.table_id), stake, "okey stake"))
+        changed = house.apply_pending(self)  # the rules of this match are fixed from here on
         options = house.engine_args("okey", self.options)["match"]
         self.match = OkeyMatch.new([str(pid) for pid in self.staked], options)
         self.matches += 1
         self.phase = "playing"
-        step.announce("okey.begin", pool=stake * len(self.staked))
+        begin = msg("okey.begin", pool=stake * len(self.staked))
+        step.notes.append(Note([begin] if changed is None else [begin, changed], announce=True))
         self._deal(step)
         return step
 
@@ -676,19 +678,13 @@ class OkeySession(TableSession):
                 preset=msg(f"preset.{o['preset']}"),
             ),
             msg(f"rules.okey.{o['preset']}"),
-            *house.rules_lines(self.game, self.group, o),
+            *house.rules_lines(self.game, self.group, o, self.pending),
         ]
 
     def set_rules(self, who: Who, words: tuple[str, ...]) -> Step:
-        """`/okey rules set name=value ...` (the moderator check is the caller's): refused
-        while a match is played."""
-        if self.running():
-            raise Refusal("err.house_running_okey")
-        if not words:
-            raise Refusal(f"err.rules_usage.{self.group}")
-        changes = house.parse(self.game, words)
-        self.options = {**self.options, **house.stored(changes)}  # the snapshot keeps its own
-        return house.announce(who.name, changes)
+        """`/okey rules set name=value ...` (the moderator check is the caller's): in force at
+        once between matches, else from the next match (`house.change`)."""
+        return house.change(self, who, words)
 
     # --- money ----------------------------------------------------------------------------------
 

@@ -83,8 +83,10 @@ class PokerSession(TableSession):
 
     @property
     def max_seats(self) -> int:  # type: ignore[override]
-        """Seats at this table (an Açık table with the 32-card deck has fewer)."""
-        return seat_limit(self.game, self.options)
+        """Seats at this table (an Açık table with the 32-card deck has fewer, and so has one
+        where a change to it is pending: the next hand must be able to take it)."""
+        now = seat_limit(self.game, self.options)
+        return min(now, seat_limit(self.game, {**self.options, **self.pending}))
 
     @classmethod
     def create(
@@ -95,7 +97,7 @@ class PokerSession(TableSession):
         from bot.core.commands import STRUCTURES, lookup, parse_int
 
         ante, structure = config.poker_ante, "pot_limit"
-        chosen = house.parse(game, [w for w in args if house.is_setting(w)])
+        chosen = house.parse(game, [w for w in args if house.is_setting(w)], opening=True)
         for word in args:
             if house.is_setting(word):
                 continue
@@ -327,6 +329,7 @@ class PokerSession(TableSession):
         for pid in self.in_hand:
             self.chips[str(pid)] = 0
         module = ENGINES[self.game]
+        changed = house.apply_pending(self)  # the rules of this hand are fixed from here on
         rules = house.engine_args(self.game, self.options)
         self.engine = module.new(
             [str(pid) for pid in self.in_hand],
@@ -350,9 +353,9 @@ class PokerSession(TableSession):
                 "rules": rules["rules"],  # /verify deals with the rules this hand used
             }
         )
-        step.announce(
-            "poker.hand_start", new_hand=True, hand=hand_id, dealer=self.seats[dealer_seat].name
-        )
+        start = msg("poker.hand_start", hand=hand_id, dealer=self.seats[dealer_seat].name)
+        lines = [start] if changed is None else [start, changed]
+        step.notes.append(Note(lines, announce=True, new_hand=True))
         self._events(self.engine.initial_events(), step)
         step.show_table()
 
@@ -729,23 +732,20 @@ class PokerSession(TableSession):
                 seats=self.max_seats,
             ),
             msg(f"rules.{self.game}"),
-            *house.rules_lines(self.game, self.group, self.options),
+            *house.rules_lines(self.game, self.group, self.options, self.pending),
         ]
 
     def set_rules(self, who: Who, words: tuple[str, ...]) -> Step:
-        """`/poker rules set name=value ...` (the moderator check is the caller's): refused
-        during a hand, and `deck=32` with more players seated than it deals to."""
-        if self.running():
-            raise Refusal("err.house_running_poker")
-        if not words:
-            raise Refusal(f"err.rules_usage.{self.group}")
-        changes = house.parse(self.game, words)
-        options = {**self.options, **house.stored(changes)}  # a new dict: the snapshot keeps its own
+        """`/poker rules set name=value ...` (the moderator check is the caller's): in force at
+        once between hands, else from the next hand (`house.change`)."""
+        return house.change(self, who, words)
+
+    def rules_problem(self, options: dict[str, Any]) -> Refusal | None:
+        """`deck=32` with more players seated than it deals to."""
         limit = seat_limit(self.game, options)
         if len(self.seats) > limit:
-            raise Refusal("err.house_deck_seats", max=limit, count=len(self.seats))
-        self.options = options
-        return house.announce(who.name, changes)
+            return Refusal("err.house_deck_seats", max=limit, count=len(self.seats))
+        return None
 
     # --- money ----------------------------------------------------------------------------------
 

@@ -186,6 +186,7 @@ class TableSession:
         self.seeds: Any = None
         self.pictures = False  # set by the table service from CoreConfig.pictures
         self.moves: list[str] = []  # the move log, newest last
+        self.pending: dict[str, Any] = {}  # house rule changes for the next hand or match
 
     # --- snapshot -------------------------------------------------------------------------------
 
@@ -204,6 +205,7 @@ class TableSession:
             "nonce": self.nonce,
             "touched": iso(self.touched),
             "moves": list(self.moves),
+            "pending": dict(self.pending),
         }
 
     def load_base(self, data: dict[str, Any]) -> None:
@@ -216,6 +218,7 @@ class TableSession:
         self.nonce = data["nonce"]
         self.touched = from_iso(data["touched"]) or self.created
         self.moves = list(data.get("moves", []))  # snapshots from before the log have none
+        self.pending = dict(data.get("pending", {}))  # nor pending house rules
 
     def log_moves(self, lines: list[str], fresh: bool = False) -> None:
         """Append public move lines to the move log (`fresh`: to an empty one), keeping the
@@ -363,8 +366,18 @@ class TableSession:
         """The table's rule options, for the `rules` command."""
         raise NotImplementedError
 
+    def running(self) -> bool:
+        """True while a hand (poker) or match (Okey) is being played."""
+        raise NotImplementedError
+
+    def rules_problem(self, options: dict[str, Any]) -> Refusal | None:
+        """Why these options cannot be in force at this table now (e.g. a 32-card deck with
+        more players seated than it deals to), or None."""
+        return None
+
     def set_rules(self, who: Who, words: tuple[str, ...]) -> Step:
-        """A moderator's `rules set name=value ...`: change the house rules between hands."""
+        """A moderator's `rules set name=value ...`: in force at once between hands, else
+        pending until the next hand or match (`house.change`)."""
         raise NotImplementedError
 
     def table_sketch(self) -> Sketch | None:

@@ -111,7 +111,9 @@ async def test_okey_takeback_is_stored_shown_listed_and_changed(store):
     begun = await core.handle(cmd("ayse", "/okey begin"))
     assert not errors(begun)
     mid = await core.handle(cmd("mod", "/okey rules set takeback=on", mod=True))
-    assert errors(mid) == ["House rules cannot change while a match is being played."]
+    assert announced(mid) == "Mod changed the house rules from the next match: takeback=on"
+    session = live_session(core)
+    assert session.options["takeback"] == "off" and session.match.options["takeback"] is False
 
 
 async def test_new_okey_tables_store_takeback_off(store):
@@ -159,8 +161,9 @@ async def test_a_moderator_changes_the_rules_between_hands(store):
     out = await core.handle(cmd("p0", "/poker start"))
     assert live_session(core).engine.rules.deck_size == 32
     mid = await core.handle(cmd("mod", "/poker rules set deck=52", mod=True))
-    assert errors(mid) == ["House rules cannot change while a hand is being played."]
-    assert live_session(core).options["deck"] == "32"
+    assert announced(mid) == "Mod changed the house rules from the next hand: deck=52"
+    session = live_session(core)
+    assert session.options["deck"] == "32" and session.engine.rules.deck_size == 32
 
 
 async def test_only_moderators_change_the_rules(store):
@@ -216,9 +219,9 @@ async def test_bad_rule_changes_are_refused_and_change_nothing(store, line, erro
 
 async def test_open_refusals_name_the_valid_words(store):
     core = core_on(store, FixedSeeds())
-    out = await core.handle(cmd("ayse", "/poker open acik 10 twopair=heart"))
+    out = await core.handle(cmd("ayse", "/poker open acik 10 colour=red"))
     assert errors(out) == [
-        "“twopair” is not a house rule of Açık poker. House rules here: deck (deste), "
+        "“colour” is not a house rule of Açık poker. House rules here: deck (deste), "
         "suits (renk), flushfour (floş), void (ölü), peek (bakış)."
     ]
     out = await core.handle(cmd("ayse", "/poker open acik suits=hhsc", locale="tr"))

@@ -151,8 +151,8 @@ def rules_command(runner: Runner, group: str) -> app_commands.Command[Any, ..., 
     @app_commands.command(
         name=L("rules", "kurallar"),
         description=L(
-            "The rules of this table; moderators change one between hands",
-            "Bu masanın kuralları; moderatörler eller arasında birini değiştirir",
+            "The rules of this table; moderators change one (during play: from the next)",
+            "Bu masanın kuralları; moderatörler birini değiştirir (oyun sürerken bir sonrakinden)",
         ),
     )
     @app_commands.rename(option=L("option", "seçenek"), value=L("value", "değer"))
