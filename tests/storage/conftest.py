@@ -18,6 +18,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from storage import Store
+from storage.migrate import head_revision
 from storage.models import metadata
 
 PG_ENV = "TEST_DATABASE_URL"
@@ -101,6 +102,9 @@ async def clear_postgres(url: str) -> None:
             migrated = await conn.run_sync(
                 lambda sync: sa.inspect(sync).has_table("alembic_version")
             )
+            if migrated:  # at the newest revision? (a migration test may leave an older one)
+                revision = await conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
+                migrated = revision == head_revision()
             if migrated:
                 names = ", ".join(t.name for t in metadata.sorted_tables)
                 await conn.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
