@@ -507,10 +507,10 @@ class TableService:
 
 def _table_number(table_id: str) -> int | None:
     """The table id a button carries as a number, or None for a forged one (other scripts'
-    digits, or absurdly long)."""
+    digits, absurdly long, or 0: ids start at 1)."""
     if not (table_id.isascii() and table_id.isdigit()) or len(table_id) > 18:
         return None
-    return int(table_id)
+    return int(table_id) or None
 
 
 def _safe(params: Mapping[str, Any]) -> dict[str, Any]:

@@ -245,10 +245,13 @@ def refresh(snapshot: dict[str, Any]) -> None:
 
 
 def normalized(out: list[Outgoing]) -> list[Outgoing]:
-    """`out` without the turn nonces (random per core), so twins can be compared."""
+    """`out` without the turn nonces (random per core) and the stored version the table message
+    shows (a rewritten twin's store is one commit ahead; no reader sees it), so twins can be
+    compared."""
     return [
         replace(
             item,
+            version=None,
             buttons=tuple(tuple(replace(b, nonce="") for b in row) for row in item.buttons),
         )
         for item in out
