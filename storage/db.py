@@ -6,8 +6,9 @@ PostgreSQL writes lock the rows they change; a deadlock or serialization failure
 
 A write transaction written as plain synchronous SQLAlchemy Core (``Writer.run_sync``) costs one
 thread hop on a SQLite file: it runs whole in a writer thread on a synchronous pysqlite engine of
-the same file, where aiosqlite would hop to its thread about four times per statement. Elsewhere it
-runs through ``AsyncConnection.run_sync`` (asyncpg: one greenlet switch per round trip).
+the same file (where aiosqlite would hop to its thread about four times per statement), and
+transactions queued meanwhile share one COMMIT (storage.group). Elsewhere it runs through
+``AsyncConnection.run_sync`` (asyncpg: one greenlet switch per round trip).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import StaticPool
 
 from storage.errors import InvalidRequest, Unavailable
+from storage.group import GroupCommitter
 
 log = logging.getLogger("storage")
 T = TypeVar("T")
@@ -123,26 +124,19 @@ class Writer:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._lock: asyncio.Lock | None = asyncio.Lock() if is_sqlite(engine) else None
-        self._sync_engine = _sqlite_writer_engine(engine.url) if is_sqlite(engine) else None
-        self._thread = (
-            ThreadPoolExecutor(max_workers=1, thread_name_prefix="storage-writer")
-            if self._sync_engine is not None
-            else None
-        )
+        self._group: GroupCommitter | None = None
+        if self._lock is not None and (sync_engine := _sqlite_writer_engine(engine.url)):
+            self._group = GroupCommitter(sync_engine, self._lock, {WRITE_OPTION: True})
 
     @property
     def sync_engine(self) -> sa.Engine:
         """The synchronous engine that ``run_sync`` transactions execute on (for event hooks)."""
-        return self._sync_engine if self._sync_engine is not None else self.engine.sync_engine
+        return self._group.engine if self._group is not None else self.engine.sync_engine
 
     async def close(self) -> None:
         """Close the writer thread's connections and end the thread."""
-        if self._thread is not None and self._sync_engine is not None:
-            await asyncio.get_running_loop().run_in_executor(
-                self._thread, self._sync_engine.dispose
-            )
-            self._thread.shutdown(wait=True)
-            self._thread = None
+        if self._group is not None:
+            await self._group.close()
 
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[AsyncConnection]:
@@ -170,9 +164,10 @@ class Writer:
         """Like ``run``, for ``work`` written as synchronous SQLAlchemy Core on a ``sa.Connection``.
 
         On a SQLite file the whole transaction runs in the writer thread: one hop, not one per
-        statement. ``work`` must not touch the event loop.
+        statement, grouped with the transactions queued meanwhile (each in its own SAVEPOINT, so
+        one's failure never touches another). ``work`` must not touch the event loop.
         """
-        if self._thread is None:
+        if self._group is None:
 
             async def attempt() -> T:
                 async with self._transaction() as conn:
@@ -180,22 +175,8 @@ class Writer:
 
             return await self._retrying(attempt)
 
-        thread = self._thread
-
-        async def in_thread() -> T:
-            assert self._lock is not None
-            async with self._lock:
-                done = asyncio.get_running_loop().run_in_executor(
-                    thread, _sync_transaction, self.sync_engine, work
-                )
-                try:
-                    return await asyncio.shield(done)
-                except asyncio.CancelledError:
-                    # The thread ends the transaction either way; keep the lock until it has.
-                    await asyncio.wait([done])
-                    raise
-
-        return await self._retrying(in_thread)
+        group = self._group
+        return await self._retrying(lambda: group.run(work))
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         for number in range(MAX_RETRIES):
@@ -212,13 +193,6 @@ class Writer:
             except OSError as exc:  # the server went away between two statements
                 raise Unavailable(_describe(exc)) from exc
         raise AssertionError("unreachable")
-
-
-def _sync_transaction(engine: sa.Engine, work: Callable[[sa.Connection], T]) -> T:
-    with engine.connect() as conn:
-        conn.execution_options(**{WRITE_OPTION: True})
-        with conn.begin():
-            return work(conn)
 
 
 @contextlib.asynccontextmanager
