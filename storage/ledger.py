@@ -7,9 +7,11 @@ functions are the implementations, for ``Writer.run_sync`` work; the async names
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -163,17 +165,26 @@ def apply_transfers_sync(
     if not transfers:
         return {}
     deltas = net_changes(transfers)
-    # Locked (PostgreSQL) or inside BEGIN IMMEDIATE (SQLite): nobody else can change these rows
-    # before COMMIT, so each new balance is the one read plus the delta. Refuse before writing.
-    before = lock_wallets_sync(conn, deltas, now)
-    after = {account: before[account] + delta for account, delta in deltas.items()}
-    for account in sorted(deltas):
+    if conn.dialect.name == "sqlite":
+        # BEGIN IMMEDIATE holds the whole database already: update and read back in one go.
+        after = _add_returning(conn, deltas, now)
+        missing = [account for account in sorted(deltas) if account not in after]
+        if missing:
+            _create_wallets(conn, missing, now)
+            after |= _add_returning(conn, {a: deltas[a] for a in missing}, now)
+        before = {account: after[account] - delta for account, delta in deltas.items()}
+    else:
+        # Lock in account order (no deadlocks); nobody else can change these rows before
+        # COMMIT, so each new balance is the one read plus the delta.
+        before = lock_wallets_sync(conn, deltas, now)
+        after = {account: before[account] + delta for account, delta in deltas.items()}
+        conn.execute(
+            _ADD_TO_BALANCE,
+            [{"which": a, "delta": d, "now": now} for a, d in sorted(deltas.items())],
+        )
+    for account in sorted(deltas):  # on SQLite the update is rolled back with the transaction
         if account != HOUSE and after[account] < 0:
             raise InsufficientFunds(account, before[account], -deltas[account])
-    conn.execute(
-        _ADD_TO_BALANCE,
-        [{"which": a, "delta": d, "now": now} for a, d in sorted(deltas.items())],
-    )
     conn.execute(
         _INSERT_LEDGER,
         [
@@ -189,6 +200,35 @@ def apply_transfers_sync(
         ],
     )
     return after
+
+
+def _add_returning(conn: sa.Connection, deltas: dict[str, int], now: datetime) -> dict[str, int]:
+    """Add each delta to its wallet in one statement; the new balances of the rows that exist."""
+    params: dict[str, Any] = {"now": now}
+    for n, (account, delta) in enumerate(sorted(deltas.items())):
+        params[f"a{n}"], params[f"d{n}"] = account, delta
+    rows = conn.execute(_add_statement(len(deltas)), params)
+    return {row.account: int(row.balance) for row in rows}
+
+
+@functools.cache
+def _add_statement(count: int) -> sa.Update:
+    """UPDATE wallets SET balance = balance + CASE account WHEN :a0 THEN :d0 ... RETURNING, for
+    ``count`` accounts: built once per size, so the compiled cache is hit every time after."""
+    accounts = [sa.bindparam(f"a{n}", type_=wallets.c.account.type) for n in range(count)]
+    change = sa.case(
+        *(
+            (wallets.c.account == a, sa.bindparam(f"d{n}", type_=sa.BigInteger()))
+            for n, a in enumerate(accounts)
+        ),
+        else_=0,
+    )
+    return (
+        sa.update(wallets)
+        .where(wallets.c.account.in_(accounts))
+        .values(balance=wallets.c.balance + change, updated_at=sa.bindparam("now"))
+        .returning(wallets.c.account, wallets.c.balance)
+    )
 
 
 async def apply_transfers(
