@@ -222,7 +222,7 @@ class Writer:
                     log.debug("write conflict (%s), retry %d", _sqlstate(exc), number + 1)
                     await asyncio.sleep(0.002 * (number + 1))
                     continue
-                if isinstance(exc, OperationalError | InterfaceError):
+                if _lost_connection(exc):
                     raise Unavailable(_describe(exc)) from exc
                 raise
             except OSError as exc:  # the server went away between two statements
@@ -236,8 +236,18 @@ async def read(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
     try:
         async with engine.connect() as conn:
             yield conn
-    except (OperationalError, InterfaceError, OSError) as exc:
+    except OSError as exc:
         raise Unavailable(_describe(exc)) from exc
+    except DBAPIError as exc:
+        if _lost_connection(exc):
+            raise Unavailable(_describe(exc)) from exc
+        raise
+
+
+def _lost_connection(exc: DBAPIError) -> bool:
+    # asyncpg reports a connection the server ended in several ways (an interface error, or an
+    # internal "another operation is in progress"); SQLAlchemy marks them all as invalidated.
+    return isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated
 
 
 def _describe(exc: BaseException) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from storage import (
     ActionEntry,
@@ -19,6 +20,7 @@ from storage import (
     StaleVersion,
     Store,
     Transfer,
+    Unavailable,
     escrow,
     wallet,
 )
@@ -185,3 +187,46 @@ def _count_commits(store: Store) -> list[int]:
             pending[0] = 0
 
     return counts
+
+
+async def _drop_the_store_connections(store: Store) -> None:
+    """The server ends every session of the store's database (as a restart would)."""
+    engine = create_async_engine(store.engine.url)
+    try:
+        async with engine.connect() as conn:
+            ended = await conn.scalar(
+                sa.text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            )
+            assert ended
+    finally:
+        await engine.dispose()
+
+
+async def test_an_idle_pooled_connection_is_checked_before_use(
+    store: Store, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if backend != "postgresql":
+        pytest.skip("PostgreSQL's connection pool")
+    monkeypatch.setattr("storage.db.PING_AFTER_IDLE_S", 0.0)  # every connection counts as idle
+    player = await funded_player(store, "p", 100)
+    table = await seated_table(store, "c", player, 50)
+    await _drop_the_store_connections(store)
+    assert await store.commit(table, 1, {"n": 1}) == 2
+
+
+async def test_a_dead_busy_connection_fails_once_then_the_pool_reconnects(
+    store: Store, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if backend != "postgresql":
+        pytest.skip("PostgreSQL's connection pool")
+    monkeypatch.setattr("storage.db.PING_AFTER_IDLE_S", 3600.0)  # never idle long enough
+    player = await funded_player(store, "p", 100)
+    table = await seated_table(store, "c", player, 50)
+    await _drop_the_store_connections(store)
+    with pytest.raises(Unavailable):
+        await store.commit(table, 1, {"n": 1})
+    assert (await store.get_table(table)).version == 1  # nothing written
+    assert await store.commit(table, 1, {"n": 1}) == 2
