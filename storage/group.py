@@ -33,6 +33,7 @@ class GroupCommitter:
         self._lock = lock
         self._options = options
         self._queue: list[tuple[Work, asyncio.Future[Any]]] = []
+        self._conn: sa.Connection | None = None  # used in the writer thread only
         self._thread: ThreadPoolExecutor | None = ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="storage-writer"
         )
@@ -57,7 +58,7 @@ class GroupCommitter:
         if self._thread is None:
             raise RuntimeError("the store is closed")
         done = asyncio.get_running_loop().run_in_executor(
-            self._thread, _run_in_thread, self.engine, self._options, [w for w, _ in group]
+            self._thread, self._in_thread, [w for w, _ in group]
         )
         try:
             await asyncio.wait([done])  # never raises done's error: each caller gets its own below
@@ -74,30 +75,39 @@ class GroupCommitter:
                 else:
                     future.set_exception(value)
 
+    def _in_thread(self, works: list[Work]) -> list[Outcome]:
+        # The writer thread keeps its connection open between transactions (no pool round).
+        if self._conn is None or self._conn.invalidated or self._conn.closed:
+            self._conn = self.engine.connect().execution_options(**self._options)
+        return _run_in_thread(self._conn, works)
+
+    def _close_in_thread(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+        self.engine.dispose()
+
     async def close(self) -> None:
         """Close the thread's connections and end the thread."""
         if self._thread is not None:
             thread, self._thread = self._thread, None
-            await asyncio.get_running_loop().run_in_executor(thread, self.engine.dispose)
+            await asyncio.get_running_loop().run_in_executor(thread, self._close_in_thread)
             thread.shutdown(wait=True)
 
 
-def _run_in_thread(engine: sa.Engine, options: dict[str, Any], works: list[Work]) -> list[Outcome]:
+def _run_in_thread(conn: sa.Connection, works: list[Work]) -> list[Outcome]:
     """One transaction for all ``works``; an exception here (BEGIN, COMMIT) fails every one."""
-    with engine.connect() as conn:
-        conn.execution_options(**options)
-        with conn.begin():
-            if len(works) == 1:  # alone: no savepoint needed, its error rolls back everything
-                return [(True, works[0](conn))]
-            outcomes: list[Outcome] = []
-            for work in works:
-                try:
-                    with conn.begin_nested():
-                        outcomes.append((True, work(conn)))
-                except sa.exc.OperationalError:
-                    raise  # the connection or the file is in trouble: fail the whole group
-                except Exception as exc:
-                    if not conn.connection.dbapi_connection.in_transaction:  # type: ignore[union-attr]
-                        raise  # SQLite ended the transaction itself: nothing may run unguarded
-                    outcomes.append((False, exc))
-            return outcomes
+    with conn.begin():
+        if len(works) == 1:  # alone: no savepoint needed, its error rolls back everything
+            return [(True, works[0](conn))]
+        outcomes: list[Outcome] = []
+        for work in works:
+            try:
+                with conn.begin_nested():
+                    outcomes.append((True, work(conn)))
+            except sa.exc.OperationalError:
+                raise  # the connection or the file is in trouble: fail the whole group
+            except Exception as exc:
+                if not conn.connection.dbapi_connection.in_transaction:  # type: ignore[union-attr]
+                    raise  # SQLite ended the transaction itself: nothing may run unguarded
+                outcomes.append((False, exc))
+        return outcomes
