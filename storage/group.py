@@ -51,6 +51,8 @@ class GroupCommitter:
         except asyncio.CancelledError:
             if entry in self._queue:  # not started: it never will
                 self._queue.remove(entry)
+            else:  # it runs in a group all the same; nobody will look at how it ended
+                mine.add_done_callback(_consume)
             raise
         return mine.result()
 
@@ -92,6 +94,11 @@ class GroupCommitter:
             thread, self._thread = self._thread, None
             await asyncio.get_running_loop().run_in_executor(thread, self._close_in_thread)
             thread.shutdown(wait=True)
+
+
+def _consume(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()  # marks it retrieved: no "exception was never retrieved" warning
 
 
 def _run_in_thread(conn: sa.Connection, works: list[Work]) -> list[Outcome]:
