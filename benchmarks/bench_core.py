@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
 import statistics
 import sys
 import tempfile
@@ -101,8 +102,12 @@ def bare_engine(total: int) -> dict[str, float]:
     seeds = SeededSource("bench")
     done = 0
     started = time.perf_counter()
-    while done < total:
-        hand = turkish.new(["1", "2", "3"], [300, 300, 300], None, seeds(f"bench-{done}"), 0, ante=5)
+    for number in itertools.count():
+        if done >= total:
+            break
+        hand = turkish.new(
+            ["1", "2", "3"], [300, 300, 300], None, seeds(f"bare-{number}"), 0, ante=5
+        )
         while not hand.finished and done < total:
             seat = hand.to_act()
             hand.apply(seat, ai.poker_move(hand, seat, cautious=False))

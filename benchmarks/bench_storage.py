@@ -5,9 +5,10 @@ chip transfers (escrow -> three winners, two rake/tip transfers). The peer in th
 same statements by hand (sqlite3 from the standard library; asyncpg for PostgreSQL), so the figure
 shows what the Store's safety (version compare-and-set, locked wallets, validation) costs.
 
-Run: ``.venv/bin/python benchmarks/bench_storage.py [--hands N]``. PostgreSQL is measured when
-BENCH_DATABASE_URL points at a server; its tables are dropped first, so point it at a scratch
-database, never at a deployment (nor at TEST_DATABASE_URL while tests run).
+Run: ``.venv/bin/python benchmarks/bench_storage.py [--hands N] [--no-postgres]``. PostgreSQL is
+measured on BENCH_DATABASE_URL, or else on a fresh database of the throwaway cluster `.ci/run` uses
+(see benchmarks/scratch_postgres.py); its tables are dropped, so never point BENCH_DATABASE_URL at a
+deployment (nor at TEST_DATABASE_URL while tests run).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sqlite3
 import sys
 import tempfile
@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from benchmarks.scratch_postgres import scratch_database
 from storage import HOUSE, ActionEntry, Store, Transfer, escrow, wallet
 from storage.models import metadata
 
@@ -39,6 +40,7 @@ SNAPSHOT = {
     "log": "x" * 600,
 }
 AT = datetime(2026, 1, 1, tzinfo=UTC)
+WARM_UP = 10  # hands per table before the clock starts
 
 
 def hand_transfers(table_id: int, players: list[int], n: int) -> list[Transfer]:
@@ -81,6 +83,8 @@ async def bench_store(url: str, hands: int, tables: int) -> float:
     store = await Store.open(url)
     try:
         seats = [await setup(store, f"c{t}") for t in range(tables)]
+        for t, ps in seats:  # warm up: connections opened, statements compiled and cached
+            await play(store, t, ps, WARM_UP)
         start = time.perf_counter()
         await asyncio.gather(*(play(store, t, ps, hands // tables) for t, ps in seats))
         elapsed = time.perf_counter() - start
@@ -225,40 +229,53 @@ async def raw_setup(url: str) -> tuple[int, list[int]]:
         await store.close()
 
 
-async def sqlite_round(tmp: str, n: int, hands: int) -> dict[str, float]:
+async def sqlite_round(tmp: str, n: int, hands: int) -> dict[tuple[str, str], float]:
     """One round of every SQLite measurement, each on a fresh database file."""
     rates = {}
     for tables in (1, 8):
         url = f"sqlite+aiosqlite:///{tmp}/store{n}-{tables}.db"
-        rates[f"sqlite      Store.commit, {tables} table(s) at once"] = await bench_store(
-            url, hands, tables
-        )
+        rates["sqlite", f"store{tables}"] = await bench_store(url, hands, tables)
     path = Path(tmp) / f"raw{n}.db"
     table_id, players = await raw_setup(f"sqlite+aiosqlite:///{path}")
-    rates["sqlite      raw sqlite3 peer, 1 table"] = bench_raw_sqlite(
-        path, table_id, players, hands
-    )
-    rates["sqlite      raw aiosqlite peer, 1 table"] = await bench_raw_aiosqlite(
-        path, table_id, players, hands
-    )
+    rates["sqlite", "raw"] = bench_raw_sqlite(path, table_id, players, hands)
+    rates["sqlite", "raw aiosqlite"] = await bench_raw_aiosqlite(path, table_id, players, hands)
     return rates
 
 
-async def postgres_round(url: str, hands: int) -> dict[str, float]:
+async def postgres_round(url: str, hands: int) -> dict[tuple[str, str], float]:
     """One round of every PostgreSQL measurement, each on freshly created tables."""
     rates = {}
     for tables in (1, 8):
         await drop_all(url)
-        rates[f"postgresql  Store.commit, {tables} table(s) at once"] = await bench_store(
-            url, hands, tables
-        )
+        rates["postgresql", f"store{tables}"] = await bench_store(url, hands, tables)
     await drop_all(url)
     table_id, players = await raw_setup(url)
-    rates["postgresql  raw asyncpg peer, 1 table"] = await bench_raw_asyncpg(
-        url, table_id, players, hands
-    )
+    rates["postgresql", "raw"] = await bench_raw_asyncpg(url, table_id, players, hands)
     await drop_all(url)
     return rates
+
+
+PEERS = {"sqlite": "sqlite3", "postgresql": "asyncpg"}
+
+
+def report(best: dict[tuple[str, str], float]) -> list[str]:
+    """The table of best rates: Store.commit beside the raw peer of the same run, and their ratio."""
+    lines = [
+        f"{'backend':<11} {'Store.commit':>13} {'8 tables':>10} {'raw peer':>13} {'ratio':>16}",
+    ]
+    for backend, peer in PEERS.items():
+        if (backend, "raw") not in best:
+            continue
+        store, raw = best[backend, "store1"], best[backend, "raw"]
+        lines.append(
+            f"{backend:<11} {store:>11.0f}/s {best[backend, 'store8']:>8.0f}/s "
+            f"{raw:>9.0f}/s {'(' + peer + ')':<11} {store / raw:>5.2f}"
+        )
+    if ("sqlite", "raw aiosqlite") in best:
+        lines.append(
+            f"{'':<11} {'':>13} {'':>10} {best['sqlite', 'raw aiosqlite']:>9.0f}/s (aiosqlite)"
+        )
+    return lines
 
 
 async def main() -> None:
@@ -266,9 +283,12 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--no-postgres", action="store_true", help="measure SQLite only")
     args = parser.parse_args()
-    pg = os.environ.get("BENCH_DATABASE_URL")
-    best: dict[str, float] = {}
+    pg, source = (
+        (None, "--no-postgres") if args.no_postgres else await scratch_database("ttb_bench")
+    )
+    best: dict[tuple[str, str], float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for n in range(args.rounds):
             rates = await sqlite_round(tmp, n, args.hands)
@@ -278,12 +298,12 @@ async def main() -> None:
                 best[name] = max(best.get(name, 0.0), rate)
     print(
         f"settled hands per second, best of {args.rounds} rounds of {args.hands} hands "
-        "(1 hand = snapshot + log entry + 5 transfers in one transaction)"
+        "(1 hand = snapshot + log entry + 5 transfers in one transaction); "
+        "ratio = Store.commit (1 table) / raw peer"
     )
-    for name, rate in best.items():
-        print(f"  {name + ':':48} {rate:8.0f}/s")
-    if not pg:
-        print("  postgresql  skipped: set BENCH_DATABASE_URL=postgresql+asyncpg://.../scratch_db")
+    for line in report(best):
+        print("  " + line)
+    print(f"  postgresql: {source}" if pg else f"  postgresql skipped: {source}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,12 @@
 SQLite has one writer: writes take an in-process asyncio lock and open with BEGIN IMMEDIATE, so
 concurrent tasks (and other processes, through the busy timeout) queue instead of failing half way.
 PostgreSQL writes lock the rows they change; a deadlock or serialization failure is retried.
+
+A write transaction written as plain synchronous SQLAlchemy Core (``Writer.run_sync``) costs one
+thread hop on a SQLite file: it runs whole in a writer thread on a synchronous pysqlite engine of
+the same file (where aiosqlite would hop to its thread about four times per statement), and
+transactions queued meanwhile share one COMMIT (storage.group). Elsewhere it runs through
+``AsyncConnection.run_sync`` (asyncpg: one greenlet switch per round trip).
 """
 
 from __future__ import annotations
@@ -10,17 +16,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.util import await_only
 
 from storage.errors import InvalidRequest, Unavailable
+from storage.group import GroupCommitter
 
 log = logging.getLogger("storage")
 T = TypeVar("T")
@@ -29,6 +38,7 @@ SQLITE_BUSY_TIMEOUT_MS = 15_000
 WRITE_OPTION = "storage_write"
 RETRY_SQLSTATES = frozenset({"40001", "40P01"})  # serialization failure, deadlock detected
 MAX_RETRIES = 8
+PING_AFTER_IDLE_S = 1.0  # a pooled PostgreSQL connection idle this long is checked before use
 
 
 def create_engine(url: str) -> AsyncEngine:
@@ -40,18 +50,55 @@ def create_engine(url: str) -> AsyncEngine:
     if parsed.drivername == "sqlite+aiosqlite":
         return _sqlite_engine(parsed)
     if parsed.drivername == "postgresql+asyncpg":
-        return create_async_engine(
-            parsed, pool_size=5, max_overflow=10, pool_pre_ping=True, hide_parameters=True
-        )
+        return _postgres_engine(parsed)
     raise InvalidRequest(
         f"unsupported database URL scheme {parsed.drivername!r}: "
         "use sqlite+aiosqlite:///path or postgresql+asyncpg://..."
     )
 
 
+def _postgres_engine(parsed: sa.URL) -> AsyncEngine:
+    engine = create_async_engine(parsed, pool_size=5, max_overflow=10, hide_parameters=True)
+    _ping_when_idle(engine.sync_engine)
+    return engine
+
+
+def _ping_when_idle(engine: sa.Engine) -> None:
+    """Check a pooled connection that sat idle before handing it out (like ``pool_pre_ping``).
+
+    SQLAlchemy's pre-ping costs three round trips (BEGIN, a query, ROLLBACK) on EVERY checkout,
+    as much as half a commit's own. A connection back in use within PING_AFTER_IDLE_S is not
+    checked: if the server restarted in between, its first statement fails (Unavailable, nothing
+    written) and SQLAlchemy discards the whole pool, so the next call reconnects.
+    """
+
+    @sa.event.listens_for(engine, "connect")
+    def _connected(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @sa.event.listens_for(engine, "checkin")
+    def _returned(_dbapi_connection: Any, record: Any) -> None:
+        if record is not None:
+            record.info["idle_since"] = time.monotonic()
+
+    @sa.event.listens_for(engine, "checkout")
+    def _ping(_dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        if time.monotonic() - record.info.get("idle_since", 0.0) < PING_AFTER_IDLE_S:
+            return
+        try:
+            await_only(record.driver_connection.fetchrow(";"))
+        except Exception as exc:  # the pool replaces the connection and tries again
+            raise DisconnectionError("the pooled connection is gone") from exc
+
+
+def _sqlite_in_memory(parsed: sa.URL) -> bool:
+    database = parsed.database or ""
+    return database in ("", ":memory:") or database.startswith("file::memory:")
+
+
 def _sqlite_engine(parsed: sa.URL) -> AsyncEngine:
     database = parsed.database or ""
-    in_memory = database in ("", ":memory:") or database.startswith("file::memory:")
+    in_memory = _sqlite_in_memory(parsed)
     if in_memory:
         # One shared connection, or every connection would see its own empty database.
         engine = create_async_engine(parsed, poolclass=StaticPool, hide_parameters=True)
@@ -62,8 +109,28 @@ def _sqlite_engine(parsed: sa.URL) -> AsyncEngine:
             connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
             hide_parameters=True,  # snapshots hold hidden cards: keep them out of errors and logs
         )
+    _configure_sqlite(engine.sync_engine, in_memory)
+    return engine
 
-    @sa.event.listens_for(engine.sync_engine, "connect")
+
+def _sqlite_writer_engine(url: sa.URL) -> sa.Engine | None:
+    """A synchronous pysqlite engine on the same SQLite file, for the writer thread (None: memory)."""
+    if _sqlite_in_memory(url):
+        return None  # a second connection would open a second, empty database
+    engine = sa.create_engine(
+        url.set(drivername="sqlite"),
+        connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
+        pool_size=1,
+        hide_parameters=True,
+    )
+    _configure_sqlite(engine, in_memory=False)
+    return engine
+
+
+def _configure_sqlite(engine: sa.Engine, in_memory: bool) -> None:
+    """Pragmas on every new connection, and BEGIN IMMEDIATE for write transactions."""
+
+    @sa.event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy's "begin" event below emit BEGIN itself (pysqlite's own is deferred only).
         dbapi_connection.isolation_level = None
@@ -75,12 +142,10 @@ def _sqlite_engine(parsed: sa.URL) -> AsyncEngine:
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()
 
-    @sa.event.listens_for(engine.sync_engine, "begin")
+    @sa.event.listens_for(engine, "begin")
     def _on_begin(conn: sa.Connection) -> None:
         write = conn.get_execution_options().get(WRITE_OPTION, False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
-
-    return engine
 
 
 def is_sqlite(engine: AsyncEngine) -> bool:
@@ -94,6 +159,19 @@ class Writer:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._lock: asyncio.Lock | None = asyncio.Lock() if is_sqlite(engine) else None
+        self._group: GroupCommitter | None = None
+        if self._lock is not None and (sync_engine := _sqlite_writer_engine(engine.url)):
+            self._group = GroupCommitter(sync_engine, self._lock, {WRITE_OPTION: True})
+
+    @property
+    def sync_engine(self) -> sa.Engine:
+        """The synchronous engine that ``run_sync`` transactions execute on (for event hooks)."""
+        return self._group.engine if self._group is not None else self.engine.sync_engine
+
+    async def close(self) -> None:
+        """Close the writer thread's connections and end the thread."""
+        if self._group is not None:
+            await self._group.close()
 
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[AsyncConnection]:
@@ -110,16 +188,41 @@ class Writer:
 
         A database that cannot be reached (or stays locked) raises Unavailable.
         """
-        for attempt in range(MAX_RETRIES):
-            try:
+
+        async def attempt() -> T:
+            async with self._transaction() as conn:
+                return await work(conn)
+
+        return await self._retrying(attempt)
+
+    async def run_sync(self, work: Callable[[sa.Connection], T]) -> T:
+        """Like ``run``, for ``work`` written as synchronous SQLAlchemy Core on a ``sa.Connection``.
+
+        On a SQLite file the whole transaction runs in the writer thread: one hop, not one per
+        statement, grouped with the transactions queued meanwhile (each in its own SAVEPOINT, so
+        one's failure never touches another). ``work`` must not touch the event loop.
+        """
+        if self._group is None:
+
+            async def attempt() -> T:
                 async with self._transaction() as conn:
-                    return await work(conn)
+                    return await conn.run_sync(work)
+
+            return await self._retrying(attempt)
+
+        group = self._group
+        return await self._retrying(lambda: group.run(work))
+
+    async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        for number in range(MAX_RETRIES):
+            try:
+                return await attempt()
             except DBAPIError as exc:
-                if _sqlstate(exc) in RETRY_SQLSTATES and attempt < MAX_RETRIES - 1:
-                    log.debug("write conflict (%s), retry %d", _sqlstate(exc), attempt + 1)
-                    await asyncio.sleep(0.002 * (attempt + 1))
+                if _sqlstate(exc) in RETRY_SQLSTATES and number < MAX_RETRIES - 1:
+                    log.debug("write conflict (%s), retry %d", _sqlstate(exc), number + 1)
+                    await asyncio.sleep(0.002 * (number + 1))
                     continue
-                if isinstance(exc, OperationalError | InterfaceError):
+                if _lost_connection(exc):
                     raise Unavailable(_describe(exc)) from exc
                 raise
             except OSError as exc:  # the server went away between two statements
@@ -133,8 +236,18 @@ async def read(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
     try:
         async with engine.connect() as conn:
             yield conn
-    except (OperationalError, InterfaceError, OSError) as exc:
+    except OSError as exc:
         raise Unavailable(_describe(exc)) from exc
+    except DBAPIError as exc:
+        if _lost_connection(exc):
+            raise Unavailable(_describe(exc)) from exc
+        raise
+
+
+def _lost_connection(exc: DBAPIError) -> bool:
+    # asyncpg reports a connection the server ended in several ways (an interface error, or an
+    # internal "another operation is in progress"); SQLAlchemy marks them all as invalidated.
+    return isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated
 
 
 def _describe(exc: BaseException) -> str:

@@ -1,13 +1,17 @@
 """The chip ledger: apply a batch of transfers atomically, and claim idempotency keys.
 
-Every function here runs inside a write transaction opened by storage.db.Writer.
+Every function here runs inside a write transaction opened by storage.db.Writer. The ``*_sync``
+functions are the implementations, for ``Writer.run_sync`` work; the async names run them on an
+``AsyncConnection`` through ``run_sync``.
 """
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -18,7 +22,7 @@ from storage.records import HOUSE, Transfer, parse_account
 from storage.sql import upsert
 
 
-async def claim_key(conn: AsyncConnection, key: str | None, now: datetime) -> bool:
+def claim_key_sync(conn: sa.Connection, key: str | None, now: datetime) -> bool:
     """Record ``key`` as applied; False when it already was (then the caller must write nothing)."""
     if key is None:
         return True
@@ -28,20 +32,33 @@ async def claim_key(conn: AsyncConnection, key: str | None, now: datetime) -> bo
         .on_conflict_do_nothing(index_elements=["key"])
         .returning(applied_keys.c.key)
     )
-    return (await conn.execute(stmt)).first() is not None
+    return conn.execute(stmt).first() is not None
+
+
+async def claim_key(conn: AsyncConnection, key: str | None, now: datetime) -> bool:
+    """``claim_key_sync`` on an async connection."""
+    return await conn.run_sync(claim_key_sync, key, now)
+
+
+def key_result_sync(conn: sa.Connection, key: str) -> int | None:
+    """The result (a table version) stored with an applied key."""
+    return conn.scalar(_KEY_RESULT, {"key": key})
 
 
 async def key_result(conn: AsyncConnection, key: str) -> int | None:
-    """The result (a table version) stored with an applied key."""
-    return await conn.scalar(sa.select(applied_keys.c.result).where(applied_keys.c.key == key))
+    """``key_result_sync`` on an async connection."""
+    return await conn.run_sync(key_result_sync, key)
+
+
+def set_key_result_sync(conn: sa.Connection, key: str | None, result: int) -> None:
+    """Remember what applying ``key`` produced, so a repeat can answer the same."""
+    if key is not None:
+        conn.execute(_SET_KEY_RESULT, {"applied": key, "new_result": result})
 
 
 async def set_key_result(conn: AsyncConnection, key: str | None, result: int) -> None:
-    """Remember what applying ``key`` produced, so a repeat can answer the same."""
-    if key is not None:
-        await conn.execute(
-            sa.update(applied_keys).where(applied_keys.c.key == key).values(result=result)
-        )
+    """``set_key_result_sync`` on an async connection."""
+    await conn.run_sync(set_key_result_sync, key, result)
 
 
 def net_changes(transfers: Iterable[Transfer]) -> dict[str, int]:
@@ -53,8 +70,8 @@ def net_changes(transfers: Iterable[Transfer]) -> dict[str, int]:
     return dict(deltas)
 
 
-async def lock_wallets(
-    conn: AsyncConnection, accounts: Iterable[str], now: datetime
+def lock_wallets_sync(
+    conn: sa.Connection, accounts: Iterable[str], now: datetime
 ) -> dict[str, int]:
     """Lock the wallet rows of ``accounts`` (creating missing ones) and return their balances.
 
@@ -62,25 +79,47 @@ async def lock_wallets(
     A player or table that does not exist raises NotFound.
     """
     names = sorted(set(accounts))
-    balances = await _select_for_update(conn, names)
+    balances = _select_for_update(conn, names)
     missing = [name for name in names if name not in balances]
     if missing:
-        await _create_wallets(conn, missing, now)
-        balances.update(await _select_for_update(conn, missing))
+        _create_wallets(conn, missing, now)
+        balances.update(_select_for_update(conn, missing))
     return balances
 
 
-async def _select_for_update(conn: AsyncConnection, names: list[str]) -> dict[str, int]:
-    stmt = (
-        sa.select(wallets.c.account, wallets.c.balance)
-        .where(wallets.c.account.in_(names))
-        .order_by(wallets.c.account)
-        .with_for_update()
-    )
-    return {row.account: row.balance for row in await conn.execute(stmt)}
+async def lock_wallets(
+    conn: AsyncConnection, accounts: Iterable[str], now: datetime
+) -> dict[str, int]:
+    """``lock_wallets_sync`` on an async connection."""
+    return await conn.run_sync(lock_wallets_sync, list(accounts), now)
 
 
-async def _create_wallets(conn: AsyncConnection, names: list[str], now: datetime) -> None:
+# Built once: the compiled-statement cache then only has to look their keys up.
+_KEY_RESULT = sa.select(applied_keys.c.result).where(applied_keys.c.key == sa.bindparam("key"))
+_SET_KEY_RESULT = (
+    sa.update(applied_keys)
+    .where(applied_keys.c.key == sa.bindparam("applied"))
+    .values(result=sa.bindparam("new_result"))
+)
+_LOCK_WALLETS = (
+    sa.select(wallets.c.account, wallets.c.balance)
+    .where(wallets.c.account.in_(sa.bindparam("names", expanding=True)))
+    .order_by(wallets.c.account)
+    .with_for_update()
+)
+_INSERT_LEDGER = ledger.insert()
+_ADD_TO_BALANCE = (
+    sa.update(wallets)
+    .where(wallets.c.account == sa.bindparam("which"))
+    .values(balance=wallets.c.balance + sa.bindparam("delta"), updated_at=sa.bindparam("now"))
+)
+
+
+def _select_for_update(conn: sa.Connection, names: list[str]) -> dict[str, int]:
+    return {row.account: row.balance for row in conn.execute(_LOCK_WALLETS, {"names": names})}
+
+
+def _create_wallets(conn: sa.Connection, names: list[str], now: datetime) -> None:
     rows = []
     for name in names:
         kind, number = parse_account(name)
@@ -93,15 +132,15 @@ async def _create_wallets(conn: AsyncConnection, names: list[str], now: datetime
                 "updated_at": now,
             }
         )
-    await _check_owners_exist(conn, rows)
+    _check_owners_exist(conn, rows)
     for row in rows:  # one by one, in name order, so concurrent creators queue the same way
         stmt = (
             upsert(conn, wallets).values(**row).on_conflict_do_nothing(index_elements=["account"])
         )
-        await conn.execute(stmt)
+        conn.execute(stmt)
 
 
-async def _check_owners_exist(conn: AsyncConnection, rows: list[dict]) -> None:
+def _check_owners_exist(conn: sa.Connection, rows: list[dict]) -> None:
     for owner, column, key in (
         (players, players.c.id, "player_id"),
         (tables, tables.c.id, "table_id"),
@@ -109,14 +148,14 @@ async def _check_owners_exist(conn: AsyncConnection, rows: list[dict]) -> None:
         wanted = {row[key] for row in rows if row[key] is not None}
         if not wanted:
             continue
-        found = set((await conn.scalars(sa.select(column).where(column.in_(wanted)))).all())
+        found = set(conn.scalars(sa.select(column).where(column.in_(wanted))).all())
         if wanted - found:
             what = "player" if owner is players else "table"
             raise NotFound(f"no {what} with id {min(wanted - found)}")
 
 
-async def apply_transfers(
-    conn: AsyncConnection, transfers: Sequence[Transfer], now: datetime, key: str | None = None
+def apply_transfers_sync(
+    conn: sa.Connection, transfers: Sequence[Transfer], now: datetime, key: str | None = None
 ) -> dict[str, int]:
     """Append ``transfers`` to the ledger and update the cached balances; return new balances.
 
@@ -126,19 +165,28 @@ async def apply_transfers(
     if not transfers:
         return {}
     deltas = net_changes(transfers)
-    if conn.dialect.name != "sqlite":
-        # Row locks in a stable order; SQLite already holds the whole database (BEGIN IMMEDIATE).
-        await lock_wallets(conn, deltas, now)
-    after = await _add(conn, deltas, now)
-    missing = [account for account in sorted(deltas) if account not in after]
-    if missing:
-        await _create_wallets(conn, missing, now)
-        after.update(await _add(conn, {a: deltas[a] for a in missing}, now))
-    for account in sorted(deltas):
+    if conn.dialect.name == "sqlite":
+        # BEGIN IMMEDIATE holds the whole database already: update and read back in one go.
+        after = _add_returning(conn, deltas, now)
+        missing = [account for account in sorted(deltas) if account not in after]
+        if missing:
+            _create_wallets(conn, missing, now)
+            after |= _add_returning(conn, {a: deltas[a] for a in missing}, now)
+        before = {account: after[account] - delta for account, delta in deltas.items()}
+    else:
+        # Lock in account order (no deadlocks); nobody else can change these rows before
+        # COMMIT, so each new balance is the one read plus the delta.
+        before = lock_wallets_sync(conn, deltas, now)
+        after = {account: before[account] + delta for account, delta in deltas.items()}
+        conn.execute(
+            _ADD_TO_BALANCE,
+            [{"which": a, "delta": d, "now": now} for a, d in sorted(deltas.items())],
+        )
+    for account in sorted(deltas):  # on SQLite the update is rolled back with the transaction
         if account != HOUSE and after[account] < 0:
-            raise InsufficientFunds(account, after[account] - deltas[account], -deltas[account])
-    await conn.execute(
-        ledger.insert(),
+            raise InsufficientFunds(account, before[account], -deltas[account])
+    conn.execute(
+        _INSERT_LEDGER,
         [
             {
                 "src": t.src,
@@ -154,18 +202,40 @@ async def apply_transfers(
     return after
 
 
-async def _add(conn: AsyncConnection, deltas: dict[str, int], now: datetime) -> dict[str, int]:
-    """Add each delta to its wallet in one statement; returns the new balances of existing rows."""
-    stmt = (
+def _add_returning(conn: sa.Connection, deltas: dict[str, int], now: datetime) -> dict[str, int]:
+    """Add each delta to its wallet in one statement; the new balances of the rows that exist."""
+    params: dict[str, Any] = {"now": now}
+    for n, (account, delta) in enumerate(sorted(deltas.items())):
+        params[f"a{n}"], params[f"d{n}"] = account, delta
+    rows = conn.execute(_add_statement(len(deltas)), params)
+    return {row.account: int(row.balance) for row in rows}
+
+
+@functools.cache
+def _add_statement(count: int) -> sa.Update:
+    """UPDATE wallets SET balance = balance + CASE account WHEN :a0 THEN :d0 ... RETURNING, for
+    ``count`` accounts: built once per size, so the compiled cache is hit every time after."""
+    accounts = [sa.bindparam(f"a{n}", type_=wallets.c.account.type) for n in range(count)]
+    change = sa.case(
+        *(
+            (wallets.c.account == a, sa.bindparam(f"d{n}", type_=sa.BigInteger()))
+            for n, a in enumerate(accounts)
+        ),
+        else_=0,
+    )
+    return (
         sa.update(wallets)
-        .where(wallets.c.account.in_(list(deltas)))
-        .values(
-            balance=wallets.c.balance + sa.case(deltas, value=wallets.c.account, else_=0),
-            updated_at=now,
-        )
+        .where(wallets.c.account.in_(accounts))
+        .values(balance=wallets.c.balance + change, updated_at=sa.bindparam("now"))
         .returning(wallets.c.account, wallets.c.balance)
     )
-    return {row.account: int(row.balance) for row in await conn.execute(stmt)}
+
+
+async def apply_transfers(
+    conn: AsyncConnection, transfers: Sequence[Transfer], now: datetime, key: str | None = None
+) -> dict[str, int]:
+    """``apply_transfers_sync`` on an async connection."""
+    return await conn.run_sync(apply_transfers_sync, transfers, now, key)
 
 
 async def balance(conn: AsyncConnection, account: str) -> int:

@@ -10,7 +10,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 
-def upsert(conn: AsyncConnection, table: sa.Table) -> Any:
+def upsert(conn: sa.Connection | AsyncConnection, table: sa.Table) -> Any:
     """An INSERT that supports ``on_conflict_do_nothing/do_update`` on the connection's dialect."""
     if conn.dialect.name == "postgresql":
         return postgresql.insert(table)

@@ -81,7 +81,13 @@ class Store:
 
     async def close(self) -> None:
         """Close every database connection."""
+        await self._writer.close()
         await self.engine.dispose()
+
+    @property
+    def write_engine(self) -> sa.Engine:
+        """The synchronous engine write transactions execute on (to attach SQLAlchemy events)."""
+        return self._writer.sync_engine
 
     async def __aenter__(self) -> Store:
         return self
@@ -180,14 +186,15 @@ class Store:
         item = Transfer(src, dst, amount, reason)
         item.validate()
         key = _key(idempotency_key)
-        return await self._writer.run(lambda conn: self._apply(conn, [item], key))
-
-    async def _apply(self, conn: AsyncConnection, items: list[Transfer], key: str | None) -> bool:
         now = self._clock()
-        if not await ledger_ops.claim_key(conn, key, now):
-            return False
-        await ledger_ops.apply_transfers(conn, items, now, key)
-        return True
+
+        def work(conn: sa.Connection) -> bool:
+            if not ledger_ops.claim_key_sync(conn, key, now):
+                return False
+            ledger_ops.apply_transfers_sync(conn, [item], now, key)
+            return True
+
+        return await self._writer.run_sync(work)
 
     async def daily_grant(self, player_id: int, amount: int, day: date) -> bool:
         """Give the player ``amount`` chips from the house, at most once per ``day``."""
@@ -215,18 +222,19 @@ class Store:
     async def _table_transfer(
         self, table_id: int, item: Transfer, key: str | None, *, need_open: bool
     ) -> bool:
-        async def work(conn: AsyncConnection) -> bool:
+        now = self._clock()
+
+        def work(conn: sa.Connection) -> bool:
             # Same lock order as commit: the key, then the table row, then the wallets.
-            now = self._clock()
-            if not await ledger_ops.claim_key(conn, key, now):
+            if not ledger_ops.claim_key_sync(conn, key, now):
                 return False
-            row = await table_ops.lock_table(conn, table_id)
+            row = table_ops.lock_table_sync(conn, table_id)
             if need_open and row.status != "open":
                 raise TableClosed(table_id)
-            await ledger_ops.apply_transfers(conn, [item], now, key)
+            ledger_ops.apply_transfers_sync(conn, [item], now, key)
             return True
 
-        return await self._writer.run(work)
+        return await self._writer.run_sync(work)
 
     # -- tables ------------------------------------------------------------------------------
 
@@ -417,10 +425,10 @@ class Store:
         if action is not None and action.player_id is not None:
             referenced.add(action.player_id)
 
-        async def work(conn: AsyncConnection) -> int:
-            if not await ledger_ops.claim_key(conn, key, now):
-                return await ledger_ops.key_result(conn, key) or 0  # type: ignore[arg-type]
-            version, last_seq = await table_ops.advance(
+        def work(conn: sa.Connection) -> int:
+            if not ledger_ops.claim_key_sync(conn, key, now):
+                return ledger_ops.key_result_sync(conn, key) or 0  # type: ignore[arg-type]
+            version, last_seq = table_ops.advance_sync(
                 conn,
                 table_id,
                 expected_version,
@@ -431,16 +439,16 @@ class Store:
                 deadline,
             )
             if action is not None:
-                await table_ops.append_action(conn, table_id, last_seq, action)
-            await ledger_ops.apply_transfers(conn, transfers, now, key)
-            await table_ops.record_results(conn, table_id, results, now)
-            await table_ops.record_penalties(conn, table_id, penalties, now)
-            await table_ops.record_seeds(conn, seeds, now)
-            await ledger_ops.set_key_result(conn, key, version)
+                table_ops.append_action_sync(conn, table_id, last_seq, action)
+            ledger_ops.apply_transfers_sync(conn, transfers, now, key)
+            table_ops.record_results(conn, table_id, results, now)
+            table_ops.record_penalties(conn, table_id, penalties, now)
+            table_ops.record_seeds(conn, seeds, now)
+            ledger_ops.set_key_result_sync(conn, key, version)
             return version
 
         try:
-            return await self._writer.run(work)
+            return await self._writer.run_sync(work)
         except IntegrityError:
             # A foreign key caught an unknown player (cheaper than looking them up on every
             # commit); name the culprit, or re-raise when it was something else.
@@ -486,15 +494,15 @@ class Store:
             refunds = _check_refunds(refunds)
         now = self._clock()
 
-        async def work(conn: AsyncConnection) -> dict[int, int]:
-            row = await table_ops.lock_table(conn, table_id)
+        def work(conn: sa.Connection) -> dict[int, int]:
+            row = table_ops.lock_table_sync(conn, table_id)
             if row.status != "open":
                 raise TableClosed(table_id)
-            await table_ops.check_players_exist(conn, [moderator_id, *(refunds or {})])
+            table_ops.check_players_exist_sync(conn, [moderator_id, *(refunds or {})])
             account = escrow(table_id)
-            held = (await ledger_ops.lock_wallets(conn, [account], now))[account]
+            held = ledger_ops.lock_wallets_sync(conn, [account], now)[account]
             if refunds is None:
-                paid = table_ops.scaled_refunds(await table_ops.net_deposits(conn, table_id), held)
+                paid = table_ops.scaled_refunds(table_ops.net_deposits(conn, table_id), held)
             else:
                 paid = {p: c for p, c in sorted(refunds.items()) if c > 0}
                 if sum(paid.values()) != held:
@@ -505,7 +513,7 @@ class Store:
             items = [Transfer(account, wallet(p), c, f"reset: {reason}") for p, c in paid.items()]
             if held > 0 and not paid:  # the chips came from the house: they go back there
                 items.append(Transfer(account, HOUSE, held, f"reset: {reason}"))
-            version, seq = await table_ops.advance(
+            version, seq = table_ops.advance_sync(
                 conn, table_id, row.version, None, "closed", 1, now
             )
             del version
@@ -520,11 +528,11 @@ class Store:
                 },
                 at=now,
             )
-            await table_ops.append_action(conn, table_id, seq, entry)
-            await ledger_ops.apply_transfers(conn, items, now)
+            table_ops.append_action_sync(conn, table_id, seq, entry)
+            ledger_ops.apply_transfers_sync(conn, items, now)
             return paid
 
-        return await self._writer.run(work)
+        return await self._writer.run_sync(work)
 
     # -- table messages ----------------------------------------------------------------------
 

@@ -1,4 +1,8 @@
-"""Table rows, the action log, results, Okey penalties and shuffle seeds (inside a transaction)."""
+"""Table rows, the action log, results, Okey penalties and shuffle seeds (inside a transaction).
+
+The ``*_sync`` functions are the implementations, for ``Writer.run_sync`` work; the async names
+run them on an ``AsyncConnection`` through ``run_sync``.
+"""
 
 from __future__ import annotations
 
@@ -107,14 +111,99 @@ def action_record(row: Any) -> ActionRecord:
     )
 
 
-async def lock_table(conn: AsyncConnection, table_id: int) -> Any:
+def lock_table_sync(conn: sa.Connection, table_id: int) -> Any:
     """The table row, locked for this transaction; NotFound when there is none."""
-    row = (
-        await conn.execute(sa.select(tables).where(tables.c.id == table_id).with_for_update())
-    ).first()
+    row = conn.execute(_LOCK_TABLE, {"table_id": table_id}).first()
     if row is None:
         raise NotFound(f"no table with id {table_id}")
     return row
+
+
+async def lock_table(conn: AsyncConnection, table_id: int) -> Any:
+    """``lock_table_sync`` on an async connection."""
+    return await conn.run_sync(lock_table_sync, table_id)
+
+
+# Built once: the compiled-statement cache then only has to look their keys up.
+_LOCK_TABLE = sa.select(tables).where(tables.c.id == sa.bindparam("table_id")).with_for_update()
+_TABLE_STATE = sa.select(tables.c.version, tables.c.status).where(
+    tables.c.id == sa.bindparam("table_id")
+)
+_APPEND_ACTION = action_log.insert()
+_INSERT_RESULTS = game_results.insert()
+_SEED = sa.select(hand_seeds).where(hand_seeds.c.hand_id == sa.bindparam("hand_id"))
+_LOCK_SEED = _SEED.with_for_update()
+_INSERT_SEED = hand_seeds.insert()
+_REVEAL_SEED = (
+    sa.update(hand_seeds)
+    .where(hand_seeds.c.hand_id == sa.bindparam("hand"))
+    .values(seed_hex=sa.bindparam("new_seed_hex"), revealed_at=sa.bindparam("new_revealed_at"))
+)
+
+
+def _advance_statement(with_snapshot: bool, with_status: bool) -> sa.Update:
+    values: dict[str, Any] = {
+        "version": tables.c.version + 1,
+        "last_seq": tables.c.last_seq + sa.bindparam("log_entries"),
+        "updated_at": sa.bindparam("now"),
+        "deadline": sa.bindparam("new_deadline", type_=tables.c.deadline.type),
+    }
+    if with_snapshot:
+        values["snapshot"] = sa.bindparam("new_snapshot", type_=tables.c.snapshot.type)
+    if with_status:
+        values["status"] = sa.bindparam("new_status", type_=tables.c.status.type)
+    return (
+        sa.update(tables)
+        .where(
+            tables.c.id == sa.bindparam("table_id"),
+            tables.c.version == sa.bindparam("expected_version"),
+            tables.c.status == "open",
+        )
+        .values(**values)
+        .returning(tables.c.version, tables.c.last_seq)
+    )
+
+
+_ADVANCE = {(a, b): _advance_statement(a, b) for a in (False, True) for b in (False, True)}
+
+
+def advance_sync(
+    conn: sa.Connection,
+    table_id: int,
+    expected_version: int,
+    snapshot: dict[str, Any] | None,
+    status: str | None,
+    log_entries: int,
+    now: datetime,
+    deadline: datetime | None = None,
+) -> tuple[int, int]:
+    """Compare-and-set the table's version; return (new version, last action sequence number).
+    The table's ``deadline`` (when its timer is next due, UTC; None: no timer) is written with it.
+
+    Raises NotFound, TableClosed or StaleVersion (in that order of checking) and writes nothing
+    when the table is missing, closed or at another version.
+    """
+    params: dict[str, Any] = {
+        "table_id": table_id,
+        "expected_version": expected_version,
+        "log_entries": log_entries,
+        "now": now,
+        "new_deadline": deadline,
+    }
+    if snapshot is not None:
+        params["new_snapshot"] = snapshot
+    if status is not None:
+        params["new_status"] = status
+    stmt = _ADVANCE[snapshot is not None, status is not None]
+    row = conn.execute(stmt, params).first()
+    if row is not None:
+        return row.version, row.last_seq
+    current = conn.execute(_TABLE_STATE, {"table_id": table_id}).first()
+    if current is None:
+        raise NotFound(f"no table with id {table_id}")
+    if current.status != "open":
+        raise TableClosed(table_id)
+    raise StaleVersion(table_id, expected_version, current.version)
 
 
 async def advance(
@@ -127,78 +216,54 @@ async def advance(
     now: datetime,
     deadline: datetime | None = None,
 ) -> tuple[int, int]:
-    """Compare-and-set the table's version; return (new version, last action sequence number).
-    The table's ``deadline`` (when its timer is next due, UTC) is written with it.
-
-    Raises NotFound, TableClosed or StaleVersion (in that order of checking) and writes nothing
-    when the table is missing, closed or at another version.
-    """
-    values: dict[str, Any] = {
-        "version": tables.c.version + 1,
-        "last_seq": tables.c.last_seq + log_entries,
-        "updated_at": now,
-        "deadline": deadline,
-    }
-    if snapshot is not None:
-        values["snapshot"] = snapshot
-    if status is not None:
-        values["status"] = status
-    stmt = (
-        sa.update(tables)
-        .where(
-            tables.c.id == table_id,
-            tables.c.version == expected_version,
-            tables.c.status == "open",
-        )
-        .values(**values)
-        .returning(tables.c.version, tables.c.last_seq)
+    """``advance_sync`` on an async connection."""
+    return await conn.run_sync(
+        advance_sync, table_id, expected_version, snapshot, status, log_entries, now, deadline
     )
-    row = (await conn.execute(stmt)).first()
-    if row is not None:
-        return row.version, row.last_seq
-    current = (
-        await conn.execute(
-            sa.select(tables.c.version, tables.c.status).where(tables.c.id == table_id)
-        )
-    ).first()
-    if current is None:
-        raise NotFound(f"no table with id {table_id}")
-    if current.status != "open":
-        raise TableClosed(table_id)
-    raise StaleVersion(table_id, expected_version, current.version)
+
+
+def append_action_sync(conn: sa.Connection, table_id: int, seq: int, entry: ActionEntry) -> None:
+    """Append one action log entry with sequence number ``seq``."""
+    conn.execute(
+        _APPEND_ACTION,
+        {
+            "table_id": table_id,
+            "seq": seq,
+            "seat": entry.seat,
+            "player_id": entry.player_id,
+            "action": entry.action,
+            "at": entry.at,
+        },
+    )
 
 
 async def append_action(conn: AsyncConnection, table_id: int, seq: int, entry: ActionEntry) -> None:
-    """Append one action log entry with sequence number ``seq``."""
-    await conn.execute(
-        action_log.insert().values(
-            table_id=table_id,
-            seq=seq,
-            seat=entry.seat,
-            player_id=entry.player_id,
-            action=entry.action,
-            at=entry.at,
-        )
-    )
+    """``append_action_sync`` on an async connection."""
+    await conn.run_sync(append_action_sync, table_id, seq, entry)
 
 
-async def check_players_exist(conn: AsyncConnection, ids: Iterable[int]) -> None:
+def check_players_exist_sync(conn: sa.Connection, ids: Iterable[int]) -> None:
     """Raise NotFound naming the smallest id in ``ids`` that is not a player."""
     wanted = set(ids)
     if not wanted:
         return
-    found = set((await conn.scalars(sa.select(players.c.id).where(players.c.id.in_(wanted)))).all())
+    found = set(conn.scalars(sa.select(players.c.id).where(players.c.id.in_(wanted))).all())
     if wanted - found:
         raise NotFound(f"no player with id {min(wanted - found)}")
 
 
-async def record_results(
-    conn: AsyncConnection, table_id: int, results: Sequence[GameResult], now: datetime
+async def check_players_exist(conn: AsyncConnection, ids: Iterable[int]) -> None:
+    """``check_players_exist_sync`` on an async connection."""
+    await conn.run_sync(check_players_exist_sync, list(ids))
+
+
+def record_results(
+    conn: sa.Connection, table_id: int, results: Sequence[GameResult], now: datetime
 ) -> None:
     """Insert game result rows."""
     if results:
-        await conn.execute(
-            game_results.insert(),
+        conn.execute(
+            _INSERT_RESULTS,
             [
                 {
                     "table_id": table_id,
@@ -214,8 +279,8 @@ async def record_results(
         )
 
 
-async def record_penalties(
-    conn: AsyncConnection, table_id: int, penalties: Sequence[PenaltyEntry], now: datetime
+def record_penalties(
+    conn: sa.Connection, table_id: int, penalties: Sequence[PenaltyEntry], now: datetime
 ) -> None:
     """Upsert each player's penalty total for a match (a later total replaces an earlier one)."""
     for p in penalties:
@@ -230,27 +295,24 @@ async def record_penalties(
             index_elements=["player_id", "match_id"],
             set_={"points": stmt.excluded.points, "updated_at": stmt.excluded.updated_at},
         )
-        await conn.execute(stmt)
+        conn.execute(stmt)
 
 
-async def record_seeds(conn: AsyncConnection, seeds: Sequence[SeedRecord], now: datetime) -> None:
+def record_seeds(conn: sa.Connection, seeds: Sequence[SeedRecord], now: datetime) -> None:
     """Store each hand's seed hash, and its seed once revealed; a hash never changes."""
     for seed in seeds:
-        row = (
-            await conn.execute(
-                sa.select(hand_seeds).where(hand_seeds.c.hand_id == seed.hand_id).with_for_update()
-            )
-        ).first()
+        row = conn.execute(_LOCK_SEED, {"hand_id": seed.hand_id}).first()
         if row is None:
-            await conn.execute(
-                hand_seeds.insert().values(
-                    hand_id=seed.hand_id,
-                    table_id=seed.table_id,
-                    seed_hash=seed.seed_hash.lower(),
-                    seed_hex=seed.seed_hex.lower() if seed.seed_hex else None,
-                    created_at=now,
-                    revealed_at=now if seed.seed_hex else None,
-                )
+            conn.execute(
+                _INSERT_SEED,
+                {
+                    "hand_id": seed.hand_id,
+                    "table_id": seed.table_id,
+                    "seed_hash": seed.seed_hash.lower(),
+                    "seed_hex": seed.seed_hex.lower() if seed.seed_hex else None,
+                    "created_at": now,
+                    "revealed_at": now if seed.seed_hex else None,
+                },
             )
             continue
         if row.table_id != seed.table_id or row.seed_hash != seed.seed_hash.lower():
@@ -259,10 +321,9 @@ async def record_seeds(conn: AsyncConnection, seeds: Sequence[SeedRecord], now: 
             continue
         if row.seed_hex is not None:
             raise InvalidRequest(f"hand {seed.hand_id} already has its seed revealed")
-        await conn.execute(
-            sa.update(hand_seeds)
-            .where(hand_seeds.c.hand_id == seed.hand_id)
-            .values(seed_hex=seed.seed_hex.lower(), revealed_at=now)
+        conn.execute(
+            _REVEAL_SEED,
+            {"hand": seed.hand_id, "new_seed_hex": seed.seed_hex.lower(), "new_revealed_at": now},
         )
 
 
@@ -273,7 +334,7 @@ def seed_record(row: Any) -> SeedRecord:
     )
 
 
-async def net_deposits(conn: AsyncConnection, table_id: int) -> dict[int, int]:
+def net_deposits(conn: sa.Connection, table_id: int) -> dict[int, int]:
     """Each player's chips moved into the table's escrow minus those moved back out."""
     account = escrow(table_id)
     deposits: dict[int, int] = {}
@@ -287,7 +348,7 @@ async def net_deposits(conn: AsyncConnection, table_id: int) -> dict[int, int]:
         )
         .group_by(ledger.c.src, ledger.c.dst)
     )
-    for src, dst, total in await conn.execute(stmt):
+    for src, dst, total in conn.execute(stmt):
         if dst == account:
             player, sign = int(src.split(":")[1]), 1
         else:

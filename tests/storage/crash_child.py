@@ -34,7 +34,7 @@ def settlement(table_id: int) -> list[Transfer]:
 def freeze_after_balance_update(store: Store) -> None:
     """Test hook: block forever (until killed) inside the transaction, once balances changed."""
 
-    @sa.event.listens_for(store.engine.sync_engine, "after_cursor_execute")
+    @sa.event.listens_for(store.write_engine, "after_cursor_execute")
     def _hook(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         if statement.lstrip().upper().startswith("UPDATE WALLETS"):
             print("MIDWAY", flush=True)
