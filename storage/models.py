@@ -71,6 +71,9 @@ class GameTable(SQLModel, table=True):
     # when the table next needs the timer (a turn time-out, an idle close, a stalled computer
     # move); every commit writes it, processes claim due tables by it (docs/storage.md)
     deadline: datetime | None = Field(default=None, sa_column=sa.Column(Time, nullable=True))
+    # the community the table plays in (Discord guild, Telegram group chat, "console"); None for
+    # tables of before migration 0004 and chats that belong to no community (docs/storage.md)
+    community: str | None = Field(default=None, sa_column=sa.Column(sa.String(64)))
 
 
 class Wallet(SQLModel, table=True):
@@ -135,30 +138,53 @@ class ActionLog(SQLModel, table=True):
     at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
 
 
+WON = sa.text("chips_delta > 0")  # a won hand or match; queries must spell it the same way
+
+
 class GameResultRow(SQLModel, table=True):
-    """A player's chip result of one hand or match."""
+    """A player's chip result of one hand or match, in the community of its table."""
 
     __tablename__ = "game_results"
+    __table_args__ = (
+        # a player's history and statistics, newest first, over all games or one
+        sa.Index("ix_game_results_player_id_at", "player_id", "at"),
+        sa.Index("ix_game_results_player_id_game_at", "player_id", "game", "at"),
+        # community boards: who played here (chips), and the wins, here or everywhere
+        sa.Index("ix_game_results_community_player_id", "community", "player_id"),
+        sa.Index(
+            "ix_game_results_community_wins",
+            "community",
+            "player_id",
+            sqlite_where=WON,
+            postgresql_where=WON,
+        ),
+        sa.Index("ix_game_results_wins", "player_id", sqlite_where=WON, postgresql_where=WON),
+    )
 
     id: int | None = Field(default=None, sa_column=sa.Column(BigId, primary_key=True))
     table_id: int = Field(
         sa_column=sa.Column(sa.Integer, sa.ForeignKey("tables.id"), nullable=False)
     )
     player_id: int = Field(
-        sa_column=sa.Column(sa.Integer, sa.ForeignKey("players.id"), nullable=False, index=True)
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("players.id"), nullable=False)
     )
     game: str = Field(sa_column=sa.Column(sa.String(32), nullable=False))
     chips_delta: int = Field(sa_column=sa.Column(sa.BigInteger, nullable=False))
     hand_id: str | None = Field(default=None, sa_column=sa.Column(sa.String(64)))
     detail: dict[str, Any] = Field(sa_column=sa.Column(Json, nullable=False))
     at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+    community: str | None = Field(default=None, sa_column=sa.Column(sa.String(64)))
 
 
 class OkeyPenalty(SQLModel, table=True):
     """A player's Okey penalty total in one match."""
 
     __tablename__ = "okey_penalties"
-    __table_args__ = (sa.UniqueConstraint("player_id", "match_id"),)
+    __table_args__ = (
+        sa.UniqueConstraint("player_id", "match_id"),
+        # the community's Okey board sums its players' points from this index alone
+        sa.Index("ix_okey_penalties_community_player_id", "community", "player_id", "points"),
+    )
 
     id: int | None = Field(default=None, sa_column=sa.Column(sa.Integer, primary_key=True))
     player_id: int = Field(
@@ -170,6 +196,7 @@ class OkeyPenalty(SQLModel, table=True):
     )
     points: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
     updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+    community: str | None = Field(default=None, sa_column=sa.Column(sa.String(64)))
 
 
 class HandSeed(SQLModel, table=True):

@@ -106,7 +106,8 @@ class PlayerRecord:
 
 @dataclass(frozen=True)
 class TableRecord:
-    """A table with its latest snapshot; ``version`` grows by one with each commit."""
+    """A table with its latest snapshot; ``version`` grows by one with each commit.
+    ``community``: the Discord server, Telegram group or "console" it plays in, or None."""
 
     id: int
     platform: str
@@ -116,6 +117,7 @@ class TableRecord:
     status: str
     snapshot: dict[str, Any]
     version: int
+    community: str | None = None
 
 
 @dataclass(frozen=True)

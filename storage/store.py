@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
-from typing import Any, Literal
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
@@ -15,9 +15,10 @@ from storage import ledger as ledger_ops
 from storage import migrate
 from storage import surfaces as surface_ops
 from storage import tables as table_ops
+from storage.boards import BOARDS, Board, board_query
 from storage.db import Writer, create_engine, read
 from storage.errors import ChannelBusy, InvalidRequest, NotFound, TableClosed, Unavailable
-from storage.models import action_log, hand_seeds, okey_penalties, players, tables, wallets
+from storage.models import action_log, hand_seeds, players, tables, wallets
 from storage.records import (
     HOUSE,
     TABLE_STATUSES,
@@ -247,11 +248,15 @@ class Store:
         snapshot: dict[str, Any],
         *,
         deadline: datetime | None = None,
+        community: str | None = None,
     ) -> TableRecord:
         """Open a new table (version 1) in a channel; ChannelBusy if one is open there already.
-        ``deadline``: when its timer is first due (see ``commit``)."""
+        ``deadline``: when its timer is first due (see ``commit``). ``community``: the Discord
+        server, Telegram group or "console" the channel belongs to (None: none); the table's
+        results and Okey penalties are recorded in it."""
         platform = _text(platform, "platform", 32)
         channel = _text(str(channel_id), "channel id", 64)
+        community = None if community is None else _text(str(community), "community", 64)
         game = _text(game, "game", 32)
         _json_object(options, "options")
         _json_object(snapshot, "snapshot")
@@ -276,6 +281,7 @@ class Store:
                     created_at=now,
                     updated_at=now,
                     deadline=deadline,
+                    community=community,
                 )
                 .returning(*tables.c)
             )
@@ -428,7 +434,7 @@ class Store:
         def work(conn: sa.Connection) -> int:
             if not ledger_ops.claim_key_sync(conn, key, now):
                 return ledger_ops.key_result_sync(conn, key) or 0  # type: ignore[arg-type]
-            version, last_seq = table_ops.advance_sync(
+            version, last_seq, community = table_ops.advance_sync(
                 conn,
                 table_id,
                 expected_version,
@@ -441,8 +447,8 @@ class Store:
             if action is not None:
                 table_ops.append_action_sync(conn, table_id, last_seq, action)
             ledger_ops.apply_transfers_sync(conn, transfers, now, key)
-            table_ops.record_results(conn, table_id, results, now)
-            table_ops.record_penalties(conn, table_id, penalties, now)
+            table_ops.record_results(conn, table_id, results, now, community)
+            table_ops.record_penalties(conn, table_id, penalties, now, community)
             table_ops.record_seeds(conn, seeds, now)
             ledger_ops.set_key_result_sync(conn, key, version)
             return version
@@ -513,10 +519,7 @@ class Store:
             items = [Transfer(account, wallet(p), c, f"reset: {reason}") for p, c in paid.items()]
             if held > 0 and not paid:  # the chips came from the house: they go back there
                 items.append(Transfer(account, HOUSE, held, f"reset: {reason}"))
-            version, seq = table_ops.advance_sync(
-                conn, table_id, row.version, None, "closed", 1, now
-            )
-            del version
+            _, seq, _ = table_ops.advance_sync(conn, table_id, row.version, None, "closed", 1, now)
             entry = ActionEntry(
                 seat=None,
                 player_id=moderator_id,
@@ -574,32 +577,24 @@ class Store:
     # -- boards and checks -------------------------------------------------------------------
 
     async def leaderboard(
-        self, kind: Literal["chips", "okey"], limit: int = 10, platform: str | None = None
+        self,
+        kind: Board,
+        limit: int = 10,
+        platform: str | None = None,
+        community: str | None = None,
     ) -> list[tuple[str, int]]:
-        """Top players: most chips in the wallet, or fewest Okey penalty points over all matches."""
+        """Top ``(name, value)`` rows: most chips in the wallet, fewest Okey penalty points over
+        all matches, or most wins (hands and matches that ended with more chips than they began).
+        ``platform``: its players only; ``community``: its players, matches and wins only."""
         if isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0:
             raise InvalidRequest(f"limit must be a positive integer, got {limit!r}")
-        if kind == "chips":
-            value = wallets.c.balance
-            stmt = (
-                sa.select(players.c.name, value)
-                .join(wallets, wallets.c.player_id == players.c.id)
-                .order_by(value.desc(), players.c.id)
-            )
-        elif kind == "okey":
-            value = sa.func.sum(okey_penalties.c.points)
-            stmt = (
-                sa.select(players.c.name, value)
-                .join(okey_penalties, okey_penalties.c.player_id == players.c.id)
-                .group_by(players.c.id, players.c.name)
-                .order_by(value.asc(), players.c.id)
-            )
-        else:
-            raise InvalidRequest(f"unknown leaderboard {kind!r}: use 'chips' or 'okey'")
-        if platform is not None:
-            stmt = stmt.where(players.c.platform == platform)
+        if kind not in BOARDS:
+            raise InvalidRequest(f"unknown leaderboard {kind!r}: use one of {', '.join(BOARDS)}")
+        if community is not None:
+            community = _text(str(community), "community", 64)
+        stmt = board_query(kind, limit, platform, community)
         async with read(self.engine) as conn:
-            rows = await conn.execute(stmt.limit(limit))
+            rows = await conn.execute(stmt)
             return [(name, int(total)) for name, total in rows]
 
     async def audit(self) -> list[str]:

@@ -47,6 +47,7 @@ def table_record(row: Any) -> TableRecord:
         status=row.status,
         snapshot=dict(row.snapshot),
         version=row.version,
+        community=row.community,
     )
 
 
@@ -160,7 +161,7 @@ def _advance_statement(with_snapshot: bool, with_status: bool) -> sa.Update:
             tables.c.status == "open",
         )
         .values(**values)
-        .returning(tables.c.version, tables.c.last_seq)
+        .returning(tables.c.version, tables.c.last_seq, tables.c.community)
     )
 
 
@@ -176,8 +177,9 @@ def advance_sync(
     log_entries: int,
     now: datetime,
     deadline: datetime | None = None,
-) -> tuple[int, int]:
-    """Compare-and-set the table's version; return (new version, last action sequence number).
+) -> tuple[int, int, str | None]:
+    """Compare-and-set the table's version; return (new version, last action sequence number,
+    the table's community).
     The table's ``deadline`` (when its timer is next due, UTC; None: no timer) is written with it.
 
     Raises NotFound, TableClosed or StaleVersion (in that order of checking) and writes nothing
@@ -197,7 +199,7 @@ def advance_sync(
     stmt = _ADVANCE[snapshot is not None, status is not None]
     row = conn.execute(stmt, params).first()
     if row is not None:
-        return row.version, row.last_seq
+        return row.version, row.last_seq, row.community
     current = conn.execute(_TABLE_STATE, {"table_id": table_id}).first()
     if current is None:
         raise NotFound(f"no table with id {table_id}")
@@ -215,7 +217,7 @@ async def advance(
     log_entries: int,
     now: datetime,
     deadline: datetime | None = None,
-) -> tuple[int, int]:
+) -> tuple[int, int, str | None]:
     """``advance_sync`` on an async connection."""
     return await conn.run_sync(
         advance_sync, table_id, expected_version, snapshot, status, log_entries, now, deadline
@@ -258,9 +260,13 @@ async def check_players_exist(conn: AsyncConnection, ids: Iterable[int]) -> None
 
 
 def record_results(
-    conn: sa.Connection, table_id: int, results: Sequence[GameResult], now: datetime
+    conn: sa.Connection,
+    table_id: int,
+    results: Sequence[GameResult],
+    now: datetime,
+    community: str | None = None,
 ) -> None:
-    """Insert game result rows."""
+    """Insert game result rows, in the table's ``community``."""
     if results:
         conn.execute(
             _INSERT_RESULTS,
@@ -273,6 +279,7 @@ def record_results(
                     "hand_id": r.hand_id,
                     "detail": dict(r.detail),
                     "at": now,
+                    "community": community,
                 }
                 for r in results
             ],
@@ -280,9 +287,14 @@ def record_results(
 
 
 def record_penalties(
-    conn: sa.Connection, table_id: int, penalties: Sequence[PenaltyEntry], now: datetime
+    conn: sa.Connection,
+    table_id: int,
+    penalties: Sequence[PenaltyEntry],
+    now: datetime,
+    community: str | None = None,
 ) -> None:
-    """Upsert each player's penalty total for a match (a later total replaces an earlier one)."""
+    """Upsert each player's penalty total for a match (a later total replaces an earlier one),
+    in the table's ``community``."""
     for p in penalties:
         stmt = upsert(conn, okey_penalties).values(
             player_id=p.player_id,
@@ -290,6 +302,7 @@ def record_penalties(
             table_id=table_id,
             points=p.points,
             updated_at=now,
+            community=community,
         )
         stmt = stmt.on_conflict_do_update(
             index_elements=["player_id", "match_id"],

@@ -1,0 +1,80 @@
+"""Leaderboard queries: chips, Okey penalty totals and wins, for one community or everyone.
+
+A community's players are those with a result recorded in it (a hand or match finished at one of
+its tables). Each query reads one of migration 0004's indexes (docs/storage.md, "Leaderboards").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import sqlalchemy as sa
+
+from storage.models import WON, game_results, okey_penalties, players, wallets
+
+Board = Literal["chips", "okey", "wins"]
+BOARDS: tuple[Board, ...] = ("chips", "okey", "wins")
+
+
+def board_query(
+    kind: Board, limit: int, platform: str | None, community: str | None
+) -> sa.Select[tuple[str, int]]:
+    """The select of ``(name, value)`` rows, best first; ties go to the lower player id.
+
+    chips: wallet balance, most first (in a community: its players only). okey: the sum of the
+    player's match penalty totals (in a community: of its matches), fewest first, only players
+    with a match. wins: hands and matches that ended with more chips than they began, most first,
+    only players with a win.
+    """
+    if kind == "chips":
+        stmt = _chips(community)
+    elif kind == "okey":
+        stmt = _okey(community)
+    else:
+        stmt = _wins(community)
+    if platform is not None:
+        stmt = stmt.where(players.c.platform == platform)
+    return stmt.limit(limit)
+
+
+def _chips(community: str | None) -> sa.Select[tuple[str, int]]:
+    value = wallets.c.balance
+    stmt = (
+        sa.select(players.c.name, value)
+        .join(wallets, wallets.c.player_id == players.c.id)
+        .order_by(value.desc(), players.c.id)
+    )
+    if community is None:
+        return stmt
+    # one probe of (community, player_id) per player: no pass over the community's results
+    played_here = (
+        sa.select(sa.literal(1))
+        .where(game_results.c.community == community, game_results.c.player_id == players.c.id)
+        .exists()
+    )
+    return stmt.where(played_here)
+
+
+def _okey(community: str | None) -> sa.Select[tuple[str, int]]:
+    value = sa.func.sum(okey_penalties.c.points)
+    totals = sa.select(okey_penalties.c.player_id, value.label("value"))
+    if community is not None:
+        totals = totals.where(okey_penalties.c.community == community)
+    return _ranked(totals.group_by(okey_penalties.c.player_id).subquery(), ascending=True)
+
+
+def _wins(community: str | None) -> sa.Select[tuple[str, int]]:
+    # WON is spelt exactly as the partial indexes' condition, so the planner may use them
+    counts = sa.select(game_results.c.player_id, sa.func.count().label("value")).where(WON)
+    if community is not None:
+        counts = counts.where(game_results.c.community == community)
+    return _ranked(counts.group_by(game_results.c.player_id).subquery(), ascending=False)
+
+
+def _ranked(per_player: sa.Subquery, *, ascending: bool) -> sa.Select[tuple[str, int]]:
+    value = per_player.c.value
+    return (
+        sa.select(players.c.name, value)
+        .join(per_player, per_player.c.player_id == players.c.id)
+        .order_by(value.asc() if ascending else value.desc(), players.c.id)
+    )
