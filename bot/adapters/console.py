@@ -22,6 +22,7 @@ from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoi
 
 PLATFORM = "console"
 CHANNEL = "table"
+COMMUNITY = "console"  # the console's one community, for its tables and leaderboards
 DEFAULT_PLAYER = "player"  # who a line without `name:` is from
 CHOICE_DIGITS = 9  # no screen holds more choices; a longer number is a bad line
 
@@ -82,6 +83,7 @@ def parse_line(
         args=tuple(words[1:]),
         locale=locale,
         is_moderator=name.lower() in {m.lower() for m in moderators},
+        community=COMMUNITY,
     )
 
 
@@ -171,6 +173,7 @@ class Console:
             args=choice.args,
             locale=self.locale,
             is_moderator=choice.user_name.lower() in {m.lower() for m in self.moderators},
+            community=COMMUNITY,
         )
 
     async def feed(self, core: CoreLike, line: str) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.core.commands import BOARDS
+from bot.core.commands import BOARDS, SCOPES, lookup
 from bot.core.config import CoreConfig
 from bot.core.deliver import text
 from bot.core.errors import Refusal
@@ -122,7 +122,7 @@ class Accounts:
         if group == "daily":
             return [_private(command, who, await self._daily(who))]
         if group == "leaderboard":
-            return [_public(command, who, await self._leaderboard(args, command.platform))]
+            return [_public(command, who, await self._leaderboard(args, command))]
         return [_public(command, who, await self._verify(args))]
 
     async def _lang(self, command: Command, who: Who, args: tuple[str, ...]) -> list[Outgoing]:
@@ -145,12 +145,22 @@ class Accounts:
         chips = await self.store.balance(wallet(who.player_id))
         return [msg("daily.ok", amount=self.config.daily_grant, chips=chips)]
 
-    async def _leaderboard(self, args: tuple[str, ...], platform: str) -> list[Msg]:
-        kind = BOARDS.get(args[0].lower(), None) if args else "chips"
-        if kind is None or len(args) > 1:
+    async def _leaderboard(self, args: tuple[str, ...], command: Command) -> list[Msg]:
+        """`/leaderboard [chips|okey|wins] [global|community]`, in any order: the asker's
+        community by default, everyone on the platform with `global` or outside a community."""
+        kinds = [lookup(BOARDS, word) for word in args if lookup(BOARDS, word)]
+        scopes = [lookup(SCOPES, word) for word in args if lookup(SCOPES, word)]
+        if len(kinds) + len(scopes) != len(args) or len(kinds) > 1 or len(scopes) > 1:
             raise Refusal("err.board_usage")
-        rows = await self.store.leaderboard(kind, limit=10, platform=platform)
-        lines = [msg(f"board.title.{kind}")]
+        kind = kinds[0] if kinds else "chips"
+        scope = scopes[0] if scopes else "community"
+        community = command.community if scope == "community" else None
+        if scope == "community" and community is None:
+            scope = "none"  # a direct message belongs to no community: everyone's board
+        rows = await self.store.leaderboard(
+            kind, limit=10, platform=command.platform, community=community
+        )
+        lines = [msg(f"board.title.{kind}"), msg(f"board.scope.{scope}")]
         lines += [
             msg("board.row", rank=i, name=name, value=value)
             for i, (name, value) in enumerate(rows, start=1)

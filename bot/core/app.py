@@ -233,7 +233,9 @@ class Core:
         opener = "open" if group == "poker" else "start"
         if sub == opener and (live is None or not live.session.wants_action(who, sub)):
             session, first = open_session(group, args, who, self.config, self.clock())
-            return await self.tables.open(command.platform, command.channel_id, who, session, first)
+            return await self.tables.open(
+                command.platform, command.channel_id, who, session, first, command.community
+            )
         if live is None:
             raise Refusal("err.no_table")
         if GAMES[live.game].group != group:

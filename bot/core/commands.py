@@ -90,7 +90,9 @@ STRUCTURES = _aliases(
     }
 )
 RULES_SUBS = _aliases({"set": ("ayarla", "değiştir")})  # `/poker rules set deck=32`
-BOARDS = _aliases({"chips": ("fiş", "chip"), "okey": ()})
+BOARDS = _aliases({"chips": ("fiş", "chip"), "okey": (), "wins": ("galibiyet",)})
+# `/leaderboard` shows the asker's community unless told `global`
+SCOPES = _aliases({"community": ("topluluk", "sunucu", "grup"), "global": ("genel",)})
 SUBCOMMANDS = {"poker": POKER, "okey": OKEY, "table": TABLE}
 
 

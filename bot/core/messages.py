@@ -25,7 +25,10 @@ class Command:
     """A slash command typed by a user in a channel, e.g. `/poker open turkish 10`.
 
     `is_moderator` is set by the adapter from the platform's permissions (Discord: Manage Server,
-    Manage Messages or the configured role; Telegram: chat administrator).
+    Manage Messages or the configured role; Telegram: chat administrator). `community` is where
+    the channel belongs (Discord: the server id; Telegram: the group's chat id; the console:
+    `"console"`), None outside any (a direct message): tables opened there record it with their
+    results, and `/leaderboard` shows it by default.
     """
 
     platform: str
@@ -36,11 +39,13 @@ class Command:
     args: tuple[str, ...] = ()
     locale: str | None = None
     is_moderator: bool = False
+    community: str | None = None
 
 
 @dataclass(frozen=True)
 class Press:
-    """A button press: table id, action and the turn nonce the button was drawn with."""
+    """A button press: table id, action and the turn nonce the button was drawn with;
+    `community` as for `Command`."""
 
     platform: str
     channel_id: str
@@ -52,6 +57,7 @@ class Press:
     args: tuple[str, ...] = ()
     locale: str | None = None
     is_moderator: bool = False
+    community: str | None = None
 
 
 @dataclass(frozen=True)

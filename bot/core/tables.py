@@ -218,10 +218,16 @@ class TableService:
     # --- opening --------------------------------------------------------------------------------
 
     async def open(
-        self, platform: str, channel_id: str, who: Who, session: TableSession, first: str | None
+        self,
+        platform: str,
+        channel_id: str,
+        who: Who,
+        session: TableSession,
+        first: str | None,
+        community: str | None = None,
     ) -> list[Outgoing]:
-        """Create a table for `session` in a channel (one per channel); `first` is a sub-command
-        the opener runs at once (Okey: `join`)."""
+        """Create a table for `session` in a channel (one per channel) of `community` (its
+        results count there); `first` is a sub-command the opener runs at once (Okey: `join`)."""
         if self.in_channel(platform, channel_id) is not None:
             raise Refusal("err.table_exists")
         self._bind(session)
@@ -235,6 +241,7 @@ class TableService:
                 session.options,
                 snapshot,
                 deadline=self._due(session, self.clock(), None),
+                community=community,
             )
         except StorageError as exc:
             log.info(kv(event="open_refused", channel=channel_id, reason=type(exc).__name__))

@@ -34,12 +34,18 @@ def make_core(store, seed: str = "test", clock: Clock | None = None, **config) -
 
 
 def cmd(
-    user: str, line: str, *, channel: str = "c1", locale: str | None = "en", mod: bool = False
+    user: str,
+    line: str,
+    *,
+    channel: str = "c1",
+    locale: str | None = "en",
+    mod: bool = False,
+    community: str | None = None,
 ) -> Command:
     """`cmd("ayse", "/poker join 200")`."""
     words = line.lstrip("/").split()
     return Command(
-        "test", channel, user, user.capitalize(), words[0], tuple(words[1:]), locale, mod
+        "test", channel, user, user.capitalize(), words[0], tuple(words[1:]), locale, mod, community
     )
 
 

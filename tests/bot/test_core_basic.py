@@ -100,4 +100,5 @@ async def test_leaderboard_lists_wallets(store):
     out = await core.handle(cmd("ayse", "/leaderboard"))
     assert out[0].kind is OutKind.PUBLIC
     lines = out[0].text.splitlines()
-    assert lines[1].startswith("1. Mehmet") and lines[2].startswith("2. Ayse")
+    assert lines[1] == "No community here: all players on this platform."
+    assert lines[2].startswith("1. Mehmet") and lines[3].startswith("2. Ayse")

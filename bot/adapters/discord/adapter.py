@@ -127,6 +127,12 @@ def is_moderator(interaction: Any, role: str | None) -> bool:
     return any(r.name == role or str(r.id) == role for r in roles)
 
 
+def community_of(interaction: Any) -> str | None:
+    """The community of the interaction: its server's id; None in a direct message."""
+    guild_id = getattr(interaction, "guild_id", None)
+    return None if guild_id is None else str(guild_id)
+
+
 def is_fault(exc: BaseException) -> bool:
     """A network fault or a Discord server error (worth one more try), not a refusal."""
     return reason_of(exc) == FAULT
@@ -375,6 +381,7 @@ class DiscordAdapter:
             args=args,
             locale=locale_of(interaction.locale),
             is_moderator=moderator,
+            community=community_of(interaction),
         )
 
     async def run_command(self, interaction: Any, name: str, args: tuple[str, ...]) -> None:
@@ -443,6 +450,7 @@ class DiscordAdapter:
             args=args,
             locale=locale_of(interaction.locale),
             is_moderator=is_moderator(interaction, self.moderator_role),
+            community=community_of(interaction),
         )
 
     async def on_turn(self, interaction: Any, ref: TurnRef) -> None:

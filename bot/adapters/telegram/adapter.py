@@ -192,13 +192,13 @@ class TelegramAdapter:
         moderator = asks_moderator(routed) and (
             anonymous_admin or await self.admins.is_admin(channel.chat_id, user.id)
         )
-        command = self._command(channel.key, user, name, args, locale, is_moderator=moderator)
+        command = self._command(channel, user, name, args, locale, is_moderator=moderator)
         items = await self.core.handle(command)
         await self.delivery.deliver(items, origin)
 
     @staticmethod
     def _command(
-        channel_key: str,
+        channel: Place | None,
         user: User,
         name: str,
         args: tuple[str, ...],
@@ -206,16 +206,17 @@ class TelegramAdapter:
         *,
         is_moderator: bool = False,
     ) -> Command:
-        """A core command from the user at the channel."""
+        """A core command from the user at the channel (None: no known channel)."""
         return Command(
             platform=PLATFORM,
-            channel_id=channel_key,
+            channel_id=channel.key if channel is not None else "",
             user_id=str(user.id),
             user_name=user.full_name,
             name=name,
             args=args,
             locale=locale,
             is_moderator=is_moderator,
+            community=channel.community if channel is not None else None,
         )
 
     def _typed_origin(self, message: Message, user: User, chat_id: int) -> tuple[Place, Origin]:
@@ -277,7 +278,7 @@ class TelegramAdapter:
         if place is None:
             return
         for name, sub in self._state_commands(table_id):
-            command = self._command(place.key, user, name, (sub,), locale)
+            command = self._command(place, user, name, (sub,), locale)
             mine = [
                 replace(item, table_id=item.table_id or table_id)
                 for item in await self.core.handle(command)
@@ -368,6 +369,7 @@ class TelegramAdapter:
             nonce=pressed.nonce,
             args=args,
             locale=origin.locale,
+            community=channel.community if channel is not None else None,
         )
         return await self.core.press(press)
 
@@ -377,9 +379,7 @@ class TelegramAdapter:
         assert self.delivery is not None
         locale = origin.locale
         group = self.delivery.table_chats.get(button.table_id, origin.place)
-        command = self._command(
-            group.key if group is not None else "", user, "poker", ("hand",), locale
-        )
+        command = self._command(group, user, "poker", ("hand",), locale)
         answer = await self.core.handle(command)
         refusals = [item.text for item in answer if item.kind is OutKind.ERROR]
         if refusals:

@@ -65,6 +65,12 @@ class Place:
         """Group and supergroup ids are negative; private chats (user ids) are positive."""
         return self.chat_id < 0
 
+    @property
+    def community(self) -> str | None:
+        """The community the place belongs to: the group's chat id (every topic of a forum is
+        the same community); None for a private chat."""
+        return str(self.chat_id) if self.is_group else None
+
     def send_kwargs(self) -> dict[str, int]:
         """Extra arguments that put a sent message into this place's topic."""
         return {} if self.thread_id is None else {"message_thread_id": self.thread_id}
