@@ -182,8 +182,9 @@ class OkeyPenalty(SQLModel, table=True):
     __tablename__ = "okey_penalties"
     __table_args__ = (
         sa.UniqueConstraint("player_id", "match_id"),
-        # the community's Okey board sums its players' points from this index alone
+        # the Okey boards sum the points from an index alone (a community's, or everyone's)
         sa.Index("ix_okey_penalties_community_player_id", "community", "player_id", "points"),
+        sa.Index("ix_okey_penalties_player_id_points", "player_id", "points"),
     )
 
     id: int | None = Field(default=None, sa_column=sa.Column(sa.Integer, primary_key=True))

@@ -150,6 +150,8 @@ async def test_community_boards_read_their_index(tmp_path, kind: str) -> None:
         assert PLANS[kind] in plan
         assert "SCAN game_results" not in plan and "SCAN okey_penalties" not in plan
         assert "ix_game_results_wins" in await _plan(store, board_query("wins", 10, None, None))
+        everyone = await _plan(store, board_query("okey", 10, None, None))
+        assert "COVERING INDEX ix_okey_penalties_player_id_points" in everyone
     finally:
         await store.close()
 

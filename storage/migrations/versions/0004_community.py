@@ -57,10 +57,12 @@ def upgrade() -> None:
         "okey_penalties",
         ["community", "player_id", "points"],
     )
+    op.create_index("ix_okey_penalties_player_id_points", "okey_penalties", ["player_id", "points"])
 
 
 def downgrade() -> None:
     """Drop the indexes and the ``community`` columns (the single player index comes back)."""
+    op.drop_index("ix_okey_penalties_player_id_points", "okey_penalties")
     op.drop_index("ix_okey_penalties_community_player_id", "okey_penalties")
     op.drop_index("ix_game_results_wins", "game_results")
     op.drop_index("ix_game_results_community_wins", "game_results")
