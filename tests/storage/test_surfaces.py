@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from storage import InvalidRequest, Store
-from storage.migrate import current_revision, downgrade, upgrade
+from storage.migrate import current_revision, downgrade, head_revision, upgrade
 
 
 async def test_a_table_without_a_message_reads_none(store: Store) -> None:
@@ -88,5 +88,5 @@ async def test_migration_0003_adds_and_drops_the_table(store: Store) -> None:
     await downgrade(store.engine, "0002")
     assert await current_revision(store.engine) == "0002"
     await upgrade(store.engine)
-    assert await current_revision(store.engine) == "0003"
+    assert await current_revision(store.engine) == head_revision()  # 0003 and later ones
     assert await store.table_message("telegram", "7") is None  # created empty
