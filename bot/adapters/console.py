@@ -3,13 +3,16 @@
 Input lines look like `ayse: /poker join 100`; public output is printed as `[#table] ...`, private
 output as `[DM name] ...` and refusals as `[! name] ...`. Buttons are printed as numbered choices;
 the player to act types the number, followed by an amount or cards when the button asks for them
-(`ayse: 3 40`, `ayse: 5 Ah 7c`); numbers are written with the digits 0-9. End of input, SIGTERM
-or Ctrl-C closes the console cleanly.
+(`ayse: 3 40`, `ayse: 5 Ah 7c`); numbers are written with the digits 0-9. A file the core sends
+(`Outgoing.attachment`, e.g. `/export`) is written into the files folder (the current folder by
+default) under its own name, never over an existing file, and its path is printed as
+`[file] path`. End of input, SIGTERM or Ctrl-C closes the console cleanly.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from collections.abc import AsyncIterable, AsyncIterator, Iterable
 from dataclasses import dataclass, field
@@ -25,6 +28,7 @@ CHANNEL = "table"
 COMMUNITY = "console"  # the console's one community, for its tables and leaderboards
 DEFAULT_PLAYER = "player"  # who a line without `name:` is from
 CHOICE_DIGITS = 9  # no screen holds more choices; a longer number is a bad line
+UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 class CoreLike(Protocol):
@@ -111,14 +115,33 @@ def format_outgoing(item: Outgoing, names: dict[str, str]) -> str:
     return "\n".join(out)
 
 
+def file_name(name: str) -> str:
+    """A file name the core gave, safe to write in a folder: no folders, no hidden file, only
+    letters, digits, `.`, `_` and `-` (anything else becomes `_`)."""
+    safe = UNSAFE.sub("_", Path(name.replace("\\", "/")).name).lstrip(".")
+    return safe or "attachment"
+
+
+def free_path(folder: Path, name: str) -> Path:
+    """`folder/name`, or `folder/stem-2.suffix` (-3, ...) when that file exists already."""
+    path = folder / name
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"{Path(name).stem}-{number}{Path(name).suffix}"
+    return path
+
+
 @dataclass
 class Console:
-    """The console's memory: display names, the numbered choices on screen and picture files."""
+    """The console's memory: display names, the numbered choices on screen, picture files and
+    the folder attachments are written to."""
 
     out: TextIO
     locale: str | None = None
     moderators: tuple[str, ...] = ()
     pictures: Path | None = None
+    files: Path = field(default_factory=Path)
     names: dict[str, str] = field(default_factory=dict)
     public_choices: list[Button] = field(default_factory=list)
     private_choices: dict[str, list[Button]] = field(default_factory=dict)
@@ -140,6 +163,8 @@ class Console:
                 self._order[item.user_id] = self._count
             if item.picture is not None and self.pictures is not None:
                 self._save(item)
+            if item.attachment is not None:
+                self._write(item.attachment)
 
     def _save(self, item: Outgoing) -> None:
         assert self.pictures is not None and item.picture is not None
@@ -148,6 +173,14 @@ class Console:
         path = self.pictures / f"{self._saved:04d}.png"
         path.write_bytes(item.picture)
         print(f"[picture] {path}", file=self.out, flush=True)
+
+    def _write(self, attachment: tuple[str, bytes]) -> None:
+        """Write an attachment into the files folder and print where it is."""
+        name, content = attachment
+        self.files.mkdir(parents=True, exist_ok=True)
+        path = free_path(self.files, file_name(name))
+        path.write_bytes(content)
+        print(f"[file] {path}", file=self.out, flush=True)
 
     def choices_for(self, user_id: str) -> list[Button]:
         """The numbered choices a player sees: their newest private set or the table's."""
@@ -210,10 +243,12 @@ async def run_console(
     pictures: Path | None = None,
     start: bool = True,
     stop: asyncio.Event | None = None,
+    files: Path | None = None,
 ) -> Console:
     """Feed each input line to the core and print what comes back, until input ends or `stop`
-    is set (a line being handled is finished first)."""
-    console = Console(out, locale, moderators, pictures)
+    is set (a line being handled is finished first). Attachments are written into `files`
+    (default: the current folder)."""
+    console = Console(out, locale, moderators, pictures, files=files or Path())
     stop = stop or asyncio.Event()
     if start:
         console.show(await core.start())

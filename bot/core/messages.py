@@ -120,6 +120,9 @@ class Outgoing:
     without a slot are always new messages. `version` (EDIT_TABLE only): the committed table
     version the state shows, when known; adapters store it with the table message they post, so
     that several processes agree on which message shows the table (an older state never wins).
+    `attachment` is a file to send with the text: (file name, content), e.g. a hand's export;
+    adapters send it as a document (Discord: a file on the message; Telegram: sendDocument;
+    console: written to a file whose path is printed).
     """
 
     kind: OutKind
@@ -133,3 +136,4 @@ class Outgoing:
     fresh: bool = False
     slot: str | None = None
     version: int | None = None
+    attachment: tuple[str, bytes] | None = None

@@ -52,6 +52,10 @@ EXPECTED = {
     "verify": None,
     "lang": None,
     "help": None,
+    "history": None,
+    "stats": None,
+    "replay": None,
+    "export": None,
 }
 
 
@@ -195,6 +199,9 @@ async def call(tree, path: str, **options):
         ("table reset", {"reason": "spam bot"}, ("table", ("reset", "spam", "bot"))),
         ("table kick", {"player": "Ayşe K"}, ("table", ("kick", "Ayşe", "K"))),
         ("leaderboard", {}, ("leaderboard", ("chips",))),
+        ("leaderboard", {"board": "wins"}, ("leaderboard", ("wins",))),
+        ("leaderboard", {"scope": "global"}, ("leaderboard", ("chips", "global"))),
+        ("leaderboard", {"board": "okey", "scope": "community"}, ("leaderboard", ("okey",))),
         ("verify", {"hand": " 12-3 "}, ("verify", ("12-3",))),
         ("lang", {"language": "tr"}, ("lang", ("tr",))),
         ("help", {}, ("help", ())),

@@ -47,6 +47,12 @@ def http_error(kind: type[discord.HTTPException], status: int, code: int) -> Exc
     return kind(response, {"code": code, "message": kind.__name__})  # type: ignore[arg-type]
 
 
+def sent_files(kw: dict[str, Any]) -> list[Any]:
+    """The files a send carries, given as `file=` or `files=` (discord.py takes either)."""
+    one = kw.get("file")
+    return [one] if one is not None else list(kw.get("files") or [])
+
+
 @dataclass
 class Delivery:
     """Something that reached Discord: who can see it (`ephemeral`/`dm` to a user, or a
@@ -61,6 +67,7 @@ class Delivery:
     file: Any = None
     allowed_mentions: Any = None
     seen: bool = True  # False: an edit of an ephemeral reply its user is no longer looking at
+    files: list[Any] = field(default_factory=list)  # every file it carried (`file` is the first)
 
 
 class Log:
@@ -127,6 +134,7 @@ class FakeMessage:
                 # only what this call carried: an edit that leaves the attachments keeps them
                 file=self.files[0] if self.files and attachments is not ... else None,
                 seen=seen,
+                files=list(self.files) if attachments is not ... else [],
             )
         )
         return self
@@ -215,11 +223,13 @@ class FakeChannel:
             raise http_error(discord.Forbidden, 403, 50013)
 
     async def send(
-        self, content: str | None = None, *, view: Any = None, file: Any = None, **kwargs: Any
+        self, content: str | None = None, *, view: Any = None, **kwargs: Any
     ) -> FakeMessage:
         assert content is None or len(content) <= 2000
-        await self.enter(files=file is not None)
-        message = FakeMessage(next_id(), self, content or "", view, files=[file] if file else [])
+        files = sent_files(kwargs)
+        file = files[0] if files else None
+        await self.enter(files=bool(files))
+        message = FakeMessage(next_id(), self, content or "", view, files=files)
         message.allowed_mentions = kwargs.get("allowed_mentions")
         self.messages[message.id] = message
         self.posts += 1
@@ -233,6 +243,7 @@ class FakeChannel:
                 view,
                 file=file,
                 allowed_mentions=message.allowed_mentions,
+                files=files,
             )
         )
         return message
@@ -270,15 +281,18 @@ class FakeUser:
         if not self.dms_open:
             raise http_error(discord.Forbidden, 403, 50007)
         assert content is None or len(content) <= 2000
-        file = kw.get("file")
-        self.log.deliveries.append(Delivery("dm", self.id, content or "", "dm", view, file=file))
+        files = sent_files(kw)
+        file = files[0] if files else None
+        self.log.deliveries.append(
+            Delivery("dm", self.id, content or "", "dm", view, file=file, files=files)
+        )
         return FakeMessage(
             next_id(),
             None,
             content or "",
             view,
             ephemeral_to=self.id,
-            files=[file] if file else [],
+            files=files,
             dm=True,
             log=self.log,
         )
@@ -377,7 +391,7 @@ class FakeFollowup:
             # Discord: the first follow-up replaces the "thinking" message, keeping its visibility.
             interaction.original_resolved = True
             ephemeral = response.ephemeral
-        return interaction._show(content or "", ephemeral, view, "followup", kw.get("file"))
+        return interaction._show(content or "", ephemeral, view, "followup", sent_files(kw))
 
 
 class FakeInteraction:
@@ -429,14 +443,17 @@ class FakeInteraction:
             raise self.client.faults.pop(0)
 
     def _show(
-        self, content: str, ephemeral: bool, view: Any, how: str, file: Any = None
+        self, content: str, ephemeral: bool, view: Any, how: str, files: list[Any] | None = None
     ) -> FakeMessage:
         assert len(content) <= 2000
         channel = self.client.get_partial_messageable(self.channel_id)
-        files = [file] if file is not None else []
+        files = list(files or [])
+        file = files[0] if files else None
         if ephemeral:  # in the channel, but only this user sees it
             self.log.deliveries.append(
-                Delivery("ephemeral", self.user.id, content, how, view, self.id, file=file)
+                Delivery(
+                    "ephemeral", self.user.id, content, how, view, self.id, file=file, files=files
+                )
             )
             message = FakeMessage(
                 next_id(),
@@ -481,13 +498,12 @@ class FakeInteraction:
         if response.thinking:
             self.original_resolved = True
             if self.original is None:
-                files = kw.get("attachments") or []
                 self.original = self._show(
                     new_content or "",
                     response.ephemeral,
                     new_view,
                     "edit_original",
-                    files[0] if files else None,
+                    kw.get("attachments") or [],
                 )
             else:
                 if new_content is not None:

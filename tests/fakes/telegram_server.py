@@ -52,6 +52,14 @@ INT_FIELDS = {
 BOOL_FIELDS = {"show_alert", "disable_notification", "drop_pending_updates"}
 
 
+@dataclass(frozen=True)
+class Upload:
+    """A file the bot uploaded (multipart): the name it gave and the bytes."""
+
+    filename: str
+    content: bytes
+
+
 @dataclass
 class Call:
     """One request the bot made: the method name and its decoded parameters."""
@@ -72,6 +80,9 @@ class Call:
         media = self.params.get("media")
         if isinstance(media, dict):
             parts.append(str(media.get("caption", "")))
+        document = self.params.get("document")
+        if isinstance(document, Upload):  # a file is as visible as a text
+            parts.append(document.content.decode("utf-8", "replace"))
         markup = self.params.get("reply_markup") or {}
         for row in markup.get("inline_keyboard", []):
             for button in row:
@@ -224,6 +235,7 @@ class FakeTelegram:
         methods = {
             "sendMessage",
             "sendPhoto",
+            "sendDocument",
             "editMessageText",
             "editMessageCaption",
             "editMessageMedia",
@@ -378,6 +390,21 @@ class FakeTelegram:
             extra["caption"] = params["caption"]
         return self._store_message(int(params["chat_id"]), params, **extra)
 
+    async def _m_sendDocument(self, params: dict[str, Any]) -> dict[str, Any]:
+        upload = params.get("document")
+        if not isinstance(upload, Upload):
+            raise _ApiError(400, "Bad Request: there is no document in the request")
+        document = {
+            "file_id": f"document{next(self._ids)}",
+            "file_unique_id": "d",
+            "file_name": upload.filename,
+            "file_size": len(upload.content),
+        }
+        extra: dict[str, Any] = {"document": document}
+        if params.get("caption"):
+            extra["caption"] = params["caption"]
+        return self._store_message(int(params["chat_id"]), params, **extra)
+
     def _editable(self, params: dict[str, Any], photo: bool = False) -> dict[str, Any]:
         """The message an edit names, after checking the new keyboard; Telegram's 400 error when
         there is no such message (or, with `photo`, when it has no picture to re-caption)."""
@@ -494,7 +521,10 @@ async def _read_params(request: web.Request) -> dict[str, Any]:
     if request.content_type == "multipart/form-data":
         reader = await request.multipart()
         async for part in reader:
-            if part.filename:  # type: ignore[union-attr]
+            if part.filename and part.name == "document":  # type: ignore[union-attr]
+                content = bytes(await part.read())  # type: ignore[union-attr]
+                raw[part.name] = Upload(part.filename, content)  # type: ignore[union-attr, arg-type]
+            elif part.filename:  # type: ignore[union-attr]
                 raw[part.name] = bytes(await part.read())  # type: ignore[union-attr]
             else:
                 raw[part.name] = await part.text()  # type: ignore[union-attr]

@@ -620,11 +620,13 @@ class DiscordAdapter:
     def _part(self, item: Outgoing) -> Part:
         """A private item as a part: its text (cut to Discord's limit, so a DM and an edit of
         one both take it), its buttons (Okey tiles) as components, its picture (the user's own
-        cards or rack), its slot and the turn of its buttons."""
+        cards or rack), its slot, the turn of its buttons and its attachment (a file)."""
         view = table_view(item.buttons, None, None, "") if item.buttons else None
         nonce = next((b.nonce for row in item.buttons for b in row), None)
         slot = item.slot if item.kind is OutKind.PRIVATE else None
-        return Part(clip(item.text), view, item.picture, slot, item.table_id, nonce)
+        return Part(
+            clip(item.text), view, item.picture, slot, item.table_id, nonce, item.attachment
+        )
 
     def _public(self, item: Outgoing, failed: Callable[[str], Awaitable[None]] | None) -> None:
         """Queue a public item in its channel's lane (posted without pinging anyone)."""
@@ -640,7 +642,12 @@ class DiscordAdapter:
         async def send(where: Any) -> None:
             await self._retrying(
                 lambda: send_to_channel(
-                    where, channel, self.boards.pictures, item.text, picture=item.picture
+                    where,
+                    channel,
+                    self.boards.pictures,
+                    item.text,
+                    picture=item.picture,
+                    attachment=item.attachment,
                 )
             )
 

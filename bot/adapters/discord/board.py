@@ -79,7 +79,8 @@ def clip(content: str) -> str:
 
 
 def picture_file(picture: bytes, filename: str = "table.png") -> discord.File:
-    """A PNG attachment (a fresh one per send: discord.py reads and closes it)."""
+    """A file attachment, a PNG picture by default (a fresh one per send: discord.py reads and
+    closes it)."""
     return discord.File(io.BytesIO(picture), filename=filename)
 
 
@@ -135,19 +136,27 @@ async def send_to_channel(
     *,
     picture: bytes | None = None,
     view: Any = None,
+    attachment: tuple[str, bytes] | None = None,
 ) -> Any:
-    """Post a message without pinging anyone; when the channel refuses the picture, post the
-    text alone. Raises what discord.py raises when even that fails."""
+    """Post a message without pinging anyone, with its picture and its attachment (file name,
+    content) when given; when the channel refuses files, post the text alone. Raises what
+    discord.py raises when even that fails."""
     kwargs: dict[str, Any] = {"content": clip(content), "allowed_mentions": NO_MENTIONS}
     if view is not None:
         kwargs["view"] = view
 
-    def send(picture: bytes | None) -> Awaitable[Any]:
-        if picture is None:
+    def send(allowed: bytes | None) -> Awaitable[Any]:
+        if allowed is None:
             return channel.send(**kwargs)
-        return channel.send(file=picture_file(picture), **kwargs)
+        files = [] if picture is None else [picture_file(picture)]
+        if attachment is not None:
+            files.append(picture_file(attachment[1], attachment[0]))
+        if len(files) == 1:
+            return channel.send(file=files[0], **kwargs)
+        return channel.send(files=files, **kwargs)
 
-    return await pictures.attempt(channel_id, picture, send)
+    first = picture if picture is not None else (None if attachment is None else attachment[1])
+    return await pictures.attempt(channel_id, first, send)
 
 
 class Boards:

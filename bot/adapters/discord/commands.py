@@ -137,7 +137,13 @@ MODES = [
 BOARDS = [
     Choice(name=L("Chips", "Fiş"), value="chips"),
     Choice(name=L("Okey", "Okey"), value="okey"),
+    Choice(name=L("Wins", "Galibiyet"), value="wins"),
 ]
+SCOPES = [
+    Choice(name=L("This community", "Bu topluluk"), value="community"),
+    Choice(name=L("Everyone (global)", "Herkes (genel)"), value="global"),
+]
+PLAYED_GAMES = [*GAMES, Choice(name=L("Okey", "Okey"), value="okey")]
 LANGUAGES = [
     Choice(name=L("Türkçe", "Türkçe"), value="tr"),
     Choice(name=L("English", "English"), value="en"),
@@ -401,17 +407,25 @@ class TableCommands(app_commands.Group):
 
 
 def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
-    """`/balance`, `/daily`, `/leaderboard`, `/verify`, `/lang`, `/help`."""
+    """`/balance`, `/daily`, `/leaderboard`, `/verify`, `/lang`, `/help` and the history
+    commands."""
 
     @app_commands.command(
         name=L("leaderboard", "sıralama"), description=L("The best players", "En iyi oyuncular")
     )
-    @app_commands.rename(board=L("board", "tablo"))
-    @app_commands.describe(board=L("Chips or Okey points", "Fiş ya da okey puanı"))
-    @app_commands.choices(board=BOARDS)
-    async def leaderboard(interaction: discord.Interaction, board: str = "chips") -> None:
-        """/leaderboard."""
-        await runner.run_command(interaction, "leaderboard", (board,))
+    @app_commands.rename(board=L("board", "tablo"), scope=L("scope", "kapsam"))
+    @app_commands.describe(
+        board=L("Chips, Okey points or wins", "Fiş, okey puanı ya da galibiyet"),
+        scope=L("This community (default) or everyone", "Bu topluluk (varsayılan) ya da herkes"),
+    )
+    @app_commands.choices(board=BOARDS, scope=SCOPES)
+    async def leaderboard(
+        interaction: discord.Interaction, board: str = "chips", scope: str = "community"
+    ) -> None:
+        """/leaderboard: the community's list unless `global` is asked for."""
+        await runner.run_command(
+            interaction, "leaderboard", words(board, "global" if scope == "global" else None)
+        )
 
     @app_commands.command(
         name=L("verify", "doğrula"),
@@ -441,7 +455,79 @@ def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
         leaderboard,
         verify,
         lang,
+        *history_commands(runner),
     ]
+
+
+def hand_command(
+    runner: Runner, word: str, name: locale_str, description: locale_str
+) -> app_commands.Command[Any, ..., Any]:
+    """A command taking one hand or round id (`/replay 12-3`, `/export 12-3`)."""
+
+    @app_commands.rename(hand=L("hand", "el"))
+    @app_commands.describe(hand=L("The hand or round id, e.g. 12-3", "El numarası, ör. 12-3"))
+    async def callback(interaction: discord.Interaction, hand: Range[str, 1, 40]) -> None:
+        await runner.run_command(interaction, word, (hand.strip(),))
+
+    return app_commands.Command(name=name, description=description, callback=callback)
+
+
+def history_commands(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
+    """`/history`, `/stats`, `/replay`, `/export`: answered privately (ephemeral) by the core."""
+
+    @app_commands.command(
+        name=L("history", "geçmiş"),
+        description=L(
+            "My last hands and rounds (only to me)", "Son ellerim ve oyunlarım (yalnız bana)"
+        ),
+    )
+    @app_commands.rename(game=L("game", "oyun"))
+    @app_commands.describe(game=L("Only this game", "Yalnız bu oyun"))
+    @app_commands.choices(game=PLAYED_GAMES)
+    async def history(interaction: discord.Interaction, game: str | None = None) -> None:
+        """/history."""
+        await runner.run_command(interaction, "history", words(game))
+
+    @app_commands.command(
+        name=L("stats", "istatistik"),
+        description=L(
+            "A player's statistics (only to me)", "Bir oyuncunun istatistikleri (yalnız bana)"
+        ),
+    )
+    @app_commands.rename(player=L("player", "oyuncu"), game=L("game", "oyun"))
+    @app_commands.describe(
+        player=L("Whose (default: mine)", "Kimin (varsayılan: benim)"),
+        game=L("Only this game", "Yalnız bu oyun"),
+    )
+    @app_commands.choices(game=PLAYED_GAMES)
+    async def stats(
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        """/stats: the player as a mention (`<@id>`), as it reads in a typed Discord message."""
+        who = None if player is None else f"<@{player.id}>"
+        await runner.run_command(interaction, "stats", words(who, game))
+
+    replay = hand_command(
+        runner,
+        "replay",
+        L("replay", "tekrar"),
+        L(
+            "A finished hand step by step (only to me)",
+            "Bitmiş bir eli adım adım izle (yalnız bana)",
+        ),
+    )
+    export = hand_command(
+        runner,
+        "export",
+        L("export", "dışaaktar"),
+        L(
+            "A finished hand's history as a file (only to me)",
+            "Bitmiş bir elin kaydı dosya olarak (yalnız bana)",
+        ),
+    )
+    return [history, stats, replay, export]
 
 
 def install_commands(tree: app_commands.CommandTree[Any], runner: Runner) -> None:

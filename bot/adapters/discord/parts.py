@@ -19,7 +19,8 @@ class Part:
     """One private text for a user, with the components that go with it (Okey tile buttons, the
     draw select) or None, and the picture of that user's own cards or rack (PNG) or None.
     `slot` names the user's current message it may replace; `table_id` and `nonce` say which
-    table and turn its buttons belong to."""
+    table and turn its buttons belong to. `attachment` is a file sent with the text (file name,
+    content), e.g. a hand's export."""
 
     text: str
     view: Any = None
@@ -27,11 +28,18 @@ class Part:
     slot: str | None = None
     table_id: str | None = None
     nonce: str | None = None
+    attachment: tuple[str, bytes] | None = None
 
     @property
     def alone(self) -> bool:
-        """Whether the part needs a message of its own (components, a picture, a slot)."""
-        return self.view is not None or self.picture is not None or self.slot is not None
+        """Whether the part needs a message of its own (components, a picture, a file, a
+        slot)."""
+        return (
+            self.view is not None
+            or self.picture is not None
+            or self.attachment is not None
+            or self.slot is not None
+        )
 
 
 def chunks(parts: Sequence[Part]) -> list[Part]:
@@ -84,14 +92,26 @@ def newest_items_per_slot(items: Sequence[Outgoing]) -> list[Outgoing]:
     ]
 
 
+def files_of(part: Part) -> list[Any]:
+    """The part's files, fresh (discord.py reads and closes each): its picture, then its
+    attachment under the attachment's own name."""
+    files = [] if part.picture is None else [picture_file(part.picture, PRIVATE_PICTURE)]
+    if part.attachment is not None:
+        name, content = part.attachment
+        files.append(picture_file(content, name))
+    return files
+
+
 def extra_kwargs(part: Part, *, edit: bool = False) -> dict[str, Any]:
-    """The keyword arguments that carry a part's components and picture. An edit takes new files
-    as `attachments` (discord.py has no `file` there), and an edit of a message always says what
-    its components and attachments are now (none: the old ones go)."""
+    """The keyword arguments that carry a part's components, picture and attachment. An edit
+    takes new files as `attachments` (discord.py has no `file` there), and an edit of a message
+    always says what its components and attachments are now (none: the old ones go)."""
+    files = files_of(part)
     if edit:
-        files = [picture_file(part.picture, PRIVATE_PICTURE)] if part.picture is not None else []
         return {"view": part.view, "attachments": files}
     extra: dict[str, Any] = {} if part.view is None else {"view": part.view}
-    if part.picture is not None:
-        extra["file"] = picture_file(part.picture, PRIVATE_PICTURE)
+    if len(files) == 1:
+        extra["file"] = files[0]
+    elif files:
+        extra["files"] = files
     return extra

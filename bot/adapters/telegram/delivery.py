@@ -14,6 +14,9 @@ Rules kept here:
   (mention + deep link, never the reason) that is deleted after a few seconds.
 - A private item for a user who has not started the bot is not kept: the group gets (once) a
   deep-link prompt with no card; on Start the user gets the current state of those tables.
+- A file (`Outgoing.attachment`, e.g. a hand's export) goes out with `sendDocument` under its own
+  name, as the caption's document when the text fits, else right after the text; a PRIVATE one
+  goes to the private chat like any private item (never to the group).
 - A failed call (`Forbidden`, a deleted message, a network error) is logged and the other items
   still go out: nothing here ever stops a table.
 """
@@ -288,7 +291,7 @@ class Delivery:
         markup = self.keyboard(item.buttons)
         if item.table_id is not None and place.is_group:
             self.table_chats.setdefault(item.table_id, place)
-        if place.is_group and markup is None and item.picture is None:
+        if place.is_group and markup is None and item.picture is None and item.attachment is None:
             waiting = self.outbox.last(place.chat_id)
             if waiting is None or not (
                 isinstance(waiting.run, Announcement) and waiting.run.add(place, item.text)
@@ -296,7 +299,14 @@ class Delivery:
                 self.outbox.post(place.chat_id, Announcement(self.bot, place, item.text))
             return
         run = partial(
-            send, self.bot, place.chat_id, item.text, item.picture, markup, **place.send_kwargs()
+            send,
+            self.bot,
+            place.chat_id,
+            item.text,
+            item.picture,
+            markup,
+            item.attachment,
+            **place.send_kwargs(),
         )
         if place.is_group:
             self.outbox.post(place.chat_id, run)
@@ -440,7 +450,12 @@ class Delivery:
             log.warning(kv(event="private_without_user", table=item.table_id))
             return
         parcel = Parcel(
-            item.text, item.picture, self.keyboard(item.buttons), item.table_id, item.slot
+            item.text,
+            item.picture,
+            self.keyboard(item.buttons),
+            item.table_id,
+            item.slot,
+            item.attachment,
         )
         await self.send_private(user_id, parcel, self._group_of(item, origin), origin)
 

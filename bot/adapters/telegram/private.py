@@ -65,9 +65,13 @@ async def send(
     text: str,
     picture: bytes | None,
     markup: InlineKeyboardMarkup | None,
+    attachment: tuple[str, bytes] | None = None,
     **extra: Any,
 ) -> Message:
-    """One new message in any chat: a photo (its caption when short enough) or text."""
+    """One new message in any chat: a photo (its caption when short enough) or text; with an
+    `attachment` (file name, content), see `send_with_file`."""
+    if attachment is not None:
+        return await send_with_file(bot, chat_id, text, picture, markup, attachment, **extra)
     if picture is not None:
         if len(text) <= MAX_CAPTION:
             return await bot.send_photo(
@@ -77,16 +81,40 @@ async def send(
     return await bot.send_message(chat_id, fit(text, MAX_TEXT), reply_markup=markup, **extra)
 
 
+async def send_with_file(
+    bot: Bot,
+    chat_id: int,
+    text: str,
+    picture: bytes | None,
+    markup: InlineKeyboardMarkup | None,
+    attachment: tuple[str, bytes],
+    **extra: Any,
+) -> Message:
+    """The text with a file (`sendDocument`, under the file's own name): the document's caption
+    when there is no picture and the text is short enough, else the text (and picture) first
+    and the document right after it. Returns the message that carries the text."""
+    name, content = attachment
+    if picture is None and len(text) <= MAX_CAPTION:
+        return await bot.send_document(
+            chat_id, content, caption=text or None, reply_markup=markup, filename=name, **extra
+        )
+    message = await send(bot, chat_id, text, picture, markup, **extra)
+    await bot.send_document(chat_id, content, filename=name, **extra)
+    return message
+
+
 @dataclass(frozen=True)
 class Parcel:
     """A private message ready to send: text, optional picture and keyboard, the table it is
-    about and its slot (the hand or round it shows, see `Outgoing.slot`)."""
+    about, its slot (the hand or round it shows, see `Outgoing.slot`) and an optional file
+    (`Outgoing.attachment`: file name, content)."""
 
     text: str
     picture: bytes | None = None
     markup: InlineKeyboardMarkup | None = None
     table_id: str | None = None
     slot: str | None = None
+    attachment: tuple[str, bytes] | None = None
 
 
 @dataclass
@@ -155,12 +183,15 @@ class PrivateChats:
         current = self.shown.get(key) if key is not None else None
         if (
             parcel.slot is not None
+            and parcel.attachment is None  # an edit cannot carry a file
             and current is not None
             and current.slot == parcel.slot
             and await self._edit(user_id, current, parcel)
         ):
             return
-        message = await send(self.bot, user_id, parcel.text, parcel.picture, parcel.markup)
+        message = await send(
+            self.bot, user_id, parcel.text, parcel.picture, parcel.markup, parcel.attachment
+        )
         if key is None or (parcel.slot is None and parcel.markup is None):
             return  # a note beside the current message; it stays current
         if current is not None and current.markup and current.message_id != message.message_id:
