@@ -114,6 +114,8 @@ class Outgoing:
     without a slot are always new messages. `version` (EDIT_TABLE only): the committed table
     version the state shows, when known; adapters store it with the table message they post, so
     that several processes agree on which message shows the table (an older state never wins).
+    `attachment` (PRIVATE only): a file to send with the text, as (file name, content), e.g. the
+    JSON Lines export of a hand (`/export`).
     """
 
     kind: OutKind
@@ -127,3 +129,4 @@ class Outgoing:
     fresh: bool = False
     slot: str | None = None
     version: int | None = None
+    attachment: tuple[str, bytes] | None = None
