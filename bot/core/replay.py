@@ -297,6 +297,7 @@ class Replays:
         content = export_text(hand, viewer).encode("utf-8")
         return Outgoing(OutKind.PRIVATE, body, user_id=who.user_id, attachment=(name, content))
 
+
 def export_text(hand: StoredHand, viewer: int | None) -> str:
     """The export of a stored hand for `viewer` (what `/export` attaches)."""
     return history.export(
@@ -307,4 +308,3 @@ def export_text(hand: StoredHand, viewer: int | None) -> str:
         table=hand.table_id,
         dealt_at=hand.at.isoformat(),
     )
-
