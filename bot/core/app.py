@@ -33,6 +33,7 @@ from bot.core.games import GAMES, open_session
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.pictures import draw_pictures
+from bot.core.replay import REPLAY_COMMANDS, Replays
 from bot.core.session import Note, Who, msg
 from bot.core.tables import LiveTable, TableService
 from bot.logs import kv
@@ -69,6 +70,7 @@ class Core:
         self.clock = clock
         self.tables = TableService(store, self.config, clock, seeds, GAMES)
         self.accounts = Accounts(store, self.config, clock)
+        self.replays = Replays(store, pictures_on=self.config.pictures)  # type: ignore[arg-type]
 
     # --- entry points ---------------------------------------------------------------------------
 
@@ -176,6 +178,8 @@ class Core:
             raise Refusal("err.storage")
         if r.group in ACCOUNT_COMMANDS:
             return await self.accounts.command(command, who, r.group, r.args)
+        if r.group in REPLAY_COMMANDS:
+            return await self.replays.command(command, who, r.group, r.args)
         if r.group == "table":
             return await self._moderate(command, who, r.sub, r.args)
         return await self._game(command, who, r.group, r.sub, r.args)

@@ -34,6 +34,8 @@ TOP = _aliases(
         "daily": ("günlük", "gunluk"),
         "leaderboard": ("sıralama", "top", "lider"),
         "verify": ("doğrula",),
+        "replay": ("tekrar", "izle"),
+        "export": ("dışaaktar", "indir"),
         "poker": ("pk",),
         "okey": (),
         "table": ("masa",),

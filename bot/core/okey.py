@@ -299,6 +299,17 @@ class OkeySession(TableSession):
                 "options": dict(self.match.options),
             }
         )
+        step.deals.append(
+            {
+                "hand": hand_id,
+                "setup": {
+                    "game": "okey",
+                    "players": list(self.match.players),
+                    "names": [self.name(i) for i in range(len(self.staked))],
+                    "options": dict(self.match.options),
+                },
+            }
+        )
         step.announce("okey.round_start", new_hand=True, hand=hand_id)
         self._events(self.match.start_round(seed), step)
 

@@ -342,8 +342,27 @@ class PokerSession(TableSession):
             carried_pot=self.carried,
             **rules["hand"],
         )
-        self.carried = 0
         hand_id = self.hand_id()
+        step.deals.append(
+            {
+                "hand": hand_id,
+                "setup": {
+                    "game": self.game,
+                    "players": [str(pid) for pid in self.in_hand],
+                    "names": [self.seats[i].name for i in eligible],
+                    "stacks": list(self.start_stacks),
+                    "dealer": eligible.index(dealer_seat),
+                    "rules": rules["rules"],
+                    "options": {
+                        "ante": self.options["ante"],
+                        "structure": self.options["structure"],
+                        "carried_pot": self.carried,
+                        **rules["hand"],
+                    },
+                },
+            }
+        )
+        self.carried = 0
         step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
         self.remember_hand(
             {

@@ -99,6 +99,9 @@ class Step:
     results: list[GameResult] = field(default_factory=list)
     penalties: list[PenaltyEntry] = field(default_factory=list)
     seeds: list[SeedRecord] = field(default_factory=list)
+    # hands or rounds dealt in this step: their `games.history.Setup` (as a dict) and id, logged
+    # with the action so that `/replay` and `/export` can play them again
+    deals: list[dict[str, Any]] = field(default_factory=list)
     status: str | None = None  # "closed" when the table ends
     action: dict[str, Any] | None = None  # what goes into the action log
     seat: int | None = None

@@ -344,7 +344,7 @@ class TableService:
         entry = ActionEntry(
             seat=step.seat,
             player_id=step.player_id,
-            action=step.action or {"kind": "update"},
+            action=logged_action(step),
             at=now,
         )
         try:
@@ -523,3 +523,10 @@ def _table_number(table_id: str) -> int | None:
 def _safe(params: Mapping[str, Any]) -> dict[str, Any]:
     """IllegalAction parameters usable in a translated text (never a card list)."""
     return {k: v for k, v in params.items() if isinstance(v, int | str) and k != "reason"}
+
+
+def logged_action(step: Step) -> dict[str, Any]:
+    """What the action log keeps of a step: its action, and the setups of the hands or rounds
+    it dealt (`deals`)."""
+    action = step.action or {"kind": "update"}
+    return {**action, "deals": step.deals} if step.deals else action

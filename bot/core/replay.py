@@ -1,0 +1,310 @@
+"""`/replay <hand id>` and `/export <hand id>`: a finished hand or Okey round, step by step, as the
+asker was entitled to see it, and the same as a JSON Lines file (`games.history`).
+
+A hand is played again from what the store keeps: the seed (`hand_seeds`, revealed when the hand
+ended) and the action log, where the step that dealt the hand logged its setup (`deals`) and the
+following steps its moves. The engine replays every move; only the public events, plus the
+asker's own private events when they played, are shown: cards never shown stay hidden, a draw
+shows how many cards, never which (another player's exchanged cards are left out of the export
+too). A running hand cannot be replayed; a hand of another platform (or community) is unknown to
+the asker. Both answers are private.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.core import pictures
+from bot.core.deliver import text
+from bot.core.errors import Refusal
+from bot.core.messages import Command, Outgoing, OutKind
+from bot.core.okey import OkeySession
+from bot.core.poker import PokerSession
+from bot.core.session import Msg, Seat, Who, msg
+from bot.core.sketch import Sketch
+from bot.render import text as show
+from bot.render.pictures import PictureStyle
+from games import history
+from games.base import Action, Event, seed_from_hex
+
+if TYPE_CHECKING:
+    from storage import ActionRecord, Store
+
+REPLAY_COMMANDS = ("replay", "export")
+# action log kinds that are engine moves (an Okey computer turn logs its moves under "turn")
+MOVE_KINDS = frozenset(
+    {"check", "bet", "call", "raise", "fold", "open", "pass", "draw"}
+    | {"take", "discard", "finish", "show_indicator"}
+)
+HAND_ID = re.compile(r"^#?(\d{1,12})-(\d{1,9})$")
+MAX_TEXT = 3500  # characters of a replay message (Telegram takes 4096, adapters split Discord's)
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """A finished hand as the store keeps it, played again: its id, table, platform, when it
+    was dealt, its seed, and every step with every event (hidden ones included: filter with
+    `games.history.visible` before showing anything)."""
+
+    hand_id: str
+    table_id: int
+    platform: str
+    community: str | None
+    at: datetime
+    seed: bytes
+    played: history.Played
+
+    def viewer(self, player_id: int) -> int | None:
+        """The engine seat `player_id` played in this hand, or None when they did not."""
+        players = self.played.setup.players
+        return players.index(str(player_id)) if str(player_id) in players else None
+
+
+def parse_hand_id(args: tuple[str, ...], usage: str) -> tuple[str, int]:
+    """`12-3` -> ("12-3", 12); a refusal with the usage text otherwise."""
+    found = HAND_ID.match(args[0].strip()) if len(args) == 1 else None
+    if found is None:
+        raise Refusal(usage)
+    return f"{int(found[1])}-{int(found[2])}", int(found[1])
+
+
+def moves_after(records: list[ActionRecord], hand_id: str) -> tuple[ActionRecord, list] | None:
+    """The log entry that dealt `hand_id` and the engine moves logged after it (up to the next
+    deal), as `(player id, Action)`; None when no entry dealt it (a hand dealt before deals were
+    logged)."""
+    start = next(
+        (
+            i
+            for i, r in enumerate(records)
+            if any(d.get("hand") == hand_id for d in r.action.get("deals", ()))
+        ),
+        None,
+    )
+    if start is None:
+        return None
+    moves: list[tuple[int | None, Action]] = []
+    for record in records[start + 1 :]:
+        kind = record.action.get("kind")
+        if kind == "turn":
+            moves += [(record.player_id, Action.from_dict(m)) for m in record.action["moves"]]
+        elif kind in MOVE_KINDS:
+            moves.append((record.player_id, Action.from_dict(record.action)))
+        if record.action.get("deals"):
+            break
+    return records[start], moves
+
+
+async def load_hand(store: Store, hand_id: str, table_id: int) -> StoredHand:
+    """Play a finished hand again from the store; refusals for an unknown, running or
+    unrecorded hand."""
+    record = await store.seed(hand_id)
+    if record is None or record.table_id != table_id:
+        raise Refusal("err.replay_unknown", hand=hand_id)
+    if record.seed_hex is None:
+        raise Refusal("err.replay_running", hand=hand_id)
+    head = await store.table_head(table_id)
+    if head is None:
+        raise Refusal("err.replay_unknown", hand=hand_id)
+    found = moves_after(await store.actions(table_id), hand_id)
+    if found is None:
+        raise Refusal("err.replay_old", hand=hand_id)
+    dealt, logged = found
+    deal = next(d for d in dealt.action["deals"] if d.get("hand") == hand_id)
+    setup = history.Setup.from_dict(deal["setup"])
+    seed = seed_from_hex(record.seed_hex)
+    moves = [
+        (setup.players.index(str(pid)), action)
+        for pid, action in logged
+        if str(pid) in setup.players
+    ]
+    try:
+        played = history.play(setup, seed, moves)
+    except history.HistoryError:
+        raise Refusal("err.replay_old", hand=hand_id) from None
+    return StoredHand(
+        hand_id,
+        table_id,
+        head.platform,
+        getattr(head, "community", None),
+        dealt.at,
+        seed,
+        played,
+    )
+
+
+# --- putting a hand into words --------------------------------------------------------------
+
+
+def _namer(setup: history.Setup, locale: str, at: datetime) -> PokerSession | OkeySession:
+    """A stand-in table whose seats carry the hand's names, so that its events read exactly as
+    the table said them (the same catalogue lines)."""
+    seats = [Seat(i, "", name, locale) for i, name in enumerate(setup.names)]
+    if setup.game == "okey":
+        okey = OkeySession(locale, dict(setup.options), at)
+        okey.seats, okey.staked, okey.match = seats, list(range(len(seats))), None
+        return okey
+    poker = PokerSession(setup.game, locale, {}, at)
+    poker.seats, poker.in_hand = seats, list(range(len(seats)))
+    return poker
+
+
+def _private_lines(namer: PokerSession | OkeySession, event: Event) -> list[Msg]:
+    """The asker's own private event as lines (their cards or tiles)."""
+    if isinstance(namer, PokerSession):
+        return namer._private_event(event)
+    if event.kind == "drew":
+        return [msg("okey.you_drew", tile=event.data["tile"])]
+    return []
+
+
+def event_lines(namer: PokerSession | OkeySession, event: Event) -> list[Msg]:
+    """One visible event as lines."""
+    if event.seat is not None:
+        return _private_lines(namer, event)
+    return namer._public_event(event)
+
+
+def replay_lines(hand: StoredHand, viewer: int | None, locale: str) -> list[Msg]:
+    """The hand step by step as `viewer` (an engine seat, or None) may see it."""
+    setup = hand.played.setup
+    namer = _namer(setup, locale, hand.at)
+    if setup.game == "okey":
+        players = ", ".join(setup.names)
+    else:
+        players = ", ".join(f"{n} ({s})" for n, s in zip(setup.names, setup.stacks, strict=True))
+    lines = [
+        msg(
+            "replay.head",
+            hand=hand.hand_id,
+            game=msg(f"game.{setup.game}"),
+            date=hand.at.strftime("%Y-%m-%d %H:%M UTC"),
+            players=players,
+        )
+    ]
+    if setup.game != "okey":
+        lines.append(msg("replay.dealer", name=setup.names[setup.dealer]))
+    lines.append(msg("replay.yours" if viewer is not None else "replay.spectator"))
+    for number, step in enumerate(hand.played.steps):
+        for event in step.events:
+            if not history.visible(event, viewer):
+                continue
+            if number == 0 and event.kind == "rack":  # the rack as dealt to the asker
+                tiles = show.tiles(event.data["tiles"])
+                lines.append(msg("replay.your_rack", tiles=tiles))
+                continue
+            lines += event_lines(namer, event)
+    lines.append(msg("replay.seed", seed=hand.seed.hex()))
+    return lines
+
+
+def fit(body: str, locale: str) -> str:
+    """The replay text cut to `MAX_TEXT` characters: the start and the end kept, the middle
+    replaced by a line that says how many lines were left out."""
+    if len(body) <= MAX_TEXT:
+        return body
+    rows = body.split("\n")
+    head, tail = rows[:6], rows[6:]
+    while tail and len("\n".join(head + tail)) > MAX_TEXT - 120:
+        tail.pop(0)
+    left = len(rows) - len(head) - len(tail)
+    gap = text(locale, [msg("replay.cut", count=left)])
+    return "\n".join([*head, gap, *tail])
+
+
+# --- the picture strip ----------------------------------------------------------------------
+
+
+def _draw_strip(scene: tuple[Sketch, ...], style: PictureStyle) -> bytes:
+    """The key moments side by side in one PNG."""
+    from PIL import Image
+
+    images = [Image.open(io.BytesIO(s.draw(s.scene, s.style))).convert("RGB") for s in scene]
+    gap = 12
+    width = sum(i.width for i in images) + gap * (len(images) - 1)
+    height = max(i.height for i in images)
+    strip = Image.new("RGB", (width, height), images[0].getpixel((0, 0)))
+    x = 0
+    for image in images:
+        strip.paste(image, (x, (height - image.height) // 2))
+        x += image.width + gap
+    out = io.BytesIO()
+    strip.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def key_moments(hand: StoredHand, viewer: int | None, locale: str) -> Sketch | None:
+    """The strip of key moments: the deal the asker had (only their own cards or rack), and the
+    showdown or the winning rack (public once the hand is over); None when there is nothing."""
+    setup = hand.played.setup
+    parts: list[Sketch | None] = []
+    if viewer is not None:
+        dealt, _ = history.deal(setup, hand.seed)
+        own = dealt.view(viewer)
+        if setup.game == "okey":
+            parts.append(pictures.okey_rack(own, locale))
+        else:
+            parts.append(pictures.poker_hand(own, locale))
+    final = hand.played.engine.view(None)
+    if setup.game == "okey":
+        parts.append(pictures.okey_finish(final, locale))
+    else:
+        events = [e for step in hand.played.steps for e in step.events]
+        shown = next((e for e in events if e.kind == "showdown"), None)
+        if shown is not None:
+            key = "name_tr" if locale == "tr" else "name"
+            labels = {h["seat"]: h[key] for h in shown.data["hands"]}
+            won = {e.data["seat"] for e in events if e.kind == "won"}
+            parts.append(pictures.poker_table(final, list(setup.names), locale, labels, won))
+    found = tuple(p for p in parts if p is not None)
+    if not found:
+        return None
+    return Sketch(_draw_strip, found, pictures.style_for(locale))
+
+
+# --- the commands ---------------------------------------------------------------------------
+
+
+class Replays:
+    """The `/replay` and `/export` commands."""
+
+    def __init__(self, store: Store, *, pictures_on: bool = False) -> None:
+        self.store = store
+        self.pictures_on = pictures_on
+
+    async def command(self, command: Command, who: Who, group: str, args: tuple[str, ...]):
+        """Answer `/replay <hand id>` or `/export <hand id>` privately."""
+        hand_id, table_id = parse_hand_id(args, f"err.{group}_usage")
+        hand = await load_hand(self.store, hand_id, table_id)
+        if hand.platform != command.platform:
+            raise Refusal("err.replay_unknown", hand=hand_id)
+        asked = getattr(command, "community", None)
+        if asked is not None and hand.community is not None and asked != hand.community:
+            raise Refusal("err.replay_other_community", hand=hand_id)
+        viewer = hand.viewer(who.player_id)
+        if group == "export":
+            return [self._export(hand, viewer, who)]
+        body = fit(text(who.locale, replay_lines(hand, viewer, who.locale)), who.locale)
+        sketch = key_moments(hand, viewer, who.locale) if self.pictures_on else None
+        return [Outgoing(OutKind.PRIVATE, body, user_id=who.user_id, sketch=sketch)]
+
+    def _export(self, hand: StoredHand, viewer: int | None, who: Who) -> Outgoing:
+        name = f"hand-{hand.hand_id}.jsonl"
+        body = text(who.locale, [msg("export.ready", hand=hand.hand_id, file=name)])
+        content = export_text(hand, viewer).encode("utf-8")
+        return Outgoing(OutKind.PRIVATE, body, user_id=who.user_id, attachment=(name, content))
+
+
+def export_text(hand: StoredHand, viewer: int | None) -> str:
+    """The export of a stored hand for `viewer` (what `/export` attaches)."""
+    return history.export(
+        hand.played,
+        hand.seed,
+        viewer,
+        hand=hand.hand_id,
+        table=hand.table_id,
+        dealt_at=hand.at.isoformat(),
+    )
