@@ -123,7 +123,7 @@ class TableRecord:
 @dataclass(frozen=True)
 class TableHead:
     """A table's identity, status and version without its snapshot: what a process reads to
-    learn whether its copy of the table is still current."""
+    learn whether its copy of the table is still current (and where it plays: ``community``)."""
 
     id: int
     platform: str
@@ -131,6 +131,7 @@ class TableHead:
     game: str
     status: str
     version: int
+    community: str | None = None
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ def table_head(row: Any) -> TableHead:
         game=row.game,
         status=row.status,
         version=row.version,
+        community=row.community,
     )
 
 
@@ -70,6 +71,7 @@ HEAD_COLUMNS = (
     tables.c.game,
     tables.c.status,
     tables.c.version,
+    tables.c.community,
 )
 
 

@@ -129,7 +129,7 @@ async def load_hand(store: Store, hand_id: str, table_id: int) -> StoredHand:
         hand_id,
         table_id,
         head.platform,
-        getattr(head, "community", None),
+        head.community,
         dealt.at,
         seed,
         played,
@@ -281,10 +281,10 @@ class Replays:
         hand = await load_hand(self.store, hand_id, table_id)
         if hand.platform != command.platform:
             raise Refusal("err.replay_unknown", hand=hand_id)
-        asked = getattr(command, "community", None)
-        if asked is not None and hand.community is not None and asked != hand.community:
-            raise Refusal("err.replay_other_community", hand=hand_id)
         viewer = hand.viewer(who.player_id)
+        if viewer is None and hand.community is not None and command.community != hand.community:
+            # a hand of another community (or, in a private chat, one the asker did not play in)
+            raise Refusal("err.replay_other_community", hand=hand_id)
         if group == "export":
             return [self._export(hand, viewer, who)]
         body = fit(text(who.locale, replay_lines(hand, viewer, who.locale)), who.locale)
