@@ -34,6 +34,8 @@ TOP = _aliases(
         "daily": ("günlük", "gunluk"),
         "leaderboard": ("sıralama", "top", "lider"),
         "verify": ("doğrula",),
+        "history": ("geçmiş", "gecmis"),
+        "stats": ("istatistik", "istatistikler"),
         "poker": ("pk",),
         "okey": (),
         "table": ("masa",),
@@ -90,6 +92,15 @@ STRUCTURES = _aliases(
     }
 )
 RULES_SUBS = _aliases({"set": ("ayarla", "değiştir")})  # `/poker rules set deck=32`
+# `/history [game]`, `/stats [player] [game]`: a game, or "poker" for both poker games
+GAME_FILTERS = _aliases(
+    {
+        "turkish": ("türk", "turk", "tr", "türkpokeri"),
+        "acik": ("açık", "stud"),
+        "okey": (),
+        "poker": ("pk",),
+    }
+)
 BOARDS = _aliases({"chips": ("fiş", "chip"), "okey": ()})
 SUBCOMMANDS = {"poker": POKER, "okey": OKEY, "table": TABLE}
 

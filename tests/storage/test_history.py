@@ -71,7 +71,7 @@ def recount(rows: list[tuple[str, int, dict]], game: str) -> dict:
             folded[r["folded"]] = folded.get(r["folded"], 0) + 1
     return {
         "hands": len(mine),
-        "won": sum((r["won"] if "won" in r else d > 0) for d, r in mine),
+        "won": sum(r.get("won", d > 0) for d, r in mine),
         "chips_won": sum(d for d, _ in mine if d > 0),
         "chips_lost": sum(-d for d, _ in mine if d < 0),
         "biggest_pot": max([r.get("pot_won", 0) for _, r in mine] or [0]),
@@ -105,9 +105,7 @@ async def play(store: Store, rng: random.Random, hands: int) -> tuple[list[int],
                 detail = poker_detail(rng, game, delta) if rng.random() < 0.9 else {}
             results.append(GameResult(pid, game, delta, hand_id=f"{number}", detail=detail))
             rows[pid].append((game, delta, detail))
-        versions[game] = await store.commit(
-            tables[game].id, versions[game], {}, results=results
-        )
+        versions[game] = await store.commit(tables[game].id, versions[game], {}, results=results)
     return pids, rows
 
 
