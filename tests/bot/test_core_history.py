@@ -86,7 +86,9 @@ async def test_poker_stats_equal_a_recount_of_the_action_log(store: Store, varia
             assert stats.opened == kinds["open"]
             assert stats.passed == kinds["pass"]
             assert stats.went_to_draw == kinds["draw"]
-            assert stats.cards_drawn == sum(len(a.get("cards", ())) for a in mine if a["kind"] == "draw")
+            assert stats.cards_drawn == sum(
+                len(a.get("cards", ())) for a in mine if a["kind"] == "draw"
+            )
         else:
             assert set(stats.folded) <= set(POKER_STREETS)
         results = [e for e in await store.history(pid, [variant], 1000)]
@@ -106,7 +108,7 @@ async def test_okey_stats_equal_a_recount(store: Store) -> None:
     for user in USERS[1:]:
         assert not errors(await core.handle(cmd(user, "/okey join")))
     okey_discards: Counter[str] = Counter()
-    for match in range(2):
+    for _ in range(2):
         assert not errors(await core.handle(cmd("ayse", "/okey begin")))
         while (session := live_session(core)).running():
             user, text = random_move(session, rng)
