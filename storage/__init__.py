@@ -14,6 +14,7 @@ from storage.errors import (
     TableClosed,
     Unavailable,
 )
+from storage.history import HistoryEntry, PlayerStats
 from storage.records import (
     HOUSE,
     ActionEntry,
@@ -37,11 +38,13 @@ __all__ = [
     "ActionRecord",
     "ChannelBusy",
     "GameResult",
+    "HistoryEntry",
     "InsufficientFunds",
     "InvalidRequest",
     "NotFound",
     "PenaltyEntry",
     "PlayerRecord",
+    "PlayerStats",
     "SeedRecord",
     "StaleVersion",
     "StorageError",

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from storage import history as history_ops
 from storage import ledger as ledger_ops
 from storage import migrate
 from storage import surfaces as surface_ops
@@ -18,6 +19,7 @@ from storage import tables as table_ops
 from storage.boards import BOARDS, Board, board_query
 from storage.db import Writer, create_engine, read
 from storage.errors import ChannelBusy, InvalidRequest, NotFound, TableClosed, Unavailable
+from storage.history import HistoryEntry, PlayerStats
 from storage.models import action_log, hand_seeds, players, tables, wallets
 from storage.records import (
     HOUSE,
@@ -573,6 +575,45 @@ class Store:
             updated_at=self._clock(),
         )
         return await self._writer.run(lambda conn: surface_ops.put_surface(conn, new))
+
+    # -- history and statistics --------------------------------------------------------------
+
+    async def history(
+        self, player_id: int, games: Sequence[str] | None = None, limit: int = 10
+    ) -> list[HistoryEntry]:
+        """The player's newest ``limit`` results (hands, Okey rounds and matches) in ``games``
+        (every game when None), newest first; an index range read, never a scan."""
+        _positive_int(player_id, "player id")
+        _positive_int(limit, "limit")
+        async with read(self.engine) as conn:
+            return await history_ops.recent(conn, player_id, games, limit)
+
+    async def player_stats(self, player_id: int, game: str) -> PlayerStats:
+        """The player's statistics in ``game`` (turkish, acik or okey), added up by the
+        database over every stored result of theirs in it (docs/storage.md)."""
+        _positive_int(player_id, "player id")
+        if game not in ("turkish", "acik", "okey"):
+            raise InvalidRequest(f"unknown game {game!r}: use turkish, acik or okey")
+        async with read(self.engine) as conn:
+            return await history_ops.player_stats(conn, player_id, game)
+
+    async def chip_history(
+        self, player_id: int, games: Sequence[str] | None = None, limit: int = 100
+    ) -> list[int]:
+        """The chip results of the player's last ``limit`` hands or Okey matches, oldest first."""
+        _positive_int(player_id, "player id")
+        _positive_int(limit, "limit")
+        async with read(self.engine) as conn:
+            return await history_ops.chip_history(conn, player_id, games, limit)
+
+    async def find_players(self, platform: str, text: str) -> list[PlayerRecord]:
+        """Players of ``platform`` known by this user id or name (case-insensitive; the user id
+        match first); read only."""
+        platform = _text(platform, "platform", 32)
+        text = _text(text, "player", 100)
+        async with read(self.engine) as conn:
+            found = await history_ops.find_players(conn, platform, text)
+        return [PlayerRecord(i, platform, u, n, None) for i, u, n in found]
 
     # -- boards and checks -------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from bot.core.deliver import deliver, error, table_message, text
 from bot.core.errors import Refusal, log_outcome
 from bot.core.fairness import SeedSource, random_seeds
 from bot.core.games import GAMES, open_session
+from bot.core.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.pictures import draw_pictures
@@ -71,6 +72,7 @@ class Core:
         self.tables = TableService(store, self.config, clock, seeds, GAMES)
         self.accounts = Accounts(store, self.config, clock)
         self.replays = Replays(store, pictures_on=self.config.pictures)  # type: ignore[arg-type]
+        self.history = HistoryCommands(store, self.config)  # type: ignore[arg-type]
 
     # --- entry points ---------------------------------------------------------------------------
 
@@ -180,6 +182,8 @@ class Core:
             return await self.accounts.command(command, who, r.group, r.args)
         if r.group in REPLAY_COMMANDS:
             return await self.replays.command(command, who, r.group, r.args)
+        if r.group in HISTORY_COMMANDS:
+            return await self.history.command(command, who, r.group, r.args)
         if r.group == "table":
             return await self._moderate(command, who, r.sub, r.args)
         return await self._game(command, who, r.group, r.sub, r.args)

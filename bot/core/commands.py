@@ -36,6 +36,8 @@ TOP = _aliases(
         "verify": ("doğrula",),
         "replay": ("tekrar", "izle"),
         "export": ("dışaaktar", "indir"),
+        "history": ("geçmiş", "gecmis"),
+        "stats": ("istatistik", "istatistikler"),
         "poker": ("pk",),
         "okey": (),
         "table": ("masa",),
@@ -95,6 +97,15 @@ RULES_SUBS = _aliases({"set": ("ayarla", "değiştir")})  # `/poker rules set de
 BOARDS = _aliases({"chips": ("fiş", "chip"), "okey": (), "wins": ("galibiyet",)})
 # `/leaderboard` shows the asker's community unless told `global`
 SCOPES = _aliases({"community": ("topluluk", "sunucu", "grup"), "global": ("genel",)})
+# `/history [game]`, `/stats [player] [game]`: a game, or "poker" for both poker games
+GAME_FILTERS = _aliases(
+    {
+        "turkish": ("türk", "turk", "tr", "türkpokeri"),
+        "acik": ("açık", "stud"),
+        "okey": (),
+        "poker": ("pk",),
+    }
+)
 SUBCOMMANDS = {"poker": POKER, "okey": OKEY, "table": TABLE}
 
 

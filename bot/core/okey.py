@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.core import house, pictures
+from bot.core import handstats, house, pictures
 from bot.core.commands import ARRANGE_MODES, TAKE_SOURCES, fold, lookup, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
@@ -319,6 +319,10 @@ class OkeySession(TableSession):
         hand_id = self.hand_id()
         step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(game.seed), game.seed.hex()))
         step.announce("okey.round_end", hand=hand_id, seed=game.seed.hex())
+        # one row per player and round, no chips (those move with the match's own row)
+        details = handstats.okey_round_details(game.view(None), self._match_id())
+        for index, pid in enumerate(self.staked):
+            step.results.append(GameResult(pid, "okey", 0, hand_id=hand_id, detail=details[index]))
         if self.match.finished:
             self._end_match(step)
         else:
@@ -330,7 +334,7 @@ class OkeySession(TableSession):
         pool = stake * len(self.staked)
         paid = self.match.payout(pool)
         totals = self.match.totals
-        match_id = f"{self.table_id}-m{self.matches}"
+        match_id = self._match_id()
         for index, pid in enumerate(self.staked):
             if paid[index]:
                 step.transfers.append(
@@ -342,7 +346,12 @@ class OkeySession(TableSession):
                     "okey",
                     paid[index] - stake,
                     hand_id=match_id,
-                    detail={"points": totals[index]},
+                    detail={
+                        "v": handstats.DETAIL_VERSION,
+                        "kind": "match",
+                        "points": totals[index],
+                        "rounds": len(self.match.history),
+                    },
                 )
             )
             step.penalties.append(PenaltyEntry(pid, totals[index], match_id))
@@ -358,6 +367,10 @@ class OkeySession(TableSession):
         if step.status != "closed":
             step.announce("okey.again")
             step.show_table()
+
+    def _match_id(self) -> str:
+        """The id of the match being played (`<table>-m<number>`), as its results carry it."""
+        return f"{self.table_id}-m{self.matches}"
 
     def _events(self, events: list[Event], step: Step) -> None:
         """Engine events as notes: public lines (moves, or announcements for the round's start

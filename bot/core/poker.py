@@ -12,7 +12,7 @@ from datetime import datetime
 from types import ModuleType
 from typing import Any
 
-from bot.core import ai, house, pictures
+from bot.core import ai, handstats, house, pictures
 from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
@@ -80,6 +80,7 @@ class PokerSession(TableSession):
         self.engine: Any = None
         self.in_hand: list[int] = []  # player ids of the engine's seats
         self.start_stacks: list[int] = []
+        self.tally: list[dict[str, Any]] = []  # per engine seat: the running hand's statistics
 
     @property
     def max_seats(self) -> int:  # type: ignore[override]
@@ -133,6 +134,7 @@ class PokerSession(TableSession):
             engine=None if self.engine is None else self.engine.to_dict(),
             in_hand=list(self.in_hand),
             start_stacks=list(self.start_stacks),
+            tally=[dict(t) for t in self.tally],
         )
         return data
 
@@ -152,6 +154,7 @@ class PokerSession(TableSession):
             session.engine = _hand_class(module).from_dict(engine)
         session.in_hand = list(data["in_hand"])
         session.start_stacks = list(data["start_stacks"])
+        session.tally = [dict(t) for t in data.get("tally", ())]  # older snapshots have none
         return session
 
     # --- queries --------------------------------------------------------------------------------
@@ -342,6 +345,7 @@ class PokerSession(TableSession):
             carried_pot=self.carried,
             **rules["hand"],
         )
+        self.tally = handstats.new_tally(len(self.in_hand))
         hand_id = self.hand_id()
         step.deals.append(
             {
@@ -382,16 +386,19 @@ class PokerSession(TableSession):
         """Settle a finished hand: chips back behind, results, the seed revealed, leavers paid."""
         view = self.engine.view(None)
         hand_id = self.hand_id()
+        details = self._details(view)
         for index, pid in enumerate(self.in_hand):
             self.chips[str(pid)] = view["stacks"][index]
             delta = view["stacks"][index] - self.start_stacks[index]
-            step.results.append(GameResult(pid, self.game, delta, hand_id=hand_id))
+            step.results.append(
+                GameResult(pid, self.game, delta, hand_id=hand_id, detail=details[index])
+            )
         self.carried = view["pot"] if view["carried"] else 0
         seed = view["seed"]
         step.record_seed(SeedRecord(hand_id, self.table_id, view["seed_hash"], seed))
         step.announce("poker.hand_end", hand=hand_id, seed=seed)
         self.engine = None
-        self.in_hand, self.start_stacks = [], []
+        self.in_hand, self.start_stacks, self.tally = [], [], []
         for index in reversed(range(len(self.seats))):
             seat = self.seats[index]
             if seat.leaving or (seat.bot and self.chips.get(str(seat.player_id), 0) == 0):
@@ -408,10 +415,18 @@ class PokerSession(TableSession):
             step.say("poker.waiting_players")
             step.show_table()
 
+    def _details(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """Each engine seat's statistics of the hand that just ended (`game_results.detail`)."""
+        if len(self.tally) != len(self.in_hand):  # a hand dealt before statistics were kept
+            return [{} for _ in self.in_hand]
+        pot = handstats.hand_pot(self.tally, view["pot"] if view["carried"] else 0)
+        return handstats.poker_details(self.game, self.tally, pot)
+
     def _events(self, events: list[Event], step: Step) -> None:
         showdown: tuple[Event, Note] | None = None
         hand_notes: dict[int, Note] = {}  # engine seat -> its last message about its cards
         for event in events:
+            handstats.poker_tally(self.tally, event)
             if event.seat is not None:
                 seat = self.seat_of_engine(event.seat)
                 lines = self._private_event(event)
