@@ -213,10 +213,6 @@ async def measure(path: Path, players: int, asked: int, seed: int) -> None:
             ("/stats (all three games + chart)", await each(stats_all)),
         ]  # fmt: skip
         for kind in ("chips", "okey", "wins"):
-            try:
-                await store.leaderboard(kind, limit=10)  # type: ignore[arg-type]
-            except Exception:  # "wins" exists once the community boards are merged
-                continue
             ms = await timed(lambda kind=kind: store.leaderboard(kind, limit=10), asked)  # type: ignore[misc]
             rows.append((f"/leaderboard {kind}", ms))
         for name, ms in rows:
