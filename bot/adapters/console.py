@@ -28,6 +28,7 @@ CHANNEL = "table"
 COMMUNITY = "console"  # the console's one community, for its tables and leaderboards
 DEFAULT_PLAYER = "player"  # who a line without `name:` is from
 CHOICE_DIGITS = 9  # no screen holds more choices; a longer number is a bad line
+MAX_NAME = 32  # characters of a console player's name
 UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -70,6 +71,8 @@ def parse_line(
         text = f"{DEFAULT_PLAYER}: {text}"
     name, sep, rest = text.partition(":")
     name, rest = name.strip(), rest.strip()
+    if len(name) > MAX_NAME:  # the store keeps user ids of at most 64 characters
+        raise ConsoleParseError(f"a player's name is at most {MAX_NAME} characters")
     words = rest.split()
     if sep and name and words and is_ascii_number(words[0]) and len(words[0]) <= CHOICE_DIGITS:
         return Choice(name.lower(), name, int(words[0]), tuple(words[1:]))

@@ -8,7 +8,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.adapters.console import Choice, Console, format_outgoing, parse_line, run_console
+import pytest
+
+from bot.adapters.console import (
+    Choice,
+    Console,
+    ConsoleParseError,
+    format_outgoing,
+    parse_line,
+    run_console,
+)
 from bot.core.messages import Button, Outgoing, OutKind
 from storage import Store
 from tests.bot.helpers import make_core
@@ -25,6 +34,8 @@ def test_parse_line_and_choices():
     bare = parse_line("/yardım", "tr")  # a newcomer forgets the name: it is the default player's
     assert (bare.user_id, bare.name, bare.args) == ("player", "yardım", ())
     assert parse_line("/table reset reason: spam").args == ("reset", "reason:", "spam")
+    with pytest.raises(ConsoleParseError, match="at most 32"):  # too long to be stored
+        parse_line("x" * 33 + ": /balance")
 
 
 def test_numbered_buttons_and_private_choices():
