@@ -1,7 +1,8 @@
 """Leaderboard queries: chips, Okey penalty totals and wins, for one community or everyone.
 
 A community's players are those with a result recorded in it (a hand or match finished at one of
-its tables). Each query reads one of migration 0004's indexes (docs/storage.md, "Leaderboards").
+its tables). Each query reads one of migration 0004's indexes, or the win tallies of 0005
+(docs/storage.md, "Leaderboards").
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Literal
 
 import sqlalchemy as sa
 
-from storage.models import WON, game_results, okey_penalties, players, wallets
+from storage.models import game_results, okey_penalties, players, wallets, win_tallies
 
 Board = Literal["chips", "okey", "wins"]
 BOARDS: tuple[Board, ...] = ("chips", "okey", "wins")
@@ -64,11 +65,17 @@ def _okey(community: str | None) -> sa.Select[tuple[str, int]]:
 
 
 def _wins(community: str | None) -> sa.Select[tuple[str, int]]:
-    # WON is spelt exactly as the partial indexes' condition, so the planner may use them
-    counts = sa.select(game_results.c.player_id, sa.func.count().label("value")).where(WON)
+    # the tally (storage/tallies.py): a community's rows through (community, wins); everyone's
+    # add up each player's communities, a few rows per player whatever the number of results
     if community is not None:
-        counts = counts.where(game_results.c.community == community)
-    return _ranked(counts.group_by(game_results.c.player_id).subquery(), ascending=False)
+        counts = sa.select(win_tallies.c.player_id, win_tallies.c.wins.label("value")).where(
+            win_tallies.c.community == community
+        )
+    else:
+        counts = sa.select(
+            win_tallies.c.player_id, sa.func.sum(win_tallies.c.wins).label("value")
+        ).group_by(win_tallies.c.player_id)
+    return _ranked(counts.subquery(), ascending=False)
 
 
 def _ranked(per_player: sa.Subquery, *, ascending: bool) -> sa.Select[tuple[str, int]]:

@@ -138,9 +138,6 @@ class ActionLog(SQLModel, table=True):
     at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
 
 
-WON = sa.text("chips_delta > 0")  # a won hand or match; queries must spell it the same way
-
-
 class GameResultRow(SQLModel, table=True):
     """A player's chip result of one hand or match, in the community of its table."""
 
@@ -149,16 +146,8 @@ class GameResultRow(SQLModel, table=True):
         # a player's history and statistics, newest first, over all games or one
         sa.Index("ix_game_results_player_id_at", "player_id", "at"),
         sa.Index("ix_game_results_player_id_game_at", "player_id", "game", "at"),
-        # community boards: who played here (chips), and the wins, here or everywhere
+        # the chips board of a community: who played here (the wins boards read win_tallies)
         sa.Index("ix_game_results_community_player_id", "community", "player_id"),
-        sa.Index(
-            "ix_game_results_community_wins",
-            "community",
-            "player_id",
-            sqlite_where=WON,
-            postgresql_where=WON,
-        ),
-        sa.Index("ix_game_results_wins", "player_id", sqlite_where=WON, postgresql_where=WON),
     )
 
     id: int | None = Field(default=None, sa_column=sa.Column(BigId, primary_key=True))
@@ -174,6 +163,28 @@ class GameResultRow(SQLModel, table=True):
     detail: dict[str, Any] = Field(sa_column=sa.Column(Json, nullable=False))
     at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
     community: str | None = Field(default=None, sa_column=sa.Column(sa.String(64)))
+
+
+NO_COMMUNITY = ""  # win_tallies' community of results without one (a key column cannot be null)
+
+
+class WinTally(SQLModel, table=True):
+    """How many of a player's results in one community won chips (``chips_delta > 0``).
+
+    Kept by ``Store.commit`` in the transaction that writes the results, so the wins boards read
+    one row per player and community instead of counting results (docs/storage.md).
+    """
+
+    __tablename__ = "win_tallies"
+    __table_args__ = (sa.Index("ix_win_tallies_community_wins", "community", "wins"),)
+
+    player_id: int = Field(
+        sa_column=sa.Column(
+            sa.Integer, sa.ForeignKey("players.id"), primary_key=True, autoincrement=False
+        )
+    )
+    community: str = Field(sa_column=sa.Column(sa.String(64), primary_key=True))
+    wins: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
 
 
 class OkeyPenalty(SQLModel, table=True):
@@ -237,6 +248,7 @@ ledger = LedgerEntry.__table__
 applied_keys = AppliedKey.__table__
 action_log = ActionLog.__table__
 game_results = GameResultRow.__table__
+win_tallies = WinTally.__table__
 okey_penalties = OkeyPenalty.__table__
 hand_seeds = HandSeed.__table__
 table_messages = TableMessageRow.__table__

@@ -34,6 +34,7 @@ from storage.records import (
     escrow,
 )
 from storage.sql import aware, upsert
+from storage.tallies import record_wins
 
 
 def table_record(row: Any) -> TableRecord:
@@ -268,7 +269,8 @@ def record_results(
     now: datetime,
     community: str | None = None,
 ) -> None:
-    """Insert game result rows, in the table's ``community``."""
+    """Insert game result rows, in the table's ``community``, and count the wins among them in
+    ``win_tallies`` (the same transaction)."""
     if results:
         conn.execute(
             _INSERT_RESULTS,
@@ -286,6 +288,7 @@ def record_results(
                 for r in results
             ],
         )
+        record_wins(conn, results, community)
 
 
 def record_penalties(

@@ -137,7 +137,7 @@ async def test_boards_equal_a_direct_recount(store: Store) -> None:
 PLANS = {
     "chips": "ix_game_results_community_player_id",
     "okey": "ix_okey_penalties_community_player_id",
-    "wins": "ix_game_results_community_wins",
+    "wins": "ix_win_tallies_community_wins",
 }
 
 
@@ -149,7 +149,8 @@ async def test_community_boards_read_their_index(tmp_path, kind: str) -> None:
         plan = await _plan(store, stmt)
         assert PLANS[kind] in plan
         assert "SCAN game_results" not in plan and "SCAN okey_penalties" not in plan
-        assert "ix_game_results_wins" in await _plan(store, board_query("wins", 10, None, None))
+        everyone = await _plan(store, board_query("wins", 10, None, None))
+        assert "game_results" not in everyone and "win_tallies" in everyone
         everyone = await _plan(store, board_query("okey", 10, None, None))
         assert "COVERING INDEX ix_okey_penalties_player_id_points" in everyone
     finally:
