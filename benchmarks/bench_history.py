@@ -7,7 +7,9 @@ sqlite3 (`executemany`, not the Store one result at a time): players with wallet
 detail, Okey rounds, and an Okey match row with its penalty totals every three rounds). The
 indexes the history queries read by, `game_results (player_id, game, at)` and
 `(player_id, at)`, come with migration 0004; the script creates them when the schema does not
-have them yet (and says so). Then, for `--players-asked` random players, it times the Store
+have them yet (and says so). The bulk fill bypasses `Store.commit`, so it then fills the win
+tallies with migration 0005's own backfill statement; a file kept (`--keep`) from an older schema
+is migrated to the newest (the time it took is printed: 0005 counts every won result). Then, for `--players-asked` random players, it times the Store
 calls each command makes and prints the median and the 95th percentile, and the query plans.
 
 Run: ``.venv/bin/python benchmarks/bench_history.py [--hands 1000000] [--keep PATH]``.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import random
 import sqlite3
@@ -32,6 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from storage import Store
+from storage.migrate import current_revision, head_revision
 
 INDEXES = {
     "ix_game_results_player_id_game_at": "game_results (player_id, game, at)",
@@ -153,6 +157,34 @@ def _flush(
     penalties.clear()
 
 
+def backfill_win_tallies(path: Path) -> None:
+    """Fill ``win_tallies`` from the results the way migration 0005 does (its own statement)."""
+    script = Path(__file__).resolve().parents[1] / "storage/migrations/versions/0005_win_tallies.py"
+    spec = importlib.util.spec_from_file_location("migration_0005", script)
+    assert spec is not None and spec.loader is not None
+    migration = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(migration)
+    db = sqlite3.connect(path)
+    db.execute(migration.BACKFILL)
+    db.commit()
+    db.close()
+
+
+async def migrate(path: Path) -> str | None:
+    """Migrate a kept file to the newest schema; what was done, or None when it was there."""
+    store = await Store.open(f"sqlite+aiosqlite:///{path}", migrate=False)
+    try:
+        was = await current_revision(store.engine)
+    finally:
+        await store.close()
+    if was == head_revision():
+        return None
+    start = time.perf_counter()
+    store = await Store.open(f"sqlite+aiosqlite:///{path}")
+    await store.close()
+    return f"migrated {was} -> {head_revision()} in {time.perf_counter() - start:.1f} s"
+
+
 def ensure_indexes(path: Path) -> list[str]:
     """Create the history indexes migration 0004 brings when they are missing; their names."""
     db = sqlite3.connect(path)
@@ -248,6 +280,13 @@ def plans(path: Path) -> None:
             + " ORDER BY at DESC, id DESC LIMIT 10"
         )
         print(f"plan {name}: " + "; ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + sql)))
+    from storage.boards import board_query
+
+    for community in (None, "g1"):
+        stmt = board_query("wins", 10, None, community)
+        sql = str(stmt.compile(dialect=dialect, compile_kwargs={"literal_binds": True}))
+        plan = "; ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + sql))
+        print(f"plan leaderboard wins ({community or 'everyone'}): {plan}")
     db.close()
 
 
@@ -269,6 +308,13 @@ async def main() -> None:
             start = time.perf_counter()
             fill(path, args.hands, args.players, args.tables, seed=18)
             print(f"filled {args.hands:,} hands in {time.perf_counter() - start:.0f} s")
+            start = time.perf_counter()
+            backfill_win_tallies(path)
+            print(f"filled the win tallies in {time.perf_counter() - start:.1f} s")
+        else:
+            done = await migrate(path)
+            if done:
+                print(done)
         made = ensure_indexes(path)
         if made:
             print("created (migration 0004 not in this schema yet): " + ", ".join(made))
