@@ -197,7 +197,7 @@ def _bet(
     ):
         target = view["current_bet"] + int((pot + to_call) * share)
         return Action("raise", amount=_sized(kinds["raise"], target, profile))
-    if "raise" in kinds and bluff and late and opponents == 1:
+    if "raise" in kinds and bluff and late and opponents == 1 and draws_left:  # semi-bluffs only
         target = view["current_bet"] + int((pot + to_call) * 0.66)
         return Action("raise", amount=_sized(kinds["raise"], target, profile))
     if equity >= odds + profile.margin:
