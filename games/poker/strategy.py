@@ -297,7 +297,7 @@ def _turkish_equity(
     }
     total = 0.0
     kept = [c for c in mine if c not in my_discards]
-    samples = profile.samples * 2 // (len(opponents) + 1)  # each deal costs more per opponent
+    samples = max(60, profile.samples // (len(opponents) + 1))  # a deal costs more per opponent
     for _ in range(samples):
         deck = _Stock(pool, rng)
         hands = [
@@ -389,7 +389,7 @@ def _plausible(
 _TABLES: dict[int, tuple[PokerRules, list[int]]] = {}
 
 
-def _all_keys(rules: PokerRules) -> list[int]:
+def rank_table(rules: PokerRules) -> list[int]:
     """The sorted keys of every 5-card hand of the deck (cached per ruleset)."""
     cached = _TABLES.get(id(rules))
     if cached is None or cached[0] is not rules:
@@ -433,7 +433,7 @@ def draw_choice(
     cards = [Card.parse(c) for c in hand]
     if level != "hard":
         return tuple(str(c) for c in simple_discards(cards, rules))
-    table = _all_keys(rules)
+    table = rank_table(rules)
     size = len(table)
     pool = [c for c in rules.deck if c not in set(cards)]
     power = max(1, len(opponents))
