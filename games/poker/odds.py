@@ -22,6 +22,7 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from math import comb, sqrt
 from typing import Any
 
@@ -134,7 +135,7 @@ def _beaten(
     out = set()
     for s in live:
         ceiling = max(v for o, v in shown.items() if o != s)
-        best, exceeded = best_completion(known[s], pool, need[s], strength, ceiling)
+        _, exceeded = best_completion(known[s], pool, need[s], strength, ceiling)
         if not exceeded:
             out.add(s)
     return out
@@ -177,7 +178,6 @@ def _enumerate(
     rules: PokerRules,
 ) -> dict[int, float]:
     """Wins per seat over every deal of the unknown cards (ties split)."""
-    from itertools import combinations
 
     wins = {s: 0.0 for s in live}
 
@@ -278,9 +278,7 @@ def _monte_carlo(
             counts = [0] * len(order)
             for turn in range(turns):
                 values = [
-                    row[(j + turn) % len(table)]
-                    for table in tables
-                    for j, row in enumerate(table)
+                    row[(j + turn) % len(table)] for table in tables for j, row in enumerate(table)
                 ]
                 # Two different hands never share a key, so the best is unique.
                 counts[values.index(max(values))] += 1
