@@ -79,7 +79,7 @@ def estimate(view: Mapping[str, Any], exact_limit: int = EXACT_LIMIT) -> Odds:
     seats = len(view["players"])
     if view.get("finished"):
         return Odds([None] * seats, True, 0.0, 0)
-    folded = set(view["folded"])
+    folded = {s for s, out in enumerate(view["folded"]) if out}
     live = [s for s in range(seats) if s not in folded]
     rules = PokerRules.from_dict(view["rules"])
     known: dict[int, list[Card]] = {s: [Card.parse(c) for c in view["up"][s]] for s in live}

@@ -27,7 +27,7 @@ def position(ups: list[str], deck: int = 32, folded: tuple[int, ...] = ()) -> di
         "players": [f"p{i}" for i in range(len(ups))],
         "street": len(ups[0].split()),
         "up": [u.split() for u in ups],
-        "folded": list(folded),
+        "folded": [s in folded for s in range(len(ups))],
         "rules": acik_rules(deck).to_dict(),
         "seed_hash": "test",
         "finished": False,
@@ -39,7 +39,7 @@ def brute_force(view: dict, mine: dict[int, str] | None = None) -> list[float | 
     live seat; `mine` fixes known down cards), each hand ranked with `evaluate`."""
     rules = PokerRules.from_dict(view["rules"])
     ups = {s: parse_cards(view["up"][s]) for s in range(len(view["players"]))}
-    known = {s: list(ups[s]) for s in ups if s not in view["folded"]}
+    known = {s: list(ups[s]) for s in ups if not view["folded"][s]}
     for s, card in (mine or {}).items():
         known[s] = parse_cards(card) + known[s]
     seen = {c for cards in ups.values() for c in cards} | {
