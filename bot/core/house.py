@@ -126,7 +126,7 @@ OPTIONS: tuple[HouseOption, ...] = (
     ),
     HouseOption(
         "odds",
-        ("olasılık", "olasilik", "şans", "sans"),
+        ("şans", "sans", "olasılık", "olasilik"),
         ("acik",),
         ON_OFF,
         "on",
