@@ -39,7 +39,8 @@ class HouseOption:
     """One house option: names, games, values and the engine argument it sets.
 
     `engine` says where the value goes: `rules` (the poker ranking rules), `hand` (a keyword of
-    the poker hand engine) or `match` (the Okey match options), under `key`, converted by
+    the poker hand engine), `match` (the Okey match options) or `table` (read by the table
+    itself, not an engine: Açık's live odds), under `key`, converted by
     `convert`. `headed`: the table header shows it anyway, so the house-rules summary leaves it
     out.
     """
@@ -122,6 +123,16 @@ OPTIONS: tuple[HouseOption, ...] = (
         "hand",
         "peek_once",
         lambda v: v == "once",
+    ),
+    HouseOption(
+        "odds",
+        ("şans", "sans", "olasılık", "olasilik"),
+        ("acik",),
+        ON_OFF,
+        "on",
+        "table",
+        "odds",
+        lambda v: v == "on",
     ),
     HouseOption(
         "preset",
@@ -253,8 +264,9 @@ def current(game: str, options: Mapping[str, Any]) -> dict[str, str]:
 
 def engine_args(game: str, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """What the engines need of a table's house options: `rules` (poker ranking rules), `hand`
-    (poker hand keywords) and `match` (Okey match options), each a dict."""
-    out: dict[str, dict[str, Any]] = {"rules": {}, "hand": {}, "match": {}}
+    (poker hand keywords), `match` (Okey match options) and `table` (the table's own display
+    options), each a dict."""
+    out: dict[str, dict[str, Any]] = {"rules": {}, "hand": {}, "match": {}, "table": {}}
     values = current(game, options)
     for option in options_for(game):
         out[option.engine][option.key] = option.convert(values[option.name])

@@ -42,6 +42,7 @@ from games.base import (
     shuffled,
 )
 from games.poker import acik, turkish
+from games.poker.odds import Odds, estimate
 from storage import GameResult, SeedRecord, Transfer, escrow, wallet
 
 ENGINES: dict[str, ModuleType] = {"turkish": turkish, "acik": acik}
@@ -81,6 +82,7 @@ class PokerSession(TableSession):
         self.in_hand: list[int] = []  # player ids of the engine's seats
         self.start_stacks: list[int] = []
         self.tally: list[dict[str, Any]] = []  # per engine seat: the running hand's statistics
+        self._odds: tuple[Any, Odds] | None = None  # the public odds and the position they fit
 
     @property
     def max_seats(self) -> int:  # type: ignore[override]
@@ -686,6 +688,7 @@ class PokerSession(TableSession):
         if rules is not None:
             lines.append(rules)
         view = self.engine.view(None) if self.running() else None
+        odds = self.public_odds(view)
         actor = self.actor()
         for i, seat in enumerate(self.seats):
             marker = "▶" if i == actor else "·"
@@ -705,6 +708,8 @@ class PokerSession(TableSession):
                     notes.append(msg("seat.drew", count=drew) if drew else msg("seat.pat"))
                 if view.get("up") and view["up"][e]:
                     notes.append(msg("seat.up", cards=show.cards(view["up"][e])))
+                if odds is not None and odds.percent(e) is not None:
+                    notes.append(msg("seat.odds", percent=odds.percent(e)))
                 if e == view["dealer"]:
                     notes.append(msg("seat.dealer"))
             elif view is not None:
@@ -747,11 +752,28 @@ class PokerSession(TableSession):
             raise Refusal("illegal.peek_used")
         if "down" in view:  # Açık poker: the down card, then the up cards everyone sees
             down = show.card(view["down"]) if view["down"] else "?"
-            return [msg("poker.your_acik", down=down, up=show.cards(view["up"][e]) or "—")]
+            lines = [msg("poker.your_acik", down=down, up=show.cards(view["up"][e]) or "—")]
+            public = self.public_odds(self.engine.view(None))
+            if public is not None and public.percent(e) is not None:
+                mine = estimate(view).percent(e)
+                lines.append(msg("poker.your_odds", percent=mine, public=public.percent(e)))
+            return lines
         lines = [msg("poker.your_cards", cards=show.cards(view["hand"]) or "—")]
         if view.get("has_openers") and view["phase"] == "bet1":
             lines.append(msg("poker.can_open"))
         return lines
+
+    def public_odds(self, view: dict[str, Any] | None) -> Odds | None:
+        """Açık poker's live odds from public information for `view(None)` of the running hand,
+        when the table shows them (`odds=on`); kept until a card is dealt or a player folds."""
+        if self.game != "acik" or view is None or view["finished"]:
+            return None
+        if not house.engine_args(self.game, self.options)["table"]["odds"]:
+            return None
+        position = (view["seed_hash"], view["street"], tuple(view["folded"]))
+        if self._odds is None or self._odds[0] != position:
+            self._odds = (position, estimate(view))
+        return self._odds[1]
 
     def rules_lines(self) -> list[Msg]:
         """The table's options: ante, structure, buy-in and seats, the game's rules in short,

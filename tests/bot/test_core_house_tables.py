@@ -137,6 +137,7 @@ async def test_rules_lists_every_option_in_the_askers_language(store):
         "• flushfour (floş) = on: a flush beats four of a kind",
         "• void (ölü) = on:",
         "• peek (bakış) = free:",
+        "• odds (şans) = on: everyone sees each live player's chance of winning",
     ):
         assert line in english
     assert "twopair" not in english and "takeback" not in english
@@ -222,7 +223,7 @@ async def test_open_refusals_name_the_valid_words(store):
     out = await core.handle(cmd("ayse", "/poker open acik 10 colour=red"))
     assert errors(out) == [
         "“colour” is not a house rule of Açık poker. House rules here: deck (deste), "
-        "suits (renk), flushfour (floş), void (ölü), peek (bakış)."
+        "suits (renk), flushfour (floş), void (ölü), peek (bakış), odds (şans)."
     ]
     out = await core.handle(cmd("ayse", "/poker open acik suits=hhsc", locale="tr"))
     assert errors(out) == [

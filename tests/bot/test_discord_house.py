@@ -97,6 +97,7 @@ async def test_poker_open_offers_every_house_rule_after_the_old_options():
         "flushfour",
         "void",
         "peek",
+        "odds",
     ]
     turkish = {name: o["name_localizations"]["tr"] for name, o in opened.items()}
     assert turkish["deck"] == "deste" and turkish["twopair"] == "ikiçift"
@@ -105,7 +106,8 @@ async def test_poker_open_offers_every_house_rule_after_the_old_options():
     values = {name: [c["value"] for c in o.get("choices", [])] for name, o in opened.items()}
     assert values["deck"] == ["52", "32"]
     assert values["twopair"] == ["kicker", "heart"]
-    assert values["flushfour"] == values["void"] == ["on", "off"]
+    assert values["flushfour"] == values["void"] == values["odds"] == ["on", "off"]
+    assert turkish["odds"] == "şans"
     assert values["peek"] == ["once", "free"]
     assert values["suits"] == ["".join(p) for p in permutations("hsdc")]
     assert values["suits"][0] == "hsdc"  # the default first
@@ -126,7 +128,7 @@ async def test_okey_start_offers_takeback_after_the_old_options():
 @pytest.mark.parametrize(
     ("group", "names"),
     [
-        ("poker", ["deck", "suits", "twopair", "flushfour", "void", "peek"]),
+        ("poker", ["deck", "suits", "twopair", "flushfour", "void", "peek", "odds"]),
         ("okey", ["preset", "rounds", "takeback"]),
     ],
 )

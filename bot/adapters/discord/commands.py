@@ -237,6 +237,7 @@ class PokerCommands(app_commands.Group):
         flushfour: str | None = None,
         void: str | None = None,
         peek: str | None = None,
+        odds: str | None = None,
     ) -> None:
         """/poker open, each house rule given as a `name=value` word after the others."""
         rules = house.option_words(
@@ -247,6 +248,7 @@ class PokerCommands(app_commands.Group):
                 "flushfour": flushfour,
                 "void": void,
                 "peek": peek,
+                "odds": odds,
             }
         )
         await self._run(interaction, "open", game, ante, structure, *rules)

@@ -126,6 +126,19 @@ PEEK = HouseOption(
     ),
     L("peek (Açık poker)", "bakış (Açık poker)"),
 )
+ODDS = HouseOption(
+    "odds",
+    "şans",
+    L(
+        "Açık poker: show each player's chance of winning from the up cards",
+        "Açık poker: her oyuncunun açık kartlara göre kazanma şansı gösterilsin mi",
+    ),
+    (
+        Choice(name=L("Live odds on (default)", "Şans gösterilir (varsayılan)"), value="on"),
+        Choice(name=L("Live odds off", "Şans gösterilmez"), value="off"),
+    ),
+    L("odds (Açık poker: live odds)", "şans (Açık poker)"),
+)
 PRESET = HouseOption(
     "preset",
     "puanlama",
@@ -160,7 +173,7 @@ TAKEBACK = HouseOption(
     L("takeback (discard the tile just taken)", "geriat (alınan taşı geri atmak)"),
 )
 
-POKER_OPEN = (DECK, SUITS, TWOPAIR, FLUSHFOUR, VOID, PEEK)
+POKER_OPEN = (DECK, SUITS, TWOPAIR, FLUSHFOUR, VOID, PEEK, ODDS)
 OKEY_START = (TAKEBACK,)
 RULES = {"poker": POKER_OPEN, "okey": (PRESET, ROUNDS, TAKEBACK)}
 BY_NAME = {o.name: o for group in RULES.values() for o in group}

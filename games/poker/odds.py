@@ -1,0 +1,301 @@
+"""Açık poker live odds: each live player's chance of winning the pot, from what a viewer knows.
+
+`public_odds(view(None))` uses public information only: every up card dealt so far (folded
+players' too) is known; every down card and every card still to come is unknown, drawn uniformly
+from the cards nobody has seen. `own_odds(view(seat))` is the same with the seat's own down card
+known. Ties split the pot, although two different five-card hands never share a key in Açık
+poker (`games.poker.ranking`), so they cannot occur.
+
+The chance is exact (every deal of the unknown cards enumerated) when the deals number at most
+`EXACT_LIMIT`; otherwise a seeded Monte Carlo estimates it and reports its error: the half-width
+of a 95% confidence interval, kept under `TARGET_ERROR` (one percentage point) by sampling until
+it is reached (or `MAX_DEALS`). The seed is a hash of what the viewer sees, so the same position
+always shows the same figures. Every live seat needs the same number of cards, so one draw of the
+unknown cards is dealt out `k` ways by rotating the chunks among the seats that need equally many
+cards; the estimate averages each draw's rotations and its error comes from the spread between
+draws (each rotation is a uniformly random deal, so the estimate stays unbiased).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb, sqrt
+from typing import Any
+
+from games.poker.cards import Card
+from games.poker.ranking import _MULTISET_ID, PokerRules, key
+from games.poker.void import best_completion
+
+HAND_SIZE = 5
+EXACT_LIMIT = 6_000  # deals of the unknown cards enumerated exactly (heads-up on street 4: 1,892)
+TARGET_ERROR = 0.01  # the Monte Carlo's 95% half-width, as a fraction
+MIN_DRAWS = 200  # draws before the error is first checked
+BATCH = 100  # draws between checks
+MAX_DEALS = 60_000  # a hard stop on the work (deals, counting rotations)
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Each seat's chance of winning (None for a seat not in the hand), how it was found and its
+    error (0 when exact; otherwise the largest 95% half-width over the seats, as a fraction)."""
+
+    chances: list[float | None]
+    exact: bool
+    error: float
+    deals: int
+
+    def percent(self, seat: int) -> int | None:
+        """The seat's chance as a whole percentage (a live player who can still win shows at
+        least 1%, a dead one exactly 0%)."""
+        chance = self.chances[seat]
+        if chance is None:
+            return None
+        shown = round(chance * 100)
+        return 1 if shown == 0 and chance > 0 else shown
+
+
+def public_odds(view: Mapping[str, Any]) -> list[float | None]:
+    """Each live player's chance of winning from public information (`view(None)` of an Açık
+    hand); None for folded seats, and for every seat once the hand is over."""
+    return estimate(view).chances
+
+
+def own_odds(view: Mapping[str, Any]) -> float | None:
+    """The viewing seat's own chance (`view(seat)`, its down card known); None when folded."""
+    return estimate(view).chances[view["seat"]]
+
+
+def estimate(view: Mapping[str, Any], exact_limit: int = EXACT_LIMIT) -> Odds:
+    """The odds of an Açık hand for whoever `view` belongs to (see the module docstring).
+
+    With a seat's view (`view["seat"]`) its down card counts as known, unless `peek_once` hid it.
+    `exact_limit` caps the deals enumerated exactly (0 forces the Monte Carlo).
+    """
+    seats = len(view["players"])
+    if view.get("finished"):
+        return Odds([None] * seats, True, 0.0, 0)
+    folded = {s for s, out in enumerate(view["folded"]) if out}
+    live = [s for s in range(seats) if s not in folded]
+    rules = PokerRules.from_dict(view["rules"])
+    known: dict[int, list[Card]] = {s: [Card.parse(c) for c in view["up"][s]] for s in live}
+    seen = {Card.parse(c) for cards in view["up"] for c in cards}
+    me = view.get("seat")
+    if me in known and view.get("down"):
+        down = Card.parse(view["down"])
+        known[me].insert(0, down)
+        seen.add(down)
+    chances: list[float | None] = [None] * seats
+    if len(live) == 1:
+        chances[live[0]] = 1.0
+        return Odds(chances, True, 0.0, 1)
+    pool = [c for c in rules.deck if c not in seen]
+    need = {s: HAND_SIZE - len(known[s]) for s in live}
+    # A seat that cannot beat another's known cards can never win (chance exactly 0). Its
+    # unknown cards are then a random part of the unseen ones like any undealt card, so the
+    # others' chances are the same without it in the deal.
+    dead = _beaten(live, known, need, pool, rules)
+    for s in dead:
+        chances[s] = 0.0
+    live = [s for s in live if s not in dead]
+    if len(live) == 1:
+        chances[live[0]] = 1.0
+        return Odds(chances, True, 0.0, 1)
+    deals = _deal_count(len(pool), [need[s] for s in live])
+    if deals <= exact_limit:
+        wins = _enumerate(live, known, need, pool, rules)
+        for s in live:
+            chances[s] = wins[s] / deals
+        return Odds(chances, True, 0.0, deals)
+    rng = random.Random(_seed(view, known))
+    found, error, done = _monte_carlo(live, known, need, pool, rules, rng)
+    for s in live:
+        chances[s] = found[s]
+    return Odds(chances, False, error, done)
+
+
+def _beaten(
+    live: list[int],
+    known: Mapping[int, list[Card]],
+    need: Mapping[int, int],
+    pool: list[Card],
+    rules: PokerRules,
+) -> set[int]:
+    """The seats whose best completion cannot beat some other live seat's known cards (a full
+    hand never ranks below the cards it grows from, so such a seat can never win)."""
+
+    def strength(cards: Sequence[Card]) -> int:
+        return key(list(cards), rules)
+
+    shown = {s: strength(known[s]) for s in live}
+    out = set()
+    for s in live:
+        ceiling = max(v for o, v in shown.items() if o != s)
+        _, exceeded = best_completion(known[s], pool, need[s], strength, ceiling)
+        if not exceeded:
+            out.add(s)
+    return out
+
+
+def _deal_count(pool: int, needs: Sequence[int]) -> int:
+    """How many ways the unknown cards can be dealt out."""
+    total = 1
+    for n in needs:
+        total *= comb(pool, n)
+        pool -= n
+    return total
+
+
+def _seed(view: Mapping[str, Any], known: Mapping[int, Sequence[Card]]) -> bytes:
+    """A seed from what the viewer knows (never from a card they cannot see)."""
+    text = repr(
+        (
+            view.get("seed_hash"),
+            view.get("street"),
+            sorted((s, tuple(str(c) for c in cards)) for s, cards in known.items()),
+            sorted(view["folded"]),
+        )
+    )
+    return hashlib.sha256(text.encode()).digest()
+
+
+def _credit(best: list[int], wins: dict[int, float], weight: float = 1.0) -> None:
+    """Give `weight` to the seats holding the best key (split on a tie)."""
+    share = weight / len(best)
+    for s in best:
+        wins[s] += share
+
+
+def _enumerate(
+    live: list[int],
+    known: Mapping[int, list[Card]],
+    need: Mapping[int, int],
+    pool: list[Card],
+    rules: PokerRules,
+) -> dict[int, float]:
+    """Wins per seat over every deal of the unknown cards (ties split)."""
+
+    wins = {s: 0.0 for s in live}
+
+    def walk(index: int, left: list[Card], top: int, leaders: list[int]) -> None:
+        if index == len(live):
+            _credit(leaders, wins)
+            return
+        seat = live[index]
+        mine = known[seat]
+        for extra in combinations(left, need[seat]):
+            k = key([*mine, *extra], rules)
+            rest = [c for c in left if c not in extra] if extra else left
+            if k > top:
+                walk(index + 1, rest, k, [seat])
+            elif k == top:
+                walk(index + 1, rest, top, [*leaders, seat])
+            else:
+                walk(index + 1, rest, top, leaders)
+
+    walk(0, pool, -1, [])
+    return wins
+
+
+def _fast_ok(rules: PokerRules, known: Mapping[int, list[Card]], pool: list[Card]) -> bool:
+    """True when `ranking.key`'s fast path (a key from the sum of the card values) serves every
+    hand of this deal: it does under the default suit order; checked on a few hands."""
+    rows = rules._fast_rows
+    probe = pool[:5]
+    try:
+        total = sum(probe)
+        entry = rows[total & 255][_MULTISET_ID[total >> 63]]
+        x = total >> 8
+        return x.bit_count() == entry[17] and x + entry[x >> entry[16] & 15] == key(probe, rules)
+    except (TypeError, IndexError):
+        return False
+
+
+def _key_table(
+    members: list[int],
+    known: Mapping[int, list[Card]],
+    base: Mapping[int, int],
+    chunks: list[list[Card]],
+    rules: PokerRules,
+    fast: bool,
+) -> list[list[int]]:
+    """`table[j][i]`: member j's key with chunk i (the hot loop: `ranking.key`'s fast path is
+    inlined, a key being a function of the sum of the card values)."""
+    if not fast:
+        return [[key([*known[s], *c], rules) for c in chunks] for s in members]
+    rows = rules._fast_rows
+    ids = _MULTISET_ID
+    sums = [sum(c) for c in chunks]
+    return [
+        [
+            x + e[x >> e[16] & 15]
+            for t in sums
+            for total in (base[s] + t,)
+            for x in (total >> 8,)
+            for e in (rows[total & 255][ids[total >> 63]],)
+        ]
+        for s in members
+    ]
+
+
+def _monte_carlo(
+    live: list[int],
+    known: Mapping[int, list[Card]],
+    need: Mapping[int, int],
+    pool: list[Card],
+    rules: PokerRules,
+    rng: random.Random,
+) -> tuple[dict[int, float], float, int]:
+    """Estimated chances per seat, the largest 95% half-width, and the deals evaluated."""
+    groups: dict[int, list[int]] = {}
+    for s in live:
+        groups.setdefault(need[s], []).append(s)
+    classes = list(groups.values())
+    turns = max(len(c) for c in classes)
+    order = [s for members in classes for s in members]
+    total_need = sum(need.values())
+    fast = _fast_ok(rules, known, pool)
+    base = {s: sum(known[s]) for s in live}
+    sums = {s: 0.0 for s in live}
+    squares = {s: 0.0 for s in live}
+    draws = 0
+    error = 1.0
+    while True:
+        for _ in range(BATCH):
+            drawn = rng.sample(pool, total_need)
+            # Per class: keys[j][i] = member j's key with member i's chunk of this draw.
+            tables = []
+            at = 0
+            for members in classes:
+                size = need[members[0]]
+                chunks = [drawn[at + i * size : at + (i + 1) * size] for i in range(len(members))]
+                at += size * len(members)
+                tables.append(_key_table(members, known, base, chunks, rules, fast))
+            counts = [0] * len(order)
+            for turn in range(turns):
+                values = [
+                    row[(j + turn) % len(table)] for table in tables for j, row in enumerate(table)
+                ]
+                # Two different hands never share a key, so the best is unique.
+                counts[values.index(max(values))] += 1
+            for s, count in zip(order, counts, strict=True):
+                value = count / turns
+                sums[s] += value
+                squares[s] += value * value
+        draws += BATCH
+        if draws >= MIN_DRAWS:
+            error = max(_half_width(sums[s], squares[s], draws) for s in live)
+            if error < TARGET_ERROR or draws * turns >= MAX_DEALS:
+                break
+    return {s: sums[s] / draws for s in live}, error, draws * turns
+
+
+def _half_width(total: float, squares: float, n: int) -> float:
+    """The 95% half-width of a mean from its sum and sum of squares over `n` draws."""
+    mean = total / n
+    variance = max(squares / n - mean * mean, 0.0) * n / (n - 1)
+    return Z95 * sqrt(variance / n)
