@@ -230,7 +230,7 @@ class PokerSession(TableSession):
     def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
         """Seat a computer player: `[level] [buy-in]` (default `normal`, the default buy-in)."""
         level, rest = ai.split_level(args)
-        if len(rest) > 1:
+        if len(rest) > 1 or (rest and parse_int(rest[0]) is None):
             raise Refusal("err.addbot_poker_usage")
         return self._join(bot, rest, bot=True, level=level)
 
