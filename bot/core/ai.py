@@ -1,19 +1,49 @@
-"""Computer players: legal, sensible moves without bluffing, and the cautious move for a player
-who timed out (check or fold; stand pat at the draw).
+"""Computer players at three levels, and the cautious move for a player who timed out (check or
+fold; stand pat at the draw).
 
-Poker: opens and bets with strong hands, calls with a pair or better, folds weak hands facing a
-bet, and at the draw keeps its made cards. Okey: the engine's own auto player (draws, then
-discards the tile `arrange` leaves loosest).
+`easy` is the first computer player: poker opens and bets with strong hands, calls with a pair or
+better, folds weak hands facing a bet, and at the draw keeps its made cards; Okey draws from the
+stock, then discards the tile `arrange` leaves loosest (`games.okey.auto`). `normal` and `hard`
+come from the games' strategy modules (`games.okey.strategy`; poker: `games.poker.strategy` when
+present). The core calls `poker_move` or `okey_move` with the seat's level.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import importlib.util
+import random
 from collections import Counter
 from typing import Any
 
+from bot.core.commands import LEVELS as LEVEL_WORDS
+from bot.core.commands import lookup
 from games.base import Action, ActionSpec
+from games.okey import strategy as okey_strategy
+from games.okey.auto import auto_action
+from games.okey.round import OkeyRound
 from games.poker import evaluate
 from games.poker.cards import Card
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+
+def split_level(args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The level named among `addbot`'s words (English or Turkish; default `normal`) and the
+    other words, in order."""
+    level = DEFAULT_LEVEL
+    rest = []
+    found = False
+    for word in args:
+        canonical = lookup(LEVEL_WORDS, word)
+        if canonical is not None and not found:
+            level, found = canonical, True
+        else:
+            rest.append(word)
+    return level, tuple(rest)
+
 
 STRONG = frozenset(
     {
@@ -71,11 +101,31 @@ def discards(cards: list[str], category: str, max_cards: int) -> tuple[str, ...]
     return tuple(str(c) for c in loose[:max_cards])
 
 
-def poker_move(engine: Any, seat: int, cautious: bool) -> Action:
-    """A legal move for `seat` of a poker hand engine."""
+def _poker_strategy() -> Any:
+    """`games.poker.strategy` once it exists (built alongside in issue 20), else None."""
+    if importlib.util.find_spec("games.poker.strategy") is None:
+        return None
+    return importlib.import_module("games.poker.strategy")
+
+
+def poker_move(engine: Any, seat: int, cautious: bool, level: str = "easy") -> Action:
+    """A legal move for `seat` of a poker hand engine at `level`; `cautious` wins over it."""
     specs = engine.legal_actions(seat)
     if cautious:
         return cautious_move(specs)
+    strategy = _poker_strategy() if level != "easy" else None
+    if strategy is not None:
+        view = engine.view(seat)
+        # seeded from the hand's secret seed (hashed with a tag, so it reveals no card and
+        # opponents cannot predict it), the seat and the public betting state: reproducible
+        secret = bytes(getattr(engine, "seed", b""))
+        key = f"ai:{seat}:{view.get('pot')}:{view.get('phase')}".encode()
+        rng = random.Random(hashlib.sha256(secret + key).digest())
+        return strategy.choose(view, specs, rng, level)
+    return _easy_poker(engine, seat, specs)
+
+
+def _easy_poker(engine: Any, seat: int, specs: list[ActionSpec]) -> Action:
     kinds = _kinds(specs)
     view = engine.view(seat)
     category = strength(view["hand"], engine.rules)
@@ -98,3 +148,11 @@ def poker_move(engine: Any, seat: int, cautious: bool) -> Action:
     if "fold" in kinds:
         return Action("fold")
     return cautious_move(specs)
+
+
+def okey_move(game: OkeyRound, seat: int, level: str = "easy") -> Action:
+    """The move a computer player at `level` makes for `seat` of an Okey round now; `easy` is
+    the engine's own auto player, `normal` and `hard` see only `game.view(seat)`."""
+    if level == "easy":
+        return auto_action(game, seat)
+    return okey_strategy.choose(game.view(seat), level)

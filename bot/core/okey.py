@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.core import handstats, house, pictures
+from bot.core import ai, handstats, house, pictures
 from bot.core.commands import ARRANGE_MODES, TAKE_SOURCES, fold, lookup, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
@@ -31,7 +31,7 @@ from bot.core.session import (
 from bot.core.sketch import Sketch
 from bot.render import text as show
 from games.base import Action, Event, seed_from_hex, seed_hash
-from games.okey import OkeyMatch, OkeyRound, arrange, auto_action, winning_discards
+from games.okey import OkeyMatch, OkeyRound, arrange, winning_discards
 from storage import GameResult, PenaltyEntry, SeedRecord, Transfer, escrow, wallet
 
 MAX_SEATS = 4
@@ -194,8 +194,11 @@ class OkeySession(TableSession):
         raise Refusal("err.bad_button")
 
     def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
-        """Seat a computer player."""
-        return self._join(bot, bot=True)
+        """Seat a computer player: `[level]` (default `normal`)."""
+        level, rest = ai.split_level(args)
+        if rest:
+            raise Refusal("err.addbot_okey_usage")
+        return self._join(bot, bot=True, level=level)
 
     def _parse(self, sub: str, args: tuple[str, ...]) -> Action:
         if sub == "take":
@@ -211,14 +214,16 @@ class OkeySession(TableSession):
             raise Refusal("err.tile_usage", action=sub)
         return Action(sub, cards=(tile_word(args[0]),))
 
-    def _join(self, who: Who, bot: bool) -> Step:
+    def _join(self, who: Who, bot: bool, level: str = "easy") -> Step:
         if self.find(who.player_id) is not None:
             raise Refusal("err.already_seated_okey")
         if self.running():
             raise Refusal("err.match_running")
         if len(self.seats) >= self.max_seats:
             raise Refusal("err.table_full", seats=self.max_seats)
-        self.seats.append(Seat(who.player_id, who.user_id, who.name, who.locale, bot=bot))
+        self.seats.append(
+            Seat(who.player_id, who.user_id, who.name, who.locale, bot=bot, level=level)
+        )
         step = Step(action={"kind": "join"}, seat=len(self.seats) - 1)
         step.say("okey.joined", name=who.name, stake=self.options["stake"])
         step.show_table()
@@ -537,10 +542,12 @@ class OkeySession(TableSession):
         step = Step(seat=index)
         moves = []
         while (game := self.round) is not None and game.to_act() == engine_index:
-            action = auto_action(game, engine_index)
+            # an away human's turn is played as today's player; a computer seat at its level
+            level = seat.level if seat.bot and not afk else "easy"
+            action = ai.okey_move(game, engine_index, level)
             moves.append(action.to_dict())
             self._events(self.match.apply(engine_index, action), step)
-            if action.kind != "take":
+            if action.kind not in ("take", "show_indicator"):
                 break
         if not self._turn_of(engine_index):  # their turn is over: no stale tile buttons
             step.notes = [n for n in step.notes if not (n.to is seat and n.buttons)]
@@ -602,7 +609,7 @@ class OkeySession(TableSession):
             pile = view["discard_piles"][index]
             notes: list[Msg] = []
             if seat.bot:
-                notes.append(msg("seat.bot"))
+                notes.append(msg("seat.bot_level", level=msg(f"level.{seat.level}")))
             if seat.away:
                 notes.append(msg("seat.away"))
             lines.append(

@@ -230,10 +230,13 @@ class PokerSession(TableSession):
         return self._act(who, action, args, pressed=True)
 
     def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
-        """Seat a computer player with the default buy-in."""
-        return self._join(bot, args, bot=True)
+        """Seat a computer player: `[level] [buy-in]` (default `normal`, the default buy-in)."""
+        level, rest = ai.split_level(args)
+        if len(rest) > 1 or (rest and parse_int(rest[0]) is None):
+            raise Refusal("err.addbot_poker_usage")
+        return self._join(bot, rest, bot=True, level=level)
 
-    def _join(self, who: Who, args: tuple[str, ...], bot: bool) -> Step:
+    def _join(self, who: Who, args: tuple[str, ...], bot: bool, level: str = "easy") -> Step:
         amount = self.options["default_buy_in"]
         if args:
             number = parse_int(args[0])
@@ -254,7 +257,8 @@ class PokerSession(TableSession):
                 if self.max_seats < MAX_SEATS[self.game]:
                     raise Refusal("err.table_full_deck", seats=self.max_seats)
                 raise Refusal("err.table_full", seats=self.max_seats)
-            self.seats.append(Seat(who.player_id, who.user_id, who.name, who.locale, bot=bot))
+            seat = Seat(who.player_id, who.user_id, who.name, who.locale, bot=bot, level=level)
+            self.seats.append(seat)
             self.chips[str(who.player_id)] = amount
             step.say("poker.joined", name=who.name, amount=amount)
             if self.running():
@@ -621,7 +625,7 @@ class PokerSession(TableSession):
         seat = self.seats[index]
         engine_index = self.in_hand.index(seat.player_id)
         cautious = afk or seat.leaving or seat.away
-        action = ai.poker_move(self.engine, engine_index, cautious)
+        action = ai.poker_move(self.engine, engine_index, cautious, level=seat.level)
         step = self._apply(engine_index, action)
         step.action = {**action.to_dict(), "auto": True}
         return step
@@ -715,7 +719,7 @@ class PokerSession(TableSession):
             elif view is not None:
                 notes.append(msg("seat.next_hand"))
             if seat.bot:
-                notes.append(msg("seat.bot"))
+                notes.append(msg("seat.bot_level", level=msg(f"level.{seat.level}")))
             if seat.away:
                 notes.append(msg("seat.away"))
             if seat.leaving:
