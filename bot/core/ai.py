@@ -4,15 +4,13 @@ fold; stand pat at the draw).
 `easy` is the first computer player: poker opens and bets with strong hands, calls with a pair or
 better, folds weak hands facing a bet, and at the draw keeps its made cards; Okey draws from the
 stock, then discards the tile `arrange` leaves loosest (`games.okey.auto`). `normal` and `hard`
-come from the games' strategy modules (`games.okey.strategy`; poker: `games.poker.strategy` when
-present). The core calls `poker_move` or `okey_move` with the seat's level.
+come from the games' strategy modules (`games.okey.strategy`, `games.poker.strategy`). The core
+calls `poker_move` or `okey_move` with the seat's level.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
-import importlib.util
 import random
 from collections import Counter
 from typing import Any
@@ -24,6 +22,7 @@ from games.okey import strategy as okey_strategy
 from games.okey.auto import auto_action
 from games.okey.round import OkeyRound
 from games.poker import evaluate
+from games.poker import strategy as poker_strategy
 from games.poker.cards import Card
 
 LEVELS = ("easy", "normal", "hard")
@@ -101,27 +100,19 @@ def discards(cards: list[str], category: str, max_cards: int) -> tuple[str, ...]
     return tuple(str(c) for c in loose[:max_cards])
 
 
-def _poker_strategy() -> Any:
-    """`games.poker.strategy` once it exists (built alongside in issue 20), else None."""
-    if importlib.util.find_spec("games.poker.strategy") is None:
-        return None
-    return importlib.import_module("games.poker.strategy")
-
-
 def poker_move(engine: Any, seat: int, cautious: bool, level: str = "easy") -> Action:
     """A legal move for `seat` of a poker hand engine at `level`; `cautious` wins over it."""
     specs = engine.legal_actions(seat)
     if cautious:
         return cautious_move(specs)
-    strategy = _poker_strategy() if level != "easy" else None
-    if strategy is not None:
+    if level != "easy":
         view = engine.view(seat)
         # seeded from the hand's secret seed (hashed with a tag, so it reveals no card and
         # opponents cannot predict it), the seat and the public betting state: reproducible
         secret = bytes(getattr(engine, "seed", b""))
         key = f"ai:{seat}:{view.get('pot')}:{view.get('phase')}".encode()
         rng = random.Random(hashlib.sha256(secret + key).digest())
-        return strategy.choose(view, specs, rng, level)
+        return poker_strategy.choose(view, specs, rng, level, getattr(engine, "rules", None))
     return _easy_poker(engine, seat, specs)
 
 
