@@ -92,3 +92,29 @@ async def test_okey_match_with_every_level(store):
         out = await core.handle(cmd("ayse", line))
         assert not errors(out), errors(out)
     assert await store.balance(escrow(table)) == 0
+
+
+@pytest.mark.parametrize("variant", ["turkish", "acik"])
+async def test_poker_hands_against_normal_and_hard_computers(store, variant):
+    """Whole hands against `normal` and `hard` seats through the core: every step accepted,
+    the computers act, the books stay sound."""
+    core = make_core(store, seed=f"levels-{variant}")
+    await core.handle(cmd("ayse", f"/poker open {variant} 10"))
+    await core.handle(cmd("ayse", "/poker join 300"))
+    await core.handle(cmd("ayse", "/poker addbot hard 300"))
+    await core.handle(cmd("ayse", "/poker addbot normal 300"))
+    out = await core.handle(cmd("ayse", "/poker start"))
+    assert not errors(out), errors(out)
+    session = live_session(core)
+    table, bots = session.table_id, {s.player_id for s in session.seats if s.bot}
+    for _ in range(300):  # ayse calls or checks whatever the computers do
+        session = live_session(core)
+        if session is None or session.hand_no > 6 or not session.running():
+            break
+        specs = {s.kind: s for s in session.engine.legal_actions(session.engine.to_act())}
+        kind = next(k for k in ("call", "check", "pass", "draw", "open", "fold") if k in specs)
+        line = {"open": f"open {specs[kind].min_amount}", "draw": "pat"}.get(kind, kind)
+        step = await core.handle(cmd("ayse", f"/poker {line}"))
+        assert not errors(step), errors(step)
+    assert bots <= {a.player_id for a in await store.actions(table)}  # both computers acted
+    assert await store.audit() == []
