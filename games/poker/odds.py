@@ -23,7 +23,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from math import comb, sqrt
+from math import comb, gcd, sqrt
 from typing import Any
 
 from games.poker.cards import Card
@@ -35,7 +35,9 @@ EXACT_LIMIT = 6_000  # deals of the unknown cards enumerated exactly (heads-up o
 TARGET_ERROR = 0.01  # the Monte Carlo's 95% half-width, as a fraction
 MIN_DRAWS = 200  # draws before the error is first checked
 BATCH = 100  # draws between checks
-MAX_DEALS = 60_000  # a hard stop on the work (deals, counting rotations)
+MAX_DEALS = 200_000  # a hard stop on the work (deals, counting every permutation of a draw)
+FAMILIES = 4  # permutation families read from each draw's key tables (see `_permutations`)
+CACHE_LIMIT = 1_000  # cache a seat's keys by chunk when at most this many chunks are possible
 Z95 = 1.96
 
 
@@ -215,31 +217,70 @@ def _fast_ok(rules: PokerRules, known: Mapping[int, list[Card]], pool: list[Card
         return False
 
 
-def _key_table(
-    members: list[int],
-    known: Mapping[int, list[Card]],
-    base: Mapping[int, int],
-    chunks: list[list[Card]],
-    rules: PokerRules,
-    fast: bool,
-) -> list[list[int]]:
-    """`table[j][i]`: member j's key with chunk i (the hot loop: `ranking.key`'s fast path is
-    inlined, a key being a function of the sum of the card values)."""
-    if not fast:
-        return [[key([*known[s], *c], rules) for c in chunks] for s in members]
-    rows = rules._fast_rows
+class _KeyCache(dict):
+    """One seat's keys by the value sum of the unknown cards it is dealt, each key shifted left
+    by `shift` with the seat's place in the deal below it (so a `max` names the winner); filled
+    on first use, because a key depends only on the sum of the hand's card values."""
+
+    def __init__(
+        self, seat_cards: list[Card], place: int, shift: int, rules: PokerRules, fast: bool
+    ) -> None:
+        super().__init__()
+        self.base = sum(seat_cards) if fast else 0
+        self.cards = seat_cards
+        self.place = place
+        self.shift = shift
+        self.rules = rules
+        self.fast = fast
+
+    def __missing__(self, t: int) -> int:
+        # Only used on the fast path (see `_encoder`).
+        total = self.base + t
+        x = total >> 8
+        e = self.rules._fast_rows[total & 255][_MULTISET_ID[total >> 63]]
+        value = (x + e[x >> e[16] & 15]) << self.shift | self.place
+        self[t] = value
+        return value
+
+
+def _row(keys: _KeyCache, sums: list[int], cache: bool) -> list[int]:
+    """The seat's encoded keys for chunks with these value sums (the fast path inlined when
+    the chunks are too many to cache)."""
+    if cache:
+        return list(map(keys.__getitem__, sums))
+    rows = keys.rules._fast_rows
     ids = _MULTISET_ID
-    sums = [sum(c) for c in chunks]
+    base, shift, place = keys.base, keys.shift, keys.place
     return [
-        [
-            x + e[x >> e[16] & 15]
-            for t in sums
-            for total in (base[s] + t,)
-            for x in (total >> 8,)
-            for e in (rows[total & 255][ids[total >> 63]],)
-        ]
-        for s in members
+        (x + e[x >> e[16] & 15]) << shift | place
+        for t in sums
+        for total in (base + t,)
+        for x in (total >> 8,)
+        for e in (rows[total & 255][ids[total >> 63]],)
     ]
+
+
+def _permutations(sizes: list[int], families: int) -> list[list[int]]:
+    """Index lists into the flattened key tables, one per deal: within each class of `k` seats
+    that need equally many cards, member j takes chunk (a * j + t) mod k for a multiplier `a`
+    coprime to k (one per family) and each turn t. Every one is a fixed bijection of an
+    exchangeable draw, so every deal is uniformly random."""
+    turns = max(sizes)
+    multipliers = [[a for a in range(1, k + 1) if gcd(a, k) == 1] or [1] for k in sizes]
+    out: set[tuple[int, ...]] = set()
+    ordered = []
+    for family in range(families):
+        for t in range(turns):
+            index = []
+            offset = 0
+            for k, options in zip(sizes, multipliers, strict=True):
+                a = options[family % len(options)]
+                index.extend(offset + j * k + (a * j + t) % k for j in range(k))
+                offset += k * k
+            if tuple(index) not in out:
+                out.add(tuple(index))
+                ordered.append(index)
+    return ordered
 
 
 def _monte_carlo(
@@ -250,48 +291,71 @@ def _monte_carlo(
     rules: PokerRules,
     rng: random.Random,
 ) -> tuple[dict[int, float], float, int]:
-    """Estimated chances per seat, the largest 95% half-width, and the deals evaluated."""
+    """Estimated chances per seat, the largest 95% half-width, and the deals evaluated.
+
+    Each draw's key tables (every member of a class with every chunk of that class) are built
+    once and read by several deals (`_permutations`), each a C-level `max` over encoded keys."""
     groups: dict[int, list[int]] = {}
     for s in live:
         groups.setdefault(need[s], []).append(s)
     classes = list(groups.values())
-    turns = max(len(c) for c in classes)
     order = [s for members in classes for s in members]
-    total_need = sum(need.values())
+    shift = len(order).bit_length()
+    mask = (1 << shift) - 1
     fast = _fast_ok(rules, known, pool)
-    base = {s: sum(known[s]) for s in live}
-    sums = {s: 0.0 for s in live}
-    squares = {s: 0.0 for s in live}
+    # Per class: (chunk size, the members' encoders).
+    plan = []
+    place = 0
+    left = len(pool)
+    for members in classes:
+        size = need[members[0]]
+        cache = comb(left, size) <= CACHE_LIMIT
+        caches = []
+        for s in members:
+            caches.append(_KeyCache(known[s], place, shift, rules, fast))
+            place += 1
+        plan.append((size, len(members), caches, cache))
+    indexes = _permutations([len(members) for members in classes], FAMILIES)
+    deals_per_draw = len(indexes)
+    total_need = sum(need.values())
+    sums = [0.0] * len(order)
+    squares = [0.0] * len(order)
     draws = 0
     error = 1.0
+    sample = rng.sample
     while True:
         for _ in range(BATCH):
-            drawn = rng.sample(pool, total_need)
-            # Per class: keys[j][i] = member j's key with member i's chunk of this draw.
-            tables = []
+            drawn = sample(pool, total_need)
+            flat: list[int] = []
             at = 0
-            for members in classes:
-                size = need[members[0]]
-                chunks = [drawn[at + i * size : at + (i + 1) * size] for i in range(len(members))]
-                at += size * len(members)
-                tables.append(_key_table(members, known, base, chunks, rules, fast))
+            for size, k, caches, cache in plan:
+                chunks = [drawn[at + i * size : at + (i + 1) * size] for i in range(k)]
+                at += size * k
+                if fast:
+                    chunk_sums = list(map(sum, chunks))
+                    for keys in caches:
+                        flat.extend(_row(keys, chunk_sums, cache))
+                else:
+                    for keys in caches:
+                        flat.extend(
+                            key([*keys.cards, *c], rules) << shift | keys.place for c in chunks
+                        )
+            get = flat.__getitem__
             counts = [0] * len(order)
-            for turn in range(turns):
-                values = [
-                    row[(j + turn) % len(table)] for table in tables for j, row in enumerate(table)
-                ]
-                # Two different hands never share a key, so the best is unique.
-                counts[values.index(max(values))] += 1
-            for s, count in zip(order, counts, strict=True):
-                value = count / turns
-                sums[s] += value
-                squares[s] += value * value
+            for index in indexes:
+                counts[max(map(get, index)) & mask] += 1
+            for place, count in enumerate(counts):
+                if count:
+                    value = count / deals_per_draw
+                    sums[place] += value
+                    squares[place] += value * value
         draws += BATCH
         if draws >= MIN_DRAWS:
-            error = max(_half_width(sums[s], squares[s], draws) for s in live)
-            if error < TARGET_ERROR or draws * turns >= MAX_DEALS:
+            error = max(_half_width(sums[p], squares[p], draws) for p in range(len(order)))
+            if error < TARGET_ERROR or draws * deals_per_draw >= MAX_DEALS:
                 break
-    return {s: sums[s] / draws for s in live}, error, draws * turns
+    chances = {s: sums[p] / draws for p, s in enumerate(order)}
+    return chances, error, draws * deals_per_draw
 
 
 def _half_width(total: float, squares: float, n: int) -> float:
