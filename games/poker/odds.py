@@ -11,8 +11,8 @@ The chance is exact (every deal of the unknown cards enumerated) when the deals 
 of a 95% confidence interval, kept under `TARGET_ERROR` (one percentage point) by sampling until
 it is reached (or `MAX_DEALS`). The seed is a hash of what the viewer sees, so the same position
 always shows the same figures. Every live seat needs the same number of cards, so one draw of the
-unknown cards is dealt out `k` ways by rotating the chunks among the seats that need equally many
-cards; the estimate averages each draw's rotations and its error comes from the spread between
+unknown cards is dealt out several ways (`_permutations`: 4 families of `k` permutations of the
+chunks among the `k` seats that need equally many cards); the estimate averages each draw's deals and its error comes from the spread between
 draws (each rotation is a uniformly random deal, so the estimate stays unbiased).
 """
 
