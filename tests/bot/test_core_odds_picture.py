@@ -38,7 +38,7 @@ def counted(monkeypatch):
 
 
 async def test_table_picture_shows_each_live_players_public_percentage(memory_store, counted):
-    core, session = await seated(memory_store)
+    _, session = await seated(memory_store)
     scene = session.table_sketch().scene
     public = estimate(session.engine.view(None))
     assert [s.odds for s in scene.seats] == [public.percent(e) for e in range(len(PLAYERS))]

@@ -85,7 +85,9 @@ class PokerSeat:
             raise ValueError(f"seat {self.name!r}: at most {MAX_HAND_CARDS} cards")
         _check_cards(self.cards_up)
         if self.odds is not None and not 0 <= self.odds <= 100:
-            raise ValueError(f"seat {self.name!r}: odds must be a percentage 0-100, got {self.odds}")
+            raise ValueError(
+                f"seat {self.name!r}: odds must be a percentage 0-100, got {self.odds}"
+            )
 
 
 @dataclass(frozen=True)

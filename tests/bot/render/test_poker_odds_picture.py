@@ -5,6 +5,7 @@ from the public view does not change when only hidden down cards change."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -88,9 +89,7 @@ def test_pill_is_drawn_only_where_a_figure_is_shown() -> None:
         PokerSeat("Cem", 900, cards_up=("2c",), cards_down_count=1),
     )
     plain = PokerTableScene("acik", seats, 20)
-    shown = PokerTableScene(
-        "acik", (PokerSeat(**{**seats[0].__dict__, "odds": 73}), seats[1]), 20
-    )
+    shown = PokerTableScene("acik", (replace(seats[0], odds=73), seats[1]), 20)
     a, b = (
         Image.open(io.BytesIO(render_poker_table(s, PictureStyle()))).convert("RGB")
         for s in (plain, shown)
