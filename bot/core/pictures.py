@@ -69,14 +69,16 @@ def poker_table(
     locale: str,
     hand_labels: Mapping[int, str] | None = None,
     winners: set[int] | None = None,
+    odds: Sequence[int | None] | None = None,
 ) -> Sketch | None:
     """The public poker table from `view(None)`. At showdown, `hand_labels` are the shown hand
     names by engine seat and `winners` the seats that won a pot (from the `won` events, so an
     uncalled bet handed back is no win): winners are framed and their hand names become the
-    caption under the pot."""
+    caption under the pot. `odds` are Açık poker's public live odds by engine seat, as whole
+    percentages (the core's cached figures, never a player's own chance)."""
 
     def build() -> Any:
-        scene = poker_table_scene(public_view, names, hand_labels)
+        scene = poker_table_scene(public_view, names, hand_labels, odds=odds)
         if winners is None:
             return scene
         seats = tuple(

@@ -492,7 +492,10 @@ class PokerSession(TableSession):
         """The public table of the running hand (from `view(None)`), when pictures are on."""
         if not self.running() or not self.draws_for(None):
             return None
-        return pictures.poker_table(self.engine.view(None), self._names(), self.locale)
+        view = self.engine.view(None)
+        odds = self.public_odds(view)
+        percents = None if odds is None else [odds.percent(e) for e in range(len(self.in_hand))]
+        return pictures.poker_table(view, self._names(), self.locale, odds=percents)
 
     def private_sketch(self, index: int, sub: str, args: tuple[str, ...]) -> Sketch | None:
         """`/poker hand`'s picture: the player's own cards (none once folded)."""

@@ -20,6 +20,7 @@ from bot.render.pictures.style import (
     FELT_EDGE,
     HIGHLIGHT,
     HOLE_FRAME,
+    ODDS,
     PANEL,
     TEXT,
     TEXT_MUTED,
@@ -120,7 +121,10 @@ def _seat_panel(seat: PokerSeat, style: PictureStyle, to_act: bool) -> Image.Ima
         outline=frame,
         width=3 if (to_act or seat.winner) else 1,
     )
-    name = fit_text(seat.name, 15, pw - 2 * PANEL_PAD - 4, bold=True)
+    name_room = pw - 2 * PANEL_PAD - 4
+    if seat.odds is not None:
+        name_room -= _odds_label(draw, seat.odds, pw - PANEL_PAD) + 4
+    name = fit_text(seat.name, 15, name_room, bold=True)
     draw.text((PANEL_PAD + 2, PANEL_PAD), name, font=font(15, True), fill=TEXT, anchor="la")
 
     card_w, card_h = card_size(SEAT_CARD_WIDTH)
@@ -156,6 +160,21 @@ def _seat_panel(seat: PokerSeat, style: PictureStyle, to_act: bool) -> Image.Ima
         alpha = panel.getchannel("A").point(lambda v: int(v * FOLDED_ALPHA))
         panel.putalpha(alpha)
     return panel
+
+
+def _odds_label(draw: ImageDraw.ImageDraw, percent: int, right: float) -> float:
+    """A small pill with the seat's live chance ("32%") in the panel's top right corner, ending
+    at `right`; a dead hand's 0% is muted. Returns the pill's width."""
+    text = f"{percent}%"
+    face = font(13, True)
+    width = face.getlength(text) + 10
+    top = PANEL_PAD - 1
+    fill, ink = (ODDS, CHIP_TEXT) if percent else (PANEL, TEXT_MUTED)
+    draw.rounded_rectangle(
+        (right - width, top, right, top + 18), 9, fill=fill, outline=ink if not percent else None
+    )
+    draw.text((right - width / 2, top + 9), text, font=face, fill=ink, anchor="mm")
+    return width
 
 
 def _chip(draw: ImageDraw.ImageDraw, centre: tuple[float, float], amount: int) -> None:

@@ -60,7 +60,9 @@ class PokerSeat:
 
     `cards_up` are face-up cards (Açık poker's up cards, or a hand shown at showdown);
     `cards_down_count` face-down cards are drawn as backs before them. `stake` is the chips put in
-    during this betting round; `hand_label` names the hand shown at showdown.
+    during this betting round; `hand_label` names the hand shown at showdown. `odds` is the
+    seat's live chance of winning as a whole percentage (Açık poker's public odds, computed by
+    the core from the public view), or None when the table shows no odds for the seat.
     """
 
     name: str
@@ -72,6 +74,7 @@ class PokerSeat:
     all_in: bool = False
     winner: bool = False
     hand_label: str | None = None
+    odds: int | None = None
 
     def __post_init__(self) -> None:
         if self.stack < 0 or self.stake < 0:
@@ -81,6 +84,10 @@ class PokerSeat:
         if len(self.cards_up) + self.cards_down_count > MAX_HAND_CARDS:
             raise ValueError(f"seat {self.name!r}: at most {MAX_HAND_CARDS} cards")
         _check_cards(self.cards_up)
+        if self.odds is not None and not 0 <= self.odds <= 100:
+            raise ValueError(
+                f"seat {self.name!r}: odds must be a percentage 0-100, got {self.odds}"
+            )
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ PANEL: RGB = (16, 40, 30)
 HIGHLIGHT: RGB = (255, 205, 60)
 WINNER: RGB = (120, 230, 120)
 HOLE_FRAME: RGB = (90, 160, 255)  # around the cards only their owner sees
+ODDS: RGB = (150, 200, 235)  # a live player's chance of winning (Açık poker's live odds)
 CARD_FACE: RGB = (255, 255, 255)
 CARD_BORDER: RGB = (60, 60, 60)
 # Backs are blue with a round mark, so a face-down card is never mistaken for a red diamond.

@@ -90,12 +90,15 @@ def poker_table_scene(
     names: Sequence[str] | None = None,
     hand_labels: Mapping[int, str] | None = None,
     showdown_label: str | None = None,
+    odds: Sequence[int | None] | None = None,
 ) -> PokerTableScene:
     """The public table from `view(None)` of a Türk pokeri or Açık poker hand.
 
     `names` are display names in seat order (default: the player ids); `hand_labels` the hand
     name per seat at showdown and `showdown_label` the caption (both from the showdown events).
     Folded seats show no cards; a seat's down cards are drawn as backs until they are shown.
+    `odds` are Açık poker's public live odds as whole percentages in seat order (the core's
+    figures, from `view(None)` only); a folded seat and a finished hand show none.
     """
     game = view.get("game")
     if game not in ("turkish", "acik"):
@@ -103,6 +106,9 @@ def poker_table_scene(
     labels = hand_labels or {}
     display = _names(view, names)
     finished = bool(view.get("finished"))
+    if odds is not None and len(odds) != len(display):
+        raise ValueError(f"odds needs one entry per seat ({len(display)}), got {len(odds)}")
+    shown_odds = odds if odds is not None and not finished else [None] * len(display)
     winners = _poker_winners(view) if finished else set()
     # Açık poker's view has no all-in list: a live seat with no chips behind is all-in.
     all_in = view.get("all_in") or [
@@ -123,6 +129,7 @@ def poker_table_scene(
                 all_in=bool(all_in[seat]) and not view["folded"][seat],
                 winner=seat in winners,
                 hand_label=labels.get(seat),
+                odds=None if view["folded"][seat] else shown_odds[seat],
             )
         )
     return PokerTableScene(

@@ -50,6 +50,21 @@ def acik_showdown() -> bytes:
     return render_poker_table(scene, PictureStyle(four_colour=True, lang="tr"))
 
 
+def acik_odds() -> bytes:
+    """An Açık poker table on street three with live odds: a leader, a long name beside its
+    figure, a dead hand at 0%, a folded seat without a figure, seat 0 to act."""
+    seats = (
+        PokerSeat("Ayşe", 940, stake=40, cards_up=("Ah", "Ad"), cards_down_count=1, odds=64),
+        PokerSeat(
+            "Gülşen Çağlayan-Öztürk", 700, cards_up=("Kc", "Qc"), cards_down_count=1, odds=36
+        ),
+        PokerSeat("Mehmet", 500, cards_up=("2c", "7d"), cards_down_count=1, odds=0),
+        PokerSeat("İsmail", 820, folded=True),
+    )
+    scene = PokerTableScene("acik", seats, 180, to_act=1, dealer=3)
+    return render_poker_table(scene, PictureStyle(lang="tr"))
+
+
 def turkish_betting() -> bytes:
     """A Türk pokeri table mid-betting: stakes out, cards face down, seat 1 to act."""
     seats = (
@@ -89,6 +104,7 @@ def okey_table() -> bytes:
 GOLDEN: dict[str, Callable[[], bytes]] = {
     "hand_tr": hand_tr,
     "acik_showdown": acik_showdown,
+    "acik_odds": acik_odds,
     "turkish_betting": turkish_betting,
     "okey_rack": okey_rack,
     "okey_table": okey_table,

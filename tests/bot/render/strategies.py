@@ -36,6 +36,7 @@ def poker_seats(draw: st.DrawFn) -> PokerSeat:
         all_in=draw(st.booleans()),
         winner=draw(st.booleans()),
         hand_label=draw(LABELS),
+        odds=draw(st.none() | st.integers(0, 100)),
     )
 
 
