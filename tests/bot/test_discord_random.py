@@ -38,7 +38,7 @@ async def play_on(store, seed: int, game: str, closed: frozenset[int]) -> None:
     await harness.slash(opener, "poker open", CHANNEL, game=game, ante=5)
     for user in users.values():
         await harness.slash(user, "poker join", CHANNEL, buy_in=rng.choice([50, 100, 200]))
-    await harness.slash(opener, "poker addbot", CHANNEL)
+    await harness.slash(opener, "poker addbot", CHANNEL, level="easy")  # the fast player
     await harness.slash(users[rng.choice(list(users))], "poker start", CHANNEL)
     channel = harness.channel(CHANNEL)
     stale: list[tuple[str, object]] = []

@@ -100,7 +100,6 @@ OKEY_PLAIN = (
     Plain(
         "rack", L("rack", "ıstaka"), L("Show my rack (only to me)", "Istakamı göster (yalnız bana)")
     ),
-    ADDBOT,
     Plain("leave", L("leave", "ayrıl"), L("Leave the table", "Masadan kalk")),
     SHOW_TABLE,
     BACK,
@@ -130,6 +129,13 @@ PRESETS = [
     Choice(name=L("Penalty points", "Ceza puanı"), value="penalty"),
     Choice(name=L("Classic (count down from 20)", "Klasik (20'den geriye)"), value="classic"),
 ]
+LEVELS = [
+    Choice(name=L("Easy", "Kolay"), value="easy"),
+    Choice(name=L("Normal (default)", "Orta (varsayılan)"), value="normal"),
+    Choice(name=L("Hard", "Zor"), value="hard"),
+]
+LEVEL_NAME = L("level", "seviye")
+LEVEL_HELP = L("How well the computer plays", "Bilgisayarın ne kadar iyi oynadığı")
 MODES = [
     Choice(name=L("Runs and sets", "Seri ve per"), value="runs"),
     Choice(name=L("Pairs", "Çiftler"), value="pairs"),
@@ -266,13 +272,19 @@ class PokerCommands(app_commands.Group):
         await self._run(interaction, "join", buy_in)
 
     @app_commands.command(name=ADDBOT.name, description=ADDBOT.description)
-    @app_commands.rename(buy_in=L("buy-in", "alış"))
-    @app_commands.describe(buy_in=L("Chips the computer brings", "Bilgisayarın getireceği fiş"))
+    @app_commands.rename(level=LEVEL_NAME, buy_in=L("buy-in", "alış"))
+    @app_commands.describe(
+        level=LEVEL_HELP, buy_in=L("Chips the computer brings", "Bilgisayarın getireceği fiş")
+    )
+    @app_commands.choices(level=LEVELS)
     async def cmd_addbot(
-        self, interaction: discord.Interaction, buy_in: Range[int, 1, MAX_CHIPS] | None = None
+        self,
+        interaction: discord.Interaction,
+        level: str | None = None,
+        buy_in: Range[int, 1, MAX_CHIPS] | None = None,
     ) -> None:
         """/poker addbot."""
-        await self._run(interaction, "addbot", buy_in)
+        await self._run(interaction, "addbot", level, buy_in)
 
 
 class OkeyCommands(app_commands.Group):
@@ -350,6 +362,14 @@ class OkeyCommands(app_commands.Group):
     async def cmd_finish(self, interaction: discord.Interaction, tile: str) -> None:
         """/okey finish."""
         await self._run(interaction, "finish", tile)
+
+    @app_commands.command(name=ADDBOT.name, description=ADDBOT.description)
+    @app_commands.rename(level=LEVEL_NAME)
+    @app_commands.describe(level=LEVEL_HELP)
+    @app_commands.choices(level=LEVELS)
+    async def cmd_addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
+        """/okey addbot."""
+        await self._run(interaction, "addbot", level)
 
     @app_commands.command(
         name=L("arrange", "diz"), description=L("Arrange my rack", "Istakamı diz")
