@@ -136,7 +136,7 @@ def test_no_answer_depends_on_cards_the_asker_cannot_see(game, tmp_path_factory)
     tmp = tmp_path_factory.mktemp(f"hidden-{game}")
 
     @settings(
-        max_examples=70,
+        max_examples=50,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
