@@ -1,8 +1,7 @@
 """The chip ledger: apply a batch of transfers atomically, and claim idempotency keys.
 
-Every function here runs inside a write transaction opened by storage.db.Writer. The ``*_sync``
-functions are the implementations, for ``Writer.run_sync`` work; the async names run them on an
-``AsyncConnection`` through ``run_sync``.
+Writes are synchronous SQLAlchemy Core (``*_sync``, run whole by ``Writer.run_sync`` inside one
+transaction); the few async functions are reads on an ``AsyncConnection``.
 """
 
 from __future__ import annotations
@@ -35,30 +34,15 @@ def claim_key_sync(conn: sa.Connection, key: str | None, now: datetime) -> bool:
     return conn.execute(stmt).first() is not None
 
 
-async def claim_key(conn: AsyncConnection, key: str | None, now: datetime) -> bool:
-    """``claim_key_sync`` on an async connection."""
-    return await conn.run_sync(claim_key_sync, key, now)
-
-
 def key_result_sync(conn: sa.Connection, key: str) -> int | None:
     """The result (a table version) stored with an applied key."""
     return conn.scalar(_KEY_RESULT, {"key": key})
-
-
-async def key_result(conn: AsyncConnection, key: str) -> int | None:
-    """``key_result_sync`` on an async connection."""
-    return await conn.run_sync(key_result_sync, key)
 
 
 def set_key_result_sync(conn: sa.Connection, key: str | None, result: int) -> None:
     """Remember what applying ``key`` produced, so a repeat can answer the same."""
     if key is not None:
         conn.execute(_SET_KEY_RESULT, {"applied": key, "new_result": result})
-
-
-async def set_key_result(conn: AsyncConnection, key: str | None, result: int) -> None:
-    """``set_key_result_sync`` on an async connection."""
-    await conn.run_sync(set_key_result_sync, key, result)
 
 
 def net_changes(transfers: Iterable[Transfer]) -> dict[str, int]:
@@ -85,13 +69,6 @@ def lock_wallets_sync(
         _create_wallets(conn, missing, now)
         balances.update(_select_for_update(conn, missing))
     return balances
-
-
-async def lock_wallets(
-    conn: AsyncConnection, accounts: Iterable[str], now: datetime
-) -> dict[str, int]:
-    """``lock_wallets_sync`` on an async connection."""
-    return await conn.run_sync(lock_wallets_sync, list(accounts), now)
 
 
 # Built once: the compiled-statement cache then only has to look their keys up.
@@ -229,13 +206,6 @@ def _add_statement(count: int) -> sa.Update:
         .values(balance=wallets.c.balance + change, updated_at=sa.bindparam("now"))
         .returning(wallets.c.account, wallets.c.balance)
     )
-
-
-async def apply_transfers(
-    conn: AsyncConnection, transfers: Sequence[Transfer], now: datetime, key: str | None = None
-) -> dict[str, int]:
-    """``apply_transfers_sync`` on an async connection."""
-    return await conn.run_sync(apply_transfers_sync, transfers, now, key)
 
 
 async def balance(conn: AsyncConnection, account: str) -> int:

@@ -1,7 +1,7 @@
 """Table rows, the action log, results, Okey penalties and shuffle seeds (inside a transaction).
 
-The ``*_sync`` functions are the implementations, for ``Writer.run_sync`` work; the async names
-run them on an ``AsyncConnection`` through ``run_sync``.
+Writes are synchronous SQLAlchemy Core (``*_sync``, run whole by ``Writer.run_sync`` inside one
+transaction); the async functions are the timers' claim and the unknown-player look-up.
 """
 
 from __future__ import annotations
@@ -123,11 +123,6 @@ def lock_table_sync(conn: sa.Connection, table_id: int) -> Any:
     return row
 
 
-async def lock_table(conn: AsyncConnection, table_id: int) -> Any:
-    """``lock_table_sync`` on an async connection."""
-    return await conn.run_sync(lock_table_sync, table_id)
-
-
 # Built once: the compiled-statement cache then only has to look their keys up.
 _LOCK_TABLE = sa.select(tables).where(tables.c.id == sa.bindparam("table_id")).with_for_update()
 _TABLE_STATE = sa.select(tables.c.version, tables.c.status).where(
@@ -211,22 +206,6 @@ def advance_sync(
     raise StaleVersion(table_id, expected_version, current.version)
 
 
-async def advance(
-    conn: AsyncConnection,
-    table_id: int,
-    expected_version: int,
-    snapshot: dict[str, Any] | None,
-    status: str | None,
-    log_entries: int,
-    now: datetime,
-    deadline: datetime | None = None,
-) -> tuple[int, int, str | None]:
-    """``advance_sync`` on an async connection."""
-    return await conn.run_sync(
-        advance_sync, table_id, expected_version, snapshot, status, log_entries, now, deadline
-    )
-
-
 def append_action_sync(conn: sa.Connection, table_id: int, seq: int, entry: ActionEntry) -> None:
     """Append one action log entry with sequence number ``seq``."""
     conn.execute(
@@ -240,11 +219,6 @@ def append_action_sync(conn: sa.Connection, table_id: int, seq: int, entry: Acti
             "at": entry.at,
         },
     )
-
-
-async def append_action(conn: AsyncConnection, table_id: int, seq: int, entry: ActionEntry) -> None:
-    """``append_action_sync`` on an async connection."""
-    await conn.run_sync(append_action_sync, table_id, seq, entry)
 
 
 def check_players_exist_sync(conn: sa.Connection, ids: Iterable[int]) -> None:
