@@ -164,6 +164,17 @@ class Who:
 MOVE_LOG = 5  # public move lines the table message shows
 
 
+@dataclass
+class TableOutcome:
+    """Where a tournament table stands: `order` lists the player ids best first (the final
+    order once `finished`; while playing, the current order); `figures` holds each player's
+    numbers for the standings (Okey: `penalty`, `finishes`; poker: `chips`)."""
+
+    finished: bool
+    order: list[int]
+    figures: dict[int, dict[str, int]] = field(default_factory=dict)
+
+
 class TableSession:
     """The common state of one table: seats, phase, locale, the history of dealt hands and the
     move log (the last `MOVE_LOG` public move lines, in the table's language, newest last).
@@ -313,6 +324,11 @@ class TableSession:
     def auto_move(self, index: int, afk: bool) -> Step:
         """Let the computer act for seat `index` (a bot seat, an away player, or a time-out)."""
         raise NotImplementedError
+
+    def outcome(self) -> TableOutcome | None:
+        """A tournament table's standing (see `TableOutcome`); None at a table outside any
+        tournament (`options["tournament"]` unset)."""
+        return None
 
     def refunds(self) -> dict[int, int] | None:
         """Chips each player gets back if the table is reset now (None: let storage compute)."""
