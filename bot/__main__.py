@@ -9,7 +9,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from bot.adapters.runtime import core_config, run_in_foreground
+from bot.adapters.runtime import run_in_foreground
 from bot.logs import kv, setup_logging
 from bot.settings import Settings, SettingsError, load_settings
 
@@ -125,7 +125,7 @@ async def run_platforms(
     loads and times only that platform's tables (`CoreConfig.platforms`), so no timer output goes
     astray. The store is closed after every platform has stopped."""
     from bot.adapters import discord, telegram
-    from bot.core.app import Core
+    from bot.adapters.runtime import platform_core
     from bot.core.pictures import warm_up_pictures
     from storage import Store
 
@@ -135,8 +135,8 @@ async def run_platforms(
     try:
         runs = []
         for name in platforms:
-            core = Core(store, core_config(settings, name))
-            runs.append(serve[name](settings, core, stop=stop, table_messages=store))
+            core, rooms = platform_core(store, settings, name)
+            runs.append(serve[name](settings, core, stop=stop, table_messages=store, rooms=rooms))
         if settings.pictures:
             runs.append(warm_up_pictures())
         await asyncio.gather(*runs)

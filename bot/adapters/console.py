@@ -109,7 +109,7 @@ def format_outgoing(item: Outgoing, names: dict[str, str]) -> str:
         who = names.get(item.user_id or "", item.user_id or "?")
         prefix = f"[DM {who}]" if item.kind is OutKind.PRIVATE else f"[! {who}]"
     else:
-        prefix = f"[#{CHANNEL}]"
+        prefix = f"[#{item.channel_id or CHANNEL}]"  # a shared room's full id: `table#t1`
     lines = item.text.splitlines() or [""]
     out = [f"{prefix} {line}" for line in lines]
     buttons = [b for row in item.buttons for b in row]

@@ -21,6 +21,8 @@ from bot.logs import kv
 from bot.settings import Settings
 
 if TYPE_CHECKING:
+    from bot.adapters.rooms import LateRooms
+    from bot.core.app import Core
     from bot.core.config import CoreConfig
 
 Items = list[Any]  # the core's `Outgoing` items
@@ -112,6 +114,16 @@ def core_config(settings: Settings, platform: str) -> CoreConfig:
     )
 
 
+def platform_core(store: Any, settings: Settings, platform: str) -> tuple[Core, LateRooms]:
+    """A core serving `platform`'s tables only, and the rooms its tournament tables will play
+    in: the platform's `serve` plugs its adapter's rooms into them (`LateRooms.use`)."""
+    from bot.adapters.rooms import LateRooms
+    from bot.core.app import Core
+
+    rooms = LateRooms()
+    return Core(store, core_config(settings, platform)), rooms
+
+
 async def serve_on_store(
     settings: Settings,
     serve: Callable[..., Awaitable[None]],
@@ -120,15 +132,14 @@ async def serve_on_store(
 ) -> None:
     """Open the store at `settings.database_url` (upgrading its schema), build a core that
     serves `platform`'s tables only and `await serve(settings, core, table_messages=store,
-    **options)` (the store also keeps each table's chat message, shared by every process); the
-    store is closed however serving ends."""
-    from bot.core.app import Core
+    **options)` (the store also keeps each table's chat message, shared by every process; the
+    adapter's rooms go to the core's tournaments); the store is closed however serving ends."""
     from storage import Store
 
     store = await Store.open(settings.database_url, migrate=True)
     try:
-        core = Core(store, core_config(settings, platform))
-        await serve(settings, core, table_messages=store, **options)
+        core, rooms = platform_core(store, settings, platform)
+        await serve(settings, core, table_messages=store, rooms=rooms, **options)
     finally:
         await store.close()
         logging.getLogger("bot").info(kv(event="store_closed"))

@@ -20,6 +20,7 @@ from bot.adapters.discord.adapter import PLATFORM, CoreApi, DiscordAdapter, is_m
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.components import DYNAMIC_ITEMS
 from bot.adapters.discord.shards import Ownership
+from bot.adapters.rooms import LateRooms
 from bot.adapters.runtime import (
     FLUSH_SECONDS,
     flush_adapter,
@@ -158,6 +159,7 @@ async def serve(
     adapter: DiscordAdapter | None = None,
     stop: asyncio.Event | None = None,
     table_messages: SurfaceStore | None = None,
+    rooms: LateRooms | None = None,
 ) -> None:
     """Run the Discord bot on `core` until it is closed or `stop` is set; then the timers stop,
     the pending edits are written (bounded) and the gateway is closed (`DiscordBot.close`).
@@ -165,7 +167,8 @@ async def serve(
     With one core shared by several front ends, only one of them should call `core.start()` and
     `core.tick()` and hand the items to every adapter (`adapter.deliver_unasked(items)` here):
     pass `start_core=False, timers=False` and your own `adapter` for that. `table_messages` (the
-    store) keeps each table's message where every process finds it (docs/deploy.md)."""
+    store) keeps each table's message where every process finds it (docs/deploy.md); `rooms`,
+    given to the core, gets the adapter's table threads (`DiscordAdapter.rooms`)."""
     if settings.discord_token is None:
         raise ValueError("DISCORD_TOKEN is not set")
     adapter = adapter or DiscordAdapter(
@@ -174,6 +177,8 @@ async def serve(
         moderator_role=settings.moderator_role,
         table_messages=table_messages,
     )
+    if rooms is not None:
+        rooms.use(adapter.rooms)
     client = build_client(settings, adapter, start_core=start_core, timers=timers)
     stop = stop or asyncio.Event()
     async with client:

@@ -69,11 +69,13 @@ from bot.adapters.discord.parts import (
     newest_picture,
 )
 from bot.adapters.discord.private import PrivateMessages, Sent
+from bot.adapters.discord.rooms import DiscordRooms
 from bot.adapters.discord.texts import locale_of, text
 from bot.adapters.lookups import chosen_locale
 from bot.adapters.surfaces import SharedMessages, SurfaceStore
 from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
+from bot.core.rooms import parent_of
 from bot.logs import kv
 
 log = logging.getLogger("bot.discord")
@@ -169,6 +171,8 @@ class DiscordAdapter:
         if table_messages is not None:  # every process finds the table messages there
             self.boards.shared = SharedMessages(table_messages, PLATFORM)
         self.lanes = self.boards.lanes  # one order per channel for table writes and posts
+        # tournament tables' threads (`bot.core.rooms`): hand it to the core as its `rooms`
+        self.rooms = DiscordRooms(self.lanes, sleep=sleep)
         self.private = PrivateMessages(clock)
         # table id -> core custom id -> button, of the newest table message (amount bounds)
         self.buttons: dict[str, dict[str, Button]] = {}
@@ -177,11 +181,15 @@ class DiscordAdapter:
         self.dm_closed: set[str] = set()
         self.told: set[tuple[str, str]] = set()  # (table, user) told in the channel already
         self.locales: dict[str, str | None] = {}  # user id -> `/lang` choice, as last looked up
+        # table id -> the core's channel id of the table, when it is a shared room
+        # ("<channel>#<label>", posted in the channel): commands about that table name it
+        self.rooms_of: dict[str, str] = {}
 
     def attach(self, client: Any) -> None:
         """Serve `client`'s interactions (components find the adapter as `client.adapter`)."""
         self.client = client
         client.adapter = self
+        self.rooms.attach(client)
 
     def _channel(self, channel_id: int) -> Any:
         """A channel to send to by id, without fetching it."""
@@ -189,9 +197,16 @@ class DiscordAdapter:
 
     async def flush(self, timeout: float) -> None:
         """Write every pending table update and everything queued (shutdown): waits at most
-        `timeout` seconds, then drops what is left (logged)."""
+        `timeout` seconds, then drops what is left (logged). Table threads waiting to be
+        closed are closed after the last table writes."""
+
+        async def settle() -> None:
+            await self.boards.settle()
+            if self.rooms.close_now():
+                await self.boards.settle()
+
         try:
-            await asyncio.wait_for(self.boards.settle(), timeout)
+            await asyncio.wait_for(settle(), timeout)
         except TimeoutError:
             log.warning(kv(event="flush_timed_out", lanes=self.lanes.busy()))
             self.boards.cancel()
@@ -369,12 +384,23 @@ class DiscordAdapter:
 
     # ---- slash commands ----------------------------------------------------------------------
     def _command(
-        self, interaction: Any, name: str, args: tuple[str, ...], *, moderator: bool = False
+        self,
+        interaction: Any,
+        name: str,
+        args: tuple[str, ...],
+        *,
+        moderator: bool = False,
+        table_id: str | None = None,
     ) -> Command:
-        """A core command from the interaction's channel, user and language."""
+        """A core command from the interaction's channel, user and language; about `table_id`
+        (a button's table), from that table's channel: its shared room when it plays in one."""
+        channel = str(interaction.channel_id)
+        room = self.rooms_of.get(table_id) if table_id is not None else None
+        if room is not None and parent_of(room) == channel:
+            channel = room
         return Command(
             platform=PLATFORM,
-            channel_id=str(interaction.channel_id),
+            channel_id=channel,
             user_id=str(interaction.user.id),
             user_name=interaction.user.display_name,
             name=name,
@@ -484,9 +510,8 @@ class DiscordAdapter:
         origin = await self._defer(interaction, thinking=True)
         if origin is None:
             return
-        items = await self._answer(
-            origin, self.core.handle(self._command(interaction, "poker", ("hand",)))
-        )
+        command = self._command(interaction, "poker", ("hand",), table_id=ref.table_id)
+        items = await self._answer(origin, self.core.handle(command))
         if items is None:
             return
         refusals = [
@@ -532,7 +557,9 @@ class DiscordAdapter:
         if origin is None:
             return
         self.groups.setdefault(table_id, group)
-        command = self._command(interaction, group, (HAND_WORD.get(group, "hand"),))
+        command = self._command(
+            interaction, group, (HAND_WORD.get(group, "hand"),), table_id=table_id
+        )
         await self._call(origin, self.core.handle(command), group)
 
     # ---- delivery ----------------------------------------------------------------------------
@@ -577,7 +604,7 @@ class DiscordAdapter:
             live = self._live(item.table_id)
             if live is not None:
                 return getattr(live, "platform", None) == PLATFORM
-        channel = item.channel_id or ""
+        channel = parent_of(item.channel_id or "")
         return channel.isdigit() and int(channel) >= SNOWFLAKE_MIN
 
     def _knows_tables(self) -> bool:
@@ -613,6 +640,7 @@ class DiscordAdapter:
             self.boards.forget(table_id)
             self.groups.pop(table_id, None)
             self.buttons.pop(table_id, None)
+            self.rooms_of.pop(table_id, None)
             self.private.forget_table(table_id)
         self.told = {(t, u) for t, u in self.told if t not in gone}
         return len(gone)
@@ -629,8 +657,9 @@ class DiscordAdapter:
         )
 
     def _public(self, item: Outgoing, failed: Callable[[str], Awaitable[None]] | None) -> None:
-        """Queue a public item in its channel's lane (posted without pinging anyone)."""
-        channel_id = item.channel_id
+        """Queue a public item in its channel's lane (posted without pinging anyone); a shared
+        room's goes to its parent channel."""
+        channel_id = None if item.channel_id is None else parent_of(item.channel_id)
         if channel_id is None and item.table_id is not None:
             known = self.boards.channel_id(item.table_id)
             channel_id = None if known is None else str(known)
@@ -677,15 +706,20 @@ class DiscordAdapter:
 
     def _table(self, item: Outgoing, failed: Callable[[str], Awaitable[None]] | None) -> None:
         """Show the table's newest state: edited in place, or posted anew at the bottom when the
-        item is `fresh` (the old message is deleted)."""
-        if item.table_id is None or item.channel_id is None or not item.channel_id.isdigit():
+        item is `fresh` (the old message is deleted). A shared room's table message is one of
+        several in its parent channel, each edited on its own."""
+        channel = None if item.channel_id is None else parent_of(item.channel_id)
+        if item.table_id is None or channel is None or not channel.isdigit():
             log.warning(kv(event="table_without_channel", table=item.table_id))
             return
+        assert item.channel_id is not None
+        if channel != item.channel_id:
+            self.rooms_of[item.table_id] = item.channel_id
         self._remember(item.table_id, item.buttons)
         label = text(self._table_locale(item.table_id), "show_hand")
         view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
         render = Render(item.text, view, item.picture, item.version)
-        channel_id = int(item.channel_id)
+        channel_id = int(channel)
         self.boards.show(item.table_id, channel_id, render, fresh=item.fresh, on_failed=failed)
 
     def _table_locale(self, table_id: str) -> str:

@@ -17,6 +17,7 @@ import discord
 
 from bot.adapters.discord.outbox import TRANSPORT_ERRORS, status_of
 from bot.core.messages import Outgoing
+from bot.core.rooms import parent_of
 from bot.logs import kv
 
 log = logging.getLogger("bot.discord")
@@ -65,7 +66,7 @@ class Ownership:
         verdicts: dict[str, bool] = {}
         kept = []
         for item in items:
-            channel = item.channel_id
+            channel = None if item.channel_id is None else parent_of(item.channel_id)
             if channel is None or not channel.isdigit():
                 continue
             if channel not in verdicts:

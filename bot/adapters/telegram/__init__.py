@@ -20,6 +20,7 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
 
+from bot.adapters.rooms import LateRooms
 from bot.adapters.runtime import (
     flush_adapter,
     run_platform,
@@ -81,6 +82,7 @@ async def serve(
     tick_seconds: float = TICK_SECONDS,
     ready: asyncio.Event | None = None,
     table_messages: SurfaceStore | None = None,
+    rooms: LateRooms | None = None,
 ) -> None:
     """Run the Telegram bot on `core` until `stop` is set (forever by default); `ready` is set
     once updates are being received.
@@ -93,7 +95,8 @@ async def serve(
     `core.tick` every `tick_seconds`; pass False for both when another front end shares the core
     and does them, and hand their output to `TelegramAdapter.deliver` (it keeps only Telegram's
     items). `table_messages` (the store) keeps each table's message where every process finds
-    it (docs/deploy.md); without it the messages live in this process's memory only.
+    it (docs/deploy.md); without it the messages live in this process's memory only. `rooms`,
+    given to the core, gets the adapter's forum topics (`TelegramAdapter.rooms`).
 
     Once `stop` is set: no more updates are fetched or accepted, the updates already received
     are answered, a timer tick in progress finishes, the adapter's pending edits are flushed
@@ -107,6 +110,8 @@ async def serve(
         core, default_locale=settings.default_locale, table_messages=table_messages
     )
     adapter.install(application)
+    if rooms is not None:
+        rooms.use(adapter.rooms)
     stop = stop or asyncio.Event()
     # In polling mode this is the only process of the token; in webhook mode the leader.
     leader = settings.telegram_set_webhook or not settings.telegram_webhook_url

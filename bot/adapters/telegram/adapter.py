@@ -42,6 +42,7 @@ from bot.adapters.telegram.outbox import Sleep
 from bot.adapters.telegram.parsing import Place, locale_of, parse_command, place_of
 from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
 from bot.adapters.telegram.private import take_buttons
+from bot.adapters.telegram.rooms import TelegramRooms
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.core.commands import Route, route
@@ -116,6 +117,8 @@ class TelegramAdapter:
         self.application: Application | None = None
         self.pickers: dict[tuple[int, str], DrawPicker] = {}
         self.last_group: dict[int, Place] = {}  # user -> the group (topic) they last played in
+        # tournament tables' forum topics (`bot.core.rooms`): hand it to the core as its `rooms`
+        self.rooms = TelegramRooms(clock=clock)
 
     # ---- set-up ------------------------------------------------------------------------------
     def install(self, application: Application) -> None:
@@ -131,6 +134,7 @@ class TelegramAdapter:
             short_reply_seconds=self.short_reply_seconds,
             shared=SharedMessages(self.table_messages, PLATFORM),
         )
+        self.rooms.bind(application.bot, self.delivery.outbox)
 
         async def status(chat_id: int, user_id: int) -> str:
             member = await application.bot.get_chat_member(chat_id, user_id)
@@ -359,6 +363,8 @@ class TelegramAdapter:
         assert self.delivery is not None
         # Presses in the private chat (the draw, an amount) belong to the table's group.
         channel = self.delivery.table_chats.get(pressed.table_id, origin.place)
+        if channel is not None and channel.is_group:  # a shared room: the table's, not the chat
+            self.last_group[user.id] = channel
         press = Press(
             platform=PLATFORM,
             channel_id=channel.key if channel is not None else "",

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from bot.core.i18n import normalize_locale
+from bot.core.rooms import SHARED, is_shared_room, parent_of, shared_room
 
 # Telegram deep-link payloads allow only these characters, up to 64 of them.
 PAYLOAD_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -46,19 +47,23 @@ def deep_link(bot_username: str, payload: str) -> str:
 
 @dataclass(frozen=True)
 class Place:
-    """Where a table lives: a group chat, or one topic of a forum supergroup.
+    """Where a table lives: a group chat, or one topic of a forum supergroup, and for a
+    tournament table that shares it with others, the label of its shared room.
 
     `key` is the core's channel id: the chat id, plus `/<topic>` inside a forum topic, so each
-    topic can hold its own table.
+    topic can hold its own table, plus `#<label>` for a shared room (`bot.core.rooms`). Messages
+    go to the chat and topic (`send_kwargs`); the label only tells the tables apart.
     """
 
     chat_id: int
     thread_id: int | None = None
+    room: str | None = None
 
     @property
     def key(self) -> str:
         """The channel id the core sees."""
-        return str(self.chat_id) if self.thread_id is None else f"{self.chat_id}/{self.thread_id}"
+        key = str(self.chat_id) if self.thread_id is None else f"{self.chat_id}/{self.thread_id}"
+        return key if self.room is None else shared_room(key, self.room)
 
     @property
     def is_group(self) -> bool:
@@ -77,12 +82,14 @@ class Place:
 
     @classmethod
     def parse(cls, key: str | None) -> Place | None:
-        """The place a channel id names; None when it is not a Telegram one."""
+        """The place a channel id names (a shared room's: its chat and topic, with its label);
+        None when it is not a Telegram one."""
         if not key:
             return None
-        chat, _, thread = key.partition("/")
+        room = key.partition(SHARED)[2] if is_shared_room(key) else None
+        chat, _, thread = parent_of(key).partition("/")
         try:
-            return cls(int(chat), int(thread) if thread else None)
+            return cls(int(chat), int(thread) if thread else None, room or None)
         except ValueError:
             return None
 
