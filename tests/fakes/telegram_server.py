@@ -11,6 +11,10 @@ Behaviour copied from the real API:
 - `answerCallbackQuery` for an unknown or already answered query → 400.
 - callback data longer than 64 bytes in a keyboard → 400 BUTTON_DATA_INVALID.
 - `deleteMessage` of a message in `undeletable` → 400 "message can't be deleted".
+- Forum groups (`forums`): `getChat` says `is_forum`; `createForumTopic` needs a forum (400
+  "the chat is not a forum") and the bot's Manage Topics right there (`topic_rights`; else 400
+  "not enough rights to create a topic"), which `getChatMember` of the bot reports;
+  `closeForumTopic` closes it, and a closed topic takes no new message (400 TOPIC_CLOSED).
 
 `gates` holds calls back: a call addressing a chat id in it is recorded at once but answered only
 when that chat's event is set (to test that group traffic never holds up anything else).
@@ -108,6 +112,9 @@ class FakeTelegram:
     flood_once: set[str] = field(default_factory=set)  # methods answered once with a 429
     gates: dict[int, asyncio.Event] = field(default_factory=dict)  # chat -> answer when set
     undeletable: set[tuple[int, int]] = field(default_factory=set)  # e.g. older than 48 hours
+    forums: set[int] = field(default_factory=set)  # supergroups with topics on
+    topic_rights: set[int] = field(default_factory=set)  # chats where the bot manages topics
+    topics: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)  # made by the bot
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1000)
@@ -330,7 +337,10 @@ class FakeTelegram:
         if chat_id > 0:
             user = self.users.get(chat_id, {"first_name": str(chat_id)})
             return {"id": chat_id, "type": "private", "first_name": user["first_name"]}
-        return {"id": chat_id, "type": "supergroup", "title": "Masa"}
+        chat: dict[str, Any] = {"id": chat_id, "type": "supergroup", "title": "Masa"}
+        if chat_id in self.forums:
+            chat["is_forum"] = True
+        return chat
 
     def _store_message(self, chat_id: int, params: dict[str, Any], **extra: Any) -> dict[str, Any]:
         if chat_id > 0 and chat_id not in self.started_users:
@@ -338,6 +348,9 @@ class FakeTelegram:
         if chat_id in self.kicked_from:
             raise _ApiError(403, "Forbidden: bot was kicked from the supergroup chat")
         _check_keyboard(params.get("reply_markup"))
+        topic = self.topics.get((chat_id, int(params.get("message_thread_id") or 0)))
+        if topic is not None and topic["closed"]:
+            raise _ApiError(400, "Bad Request: TOPIC_CLOSED")
         message: dict[str, Any] = {
             "message_id": next(self._ids),
             "date": 1_780_000_000,
@@ -461,8 +474,44 @@ class FakeTelegram:
         self.answered_callbacks[query_id] = params
         return True
 
+    async def _m_getChat(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(int(params["chat_id"]))
+        gifts = dict.fromkeys(
+            ("unlimited_gifts", "limited_gifts", "unique_gifts", "premium_subscription"), True
+        )
+        return {
+            **chat,
+            "accent_color_id": 0,
+            "max_reaction_count": 11,
+            "accepted_gift_types": {**gifts, "gifts_from_channels": True},
+        }
+
+    async def _m_createForumTopic(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        if chat_id not in self.forums:
+            raise _ApiError(400, "Bad Request: the chat is not a forum")
+        if chat_id not in self.topic_rights:
+            raise _ApiError(400, "Bad Request: not enough rights to create a topic")
+        name = str(params["name"])
+        if not 1 <= len(name) <= 128:
+            raise _ApiError(400, "Bad Request: TOPIC_NAME_INVALID")
+        topic_id = next(self._ids)
+        self.topics[(chat_id, topic_id)] = {"name": name, "closed": False}
+        return {"message_thread_id": topic_id, "name": name, "icon_color": 7322096}
+
+    async def _m_closeForumTopic(self, params: dict[str, Any]) -> bool:
+        topic = self.topics.get((int(params["chat_id"]), int(params["message_thread_id"])))
+        if topic is None:
+            raise _ApiError(400, "Bad Request: TOPIC_ID_INVALID")
+        if topic["closed"]:
+            raise _ApiError(400, "Bad Request: TOPIC_NOT_MODIFIED")
+        topic["closed"] = True
+        return True
+
     async def _m_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
         chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
+        if user_id == self.bot_id:
+            return self._bot_member(chat_id)
         user = self.users.get(user_id, {"id": user_id, "is_bot": False, "first_name": "?"})
         if user_id in self.admins.get(chat_id, set()):
             return {
@@ -482,6 +531,37 @@ class FakeTelegram:
                 "can_delete_stories": False,
             }
         return {"status": "member", "user": user}
+
+    def _bot_member(self, chat_id: int) -> dict[str, Any]:
+        """The bot in a group: an administrator that may manage topics where `topic_rights`
+        says so, a plain member elsewhere."""
+        if chat_id not in self.topic_rights:
+            return {"status": "member", "user": self._bot_user()}
+        rights = dict.fromkeys(
+            (
+                "can_manage_chat",
+                "can_delete_messages",
+                "can_manage_topics",
+                "can_pin_messages",
+                "can_invite_users",
+            ),
+            True,
+        )
+        denied = dict.fromkeys(
+            (
+                "can_be_edited",
+                "is_anonymous",
+                "can_manage_video_chats",
+                "can_restrict_members",
+                "can_promote_members",
+                "can_change_info",
+                "can_post_stories",
+                "can_edit_stories",
+                "can_delete_stories",
+            ),
+            False,
+        )
+        return {"status": "administrator", "user": self._bot_user(), **rights, **denied}
 
 
 class _ApiError(Exception):
