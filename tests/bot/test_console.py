@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.adapters.console import (
+    CHANNEL,
     Choice,
     Console,
     ConsoleParseError,
@@ -19,6 +20,7 @@ from bot.adapters.console import (
     run_console,
 )
 from bot.core.messages import Button, Outgoing, OutKind
+from bot.core.rooms import shared_room
 from storage import Store
 from tests.bot.helpers import make_core
 
@@ -137,3 +139,10 @@ async def test_console_notes_speak_the_console_language():
         "[console] `isim: /komut` yaz, örn. `ayse: /yardım`, ya da 0-9 rakamlarıyla "
         "`isim: <seçenek numarası>`.",
     ]
+
+
+def test_a_shared_rooms_lines_print_with_its_full_id():
+    room = shared_room(CHANNEL, "t2")
+    assert format_outgoing(Outgoing(OutKind.PUBLIC, "Round 1", room), {}) == "[#table#t2] Round 1"
+    assert format_outgoing(Outgoing(OutKind.PUBLIC, "hi", CHANNEL), {}) == "[#table] hi"
+    assert format_outgoing(Outgoing(OutKind.PUBLIC, "hi"), {}) == "[#table] hi"

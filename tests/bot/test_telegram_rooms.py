@@ -231,3 +231,30 @@ async def test_a_press_and_a_private_command_in_a_shared_room_name_that_room():
         chat = server.private_chat(ayse)
         await harness.feed(server.message_update(chat, ayse, "/okey discard R5"))
         assert core.commands[-1].channel_id == room
+
+
+async def test_waiting_announcements_of_shared_rooms_in_one_chat_become_one_message():
+    async with telegram_bot(ScriptedCore()) as (server, harness):
+        server.gates[GROUP] = asyncio.Event()
+        one, two = shared_room(str(GROUP), "t1"), shared_room(str(GROUP), "t2")
+        topic = shared_room(f"{GROUP}/7", "t3")
+        await harness.adapter.deliver([public("first", one, "T1")])
+        await server.wait_for("sendMessage")  # in flight: nothing can be added to it any more
+        await harness.adapter.deliver(
+            [
+                public("Table 1: Ayşe wins.", one, "T1"),
+                public("Table 2: Mehmet wins.", two, "T2"),
+                public("Table 3: Zeynep wins.", topic, "T3"),  # another topic: its own message
+            ]
+        )
+        server.gates[GROUP].set()
+        await harness.settle()
+        sent = [
+            (c.params["text"], c.params.get("message_thread_id"))
+            for c in server.calls_to("sendMessage")
+        ]
+        assert sent == [
+            ("first", None),
+            ("Table 1: Ayşe wins.\nTable 2: Mehmet wins.", None),
+            ("Table 3: Zeynep wins.", 7),
+        ]

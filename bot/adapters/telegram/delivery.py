@@ -139,8 +139,10 @@ class Announcement:
         self.bot, self.place, self.texts = bot, place, [text]
 
     def add(self, place: Place, text: str) -> bool:
-        """Append the text when it goes to the same place and still fits; False otherwise."""
-        if place != self.place or len(self.text) + 1 + len(text) > MAX_TEXT:
+        """Append the text when it goes to the same chat and topic (the tables of shared rooms
+        there too: one message costs the chat's budget once) and still fits; False otherwise."""
+        same = (place.chat_id, place.thread_id) == (self.place.chat_id, self.place.thread_id)
+        if not same or len(self.text) + 1 + len(text) > MAX_TEXT:
             return False
         self.texts.append(text)
         return True
