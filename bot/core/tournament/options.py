@@ -16,16 +16,31 @@ ON = ("on", "yes", "true", "1", "açık", "evet")
 OFF = ("off", "no", "false", "0", "kapalı", "hayır")
 BOT_WORDS = ("bots", "botlar", "bot")
 SPLIT_WORDS = ("split", "ödül", "odul", "prizes")
+NUMBER_WORDS = {
+    "fee": "fee",
+    "ucret": "fee",
+    "rounds": "rounds",
+    "el": "rounds",
+    "tables": "tables",
+    "masa": "tables",
+}
 POKER_CHIPS = 1_500
 POKER_LEVEL_MINUTES = 10
 
 
 def parse_okey(args: tuple[str, ...], config: CoreConfig) -> Settings:
-    """Settings of an Okey tournament; a refusal names what is wrong."""
+    """Settings of an Okey tournament; a refusal names what is wrong. The numbers may also be
+    named (`fee=100 rounds=3 tables=4`, as the Discord command sends them)."""
     numbers: list[int] = []
     settings = Settings(fee=config.okey_stake, rounds=config.okey_rounds, tables=MAX_TABLES)
     for word in args:
         name, sep, value = word.partition("=")
+        if sep and fold(name) in NUMBER_WORDS:
+            number = parse_int(value)
+            if number is None:
+                raise Refusal("err.tournament_okey_usage")
+            setattr(settings, NUMBER_WORDS[fold(name)], number)
+            continue
         if sep:
             _setting(settings, fold(name), value)
             continue

@@ -174,7 +174,7 @@ class TournamentService:
         return [], [msg("tournament.started", count=len(state.entrants)), _seated(state, stage)]
 
     async def _leave(self, tournament_id: int, who: Who) -> list[Outgoing]:
-        record, state = await self._load(tournament_id)
+        _, state = await self._load(tournament_id)
         if state.status == "registering":
 
             def leave(_: TournamentRecord, s: Tournament) -> tuple[list[Transfer], list[Msg]]:
@@ -201,7 +201,7 @@ class TournamentService:
         return out + await self._refresh(tournament_id)
 
     async def _cancel(self, tournament_id: int, who: Who, moderator: bool) -> list[Outgoing]:
-        record, state = await self._load(tournament_id)
+        _, state = await self._load(tournament_id)
         if who.player_id != state.organiser and not moderator:
             raise Refusal("err.tournament_not_organiser")
 
