@@ -12,6 +12,7 @@ from storage.errors import (
     StaleVersion,
     StorageError,
     TableClosed,
+    TournamentOver,
     Unavailable,
 )
 from storage.history import HistoryEntry, PlayerStats
@@ -25,8 +26,10 @@ from storage.records import (
     SeedRecord,
     TableHead,
     TableRecord,
+    TournamentRecord,
     Transfer,
     escrow,
+    tournament_escrow,
     wallet,
 )
 from storage.store import Store
@@ -54,8 +57,11 @@ __all__ = [
     "TableHead",
     "TableRecord",
     "TableSurface",
+    "TournamentOver",
+    "TournamentRecord",
     "Transfer",
     "Unavailable",
     "escrow",
+    "tournament_escrow",
     "wallet",
 ]

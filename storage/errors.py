@@ -55,3 +55,11 @@ class ChannelBusy(StorageError):
     def __init__(self, platform: str, channel_id: str, table_id: int) -> None:
         super().__init__(f"channel {platform}:{channel_id} already has open table {table_id}")
         self.table_id = table_id
+
+
+class TournamentOver(StorageError):
+    """The tournament is finished or cancelled: its state and fees no longer change."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(f"tournament {tournament_id} is over")
+        self.tournament_id = tournament_id

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage.errors import InsufficientFunds, NotFound
-from storage.models import applied_keys, ledger, players, tables, wallets
+from storage.models import applied_keys, ledger, players, tables, tournaments, wallets
 from storage.records import HOUSE, Transfer, parse_account
 from storage.sql import upsert
 
@@ -107,9 +107,12 @@ def _create_wallets(conn: sa.Connection, names: list[str], now: datetime) -> Non
                 "table_id": number if kind == "table" else None,
                 "balance": 0,
                 "updated_at": now,
+                "tournament": number if kind == "tournament" else None,
             }
         )
     _check_owners_exist(conn, rows)
+    for row in rows:
+        del row["tournament"]  # a tournament's wallet row names no owner column
     for row in rows:  # one by one, in name order, so concurrent creators queue the same way
         stmt = (
             upsert(conn, wallets).values(**row).on_conflict_do_nothing(index_elements=["account"])
@@ -121,13 +124,14 @@ def _check_owners_exist(conn: sa.Connection, rows: list[dict]) -> None:
     for owner, column, key in (
         (players, players.c.id, "player_id"),
         (tables, tables.c.id, "table_id"),
+        (tournaments, tournaments.c.id, "tournament"),
     ):
         wanted = {row[key] for row in rows if row[key] is not None}
         if not wanted:
             continue
         found = set(conn.scalars(sa.select(column).where(column.in_(wanted))).all())
         if wanted - found:
-            what = "player" if owner is players else "table"
+            what = {players: "player", tables: "table"}.get(owner, "tournament")
             raise NotFound(f"no {what} with id {min(wanted - found)}")
 
 

@@ -74,6 +74,39 @@ class GameTable(SQLModel, table=True):
     # the community the table plays in (Discord guild, Telegram group chat, "console"); None for
     # tables of before migration 0004 and chats that belong to no community (docs/storage.md)
     community: str | None = Field(default=None, sa_column=sa.Column(sa.String(64)))
+    # the tournament this table plays a match of (migration 0006), None for an ordinary table:
+    # the tournament finds its tables by it after a restart (docs/tournaments.md)
+    tournament_id: int | None = Field(
+        default=None,
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("tournaments.id"), index=True),
+    )
+
+
+class Tournament(SQLModel, table=True):
+    """A tournament in a channel: its state machine's snapshot and version (compare-and-set
+    like a table's); its entry fees are held by the ledger account ``tournament:<id>``."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = (
+        sa.CheckConstraint(
+            "status IN ('registering', 'running', 'finished', 'cancelled')", name="status"
+        ),
+        sa.CheckConstraint("kind IN ('okey', 'turkish', 'acik')", name="kind"),
+        sa.Index("ix_tournaments_status", "status"),
+        sa.Index("ix_tournaments_platform_channel_id", "platform", "channel_id"),
+    )
+
+    id: int | None = Field(default=None, sa_column=sa.Column(sa.Integer, primary_key=True))
+    platform: str = Field(sa_column=sa.Column(sa.String(32), nullable=False))
+    channel_id: str = Field(sa_column=sa.Column(sa.String(64), nullable=False))
+    community: str | None = Field(default=None, sa_column=sa.Column(sa.String(64)))
+    kind: str = Field(sa_column=sa.Column(sa.String(16), nullable=False))
+    status: str = Field(sa_column=sa.Column(sa.String(16), nullable=False))
+    snapshot: dict[str, Any] = Field(sa_column=sa.Column(Json, nullable=False))
+    version: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    deadline: datetime | None = Field(default=None, sa_column=sa.Column(Time, nullable=True))
+    created_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+    updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
 
 
 class Wallet(SQLModel, table=True):
@@ -252,3 +285,4 @@ win_tallies = WinTally.__table__
 okey_penalties = OkeyPenalty.__table__
 hand_seeds = HandSeed.__table__
 table_messages = TableMessageRow.__table__
+tournaments = Tournament.__table__

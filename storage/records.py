@@ -13,6 +13,9 @@ HOUSE = "house"
 """The account that issues chips (daily grants); the only one allowed below zero."""
 
 TABLE_STATUSES = ("open", "closed")
+TOURNAMENT_STATUSES = ("registering", "running", "finished", "cancelled")
+TOURNAMENT_KINDS = ("okey", "turkish", "acik")
+ACCOUNT_KINDS = ("player", "table", "tournament")
 
 
 def wallet(player_id: int) -> str:
@@ -25,16 +28,23 @@ def escrow(table_id: int) -> str:
     return f"table:{_positive_id(table_id, 'table id')}"
 
 
+def tournament_escrow(tournament_id: int) -> str:
+    """The account name of a tournament's entry fees: ``tournament:<id>``."""
+    return f"tournament:{_positive_id(tournament_id, 'tournament id')}"
+
+
 def parse_account(account: object) -> tuple[str, int | None]:
-    """Split an account name into ``("house", None)``, ``("player", id)`` or ``("table", id)``."""
+    """Split an account name into ``("house", None)``, ``("player", id)``, ``("table", id)`` or
+    ``("tournament", id)``."""
     if account == HOUSE:
         return HOUSE, None
     if isinstance(account, str):
         kind, sep, number = account.partition(":")
-        if sep and kind in ("player", "table") and number.isdigit() and number[0] != "0":
+        if sep and kind in ACCOUNT_KINDS and number.isdigit() and number[0] != "0":
             return kind, int(number)
     raise InvalidRequest(
-        f"bad account {account!r}: expected 'house', 'player:<id>' or 'table:<id>'"
+        f"bad account {account!r}: expected 'house', 'player:<id>', 'table:<id>'"
+        " or 'tournament:<id>'"
     )
 
 
@@ -118,6 +128,22 @@ class TableRecord:
     snapshot: dict[str, Any]
     version: int
     community: str | None = None
+
+
+@dataclass(frozen=True)
+class TournamentRecord:
+    """A tournament with its latest snapshot; ``version`` grows by one with each commit.
+    ``kind`` is ``okey``, ``turkish`` or ``acik``; ``status`` one of ``TOURNAMENT_STATUSES``."""
+
+    id: int
+    platform: str
+    channel_id: str
+    community: str | None
+    kind: str
+    status: str
+    snapshot: dict[str, Any]
+    version: int
+    deadline: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,17 @@ from storage import ledger as ledger_ops
 from storage import migrate
 from storage import surfaces as surface_ops
 from storage import tables as table_ops
+from storage import tournaments as tournament_ops
 from storage.boards import BOARDS, Board, board_query
 from storage.db import Writer, create_engine, read
 from storage.errors import ChannelBusy, InvalidRequest, NotFound, TableClosed, Unavailable
 from storage.history import HistoryEntry, PlayerStats
-from storage.models import action_log, hand_seeds, players, tables, wallets
+from storage.models import action_log, hand_seeds, players, tables, tournaments, wallets
 from storage.records import (
     HOUSE,
     TABLE_STATUSES,
+    TOURNAMENT_KINDS,
+    TOURNAMENT_STATUSES,
     ActionEntry,
     ActionRecord,
     GameResult,
@@ -32,10 +35,12 @@ from storage.records import (
     SeedRecord,
     TableHead,
     TableRecord,
+    TournamentRecord,
     Transfer,
     check_amount,
     escrow,
     parse_account,
+    tournament_escrow,
     wallet,
 )
 from storage.sql import upsert
@@ -251,11 +256,15 @@ class Store:
         *,
         deadline: datetime | None = None,
         community: str | None = None,
+        tournament: int | None = None,
     ) -> TableRecord:
         """Open a new table (version 1) in a channel; ChannelBusy if one is open there already.
         ``deadline``: when its timer is first due (see ``commit``). ``community``: the Discord
         server, Telegram group or "console" the channel belongs to (None: none); the table's
-        results and Okey penalties are recorded in it."""
+        results and Okey penalties are recorded in it. ``tournament``: the id of the tournament
+        the table plays a match of (``tournament_tables`` finds it by that)."""
+        if tournament is not None:
+            _positive_int(tournament, "tournament id")
         platform = _text(platform, "platform", 32)
         channel = _text(str(channel_id), "channel id", 64)
         community = None if community is None else _text(str(community), "community", 64)
@@ -284,6 +293,7 @@ class Store:
                     updated_at=now,
                     deadline=deadline,
                     community=community,
+                    tournament_id=tournament,
                 )
                 .returning(*tables.c)
             )
@@ -464,6 +474,127 @@ class Store:
                 await table_ops.check_players_exist(conn, referenced)
             raise
 
+    # -- tournaments -------------------------------------------------------------------------
+
+    async def create_tournament(
+        self,
+        platform: str,
+        channel_id: str | int,
+        kind: str,
+        snapshot: dict[str, Any],
+        *,
+        community: str | None = None,
+        deadline: datetime | None = None,
+    ) -> TournamentRecord:
+        """Open a tournament (version 1, status ``registering``) in a channel; ``kind`` is
+        ``okey``, ``turkish`` or ``acik``. Several may share a channel over time; the core keeps
+        one live tournament per channel (``tournament_in_channel``)."""
+        platform = _text(platform, "platform", 32)
+        channel = _text(str(channel_id), "channel id", 64)
+        community = None if community is None else _text(str(community), "community", 64)
+        if kind not in TOURNAMENT_KINDS:
+            raise InvalidRequest(f"kind must be one of {TOURNAMENT_KINDS}, got {kind!r}")
+        _json_object(snapshot, "snapshot")
+        values = {
+            "platform": platform,
+            "channel_id": channel,
+            "community": community,
+            "kind": kind,
+            "status": "registering",
+            "snapshot": snapshot,
+            "deadline": _deadline(deadline),
+        }
+        now = self._clock()
+        return await self._writer.run_sync(
+            lambda conn: tournament_ops.insert_sync(conn, values, (), now)
+        )
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord:
+        """The tournament with this id (in any status); NotFound if there is none."""
+        _positive_int(tournament_id, "tournament id")
+        stmt = sa.select(tournaments).where(tournaments.c.id == tournament_id)
+        async with read(self.engine) as conn:
+            row = (await conn.execute(stmt)).first()
+        if row is None:
+            raise NotFound(f"no tournament with id {tournament_id}")
+        return tournament_ops.tournament_record(row)
+
+    async def tournament_in_channel(
+        self, platform: str, channel_id: str | int
+    ) -> TournamentRecord | None:
+        """The newest tournament of a channel that is still registering or running, or None."""
+        stmt = (
+            sa.select(tournaments)
+            .where(
+                tournaments.c.platform == platform,
+                tournaments.c.channel_id == str(channel_id),
+                tournaments.c.status.in_(tournament_ops.LIVE),
+            )
+            .order_by(tournaments.c.id.desc())
+            .limit(1)
+        )
+        async with read(self.engine) as conn:
+            row = (await conn.execute(stmt)).first()
+        return None if row is None else tournament_ops.tournament_record(row)
+
+    async def open_tournaments(self) -> list[TournamentRecord]:
+        """Every tournament still registering or running (to resume them at start-up), by id."""
+        stmt = (
+            sa.select(tournaments)
+            .where(tournaments.c.status.in_(tournament_ops.LIVE))
+            .order_by(tournaments.c.id)
+        )
+        async with read(self.engine) as conn:
+            return [tournament_ops.tournament_record(row) for row in await conn.execute(stmt)]
+
+    async def tournament_tables(self, tournament_id: int) -> list[TableRecord]:
+        """Every table (open or closed) opened for the tournament, by id."""
+        _positive_int(tournament_id, "tournament id")
+        stmt = (
+            sa.select(tables).where(tables.c.tournament_id == tournament_id).order_by(tables.c.id)
+        )
+        async with read(self.engine) as conn:
+            return [table_ops.table_record(row) for row in await conn.execute(stmt)]
+
+    async def commit_tournament(
+        self,
+        tournament_id: int,
+        expected_version: int,
+        snapshot: dict[str, Any],
+        *,
+        status: str | None = None,
+        transfers: Sequence[Transfer] = (),
+        deadline: datetime | None = None,
+    ) -> int:
+        """Write one step of a tournament in ONE transaction and return its new version:
+        compare-and-set the version (StaleVersion if it moved on, TournamentOver once it is
+        finished or cancelled), store the snapshot, status and deadline, apply the transfers
+        (entry fees in, prizes or refunds out of ``tournament:<id>``). Any error writes nothing."""
+        _positive_int(tournament_id, "tournament id")
+        _positive_int(expected_version, "expected version")
+        _json_object(snapshot, "snapshot")
+        if status is not None and status not in TOURNAMENT_STATUSES:
+            raise InvalidRequest(f"status must be one of {TOURNAMENT_STATUSES}, got {status!r}")
+        transfers = list(transfers)
+        for item in transfers:
+            if not isinstance(item, Transfer):
+                raise InvalidRequest("transfers must be Transfer values")
+            item.validate()
+        deadline = _deadline(deadline)
+        now = self._clock()
+        return await self._writer.run_sync(
+            lambda conn: tournament_ops.advance_sync(
+                conn,
+                tournament_id,
+                expected_version,
+                snapshot,
+                status,
+                deadline,
+                transfers,
+                now,
+            )
+        )
+
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The table's action log in sequence order."""
         _positive_int(table_id, "table id")
@@ -642,7 +773,8 @@ class Store:
         """Check the chip invariants; returns one line per problem (an empty list when sound).
 
         Each cached balance equals the sum of its ledger entries, none but the house is negative,
-        and all balances add up to zero (what the house issued is held by the others).
+        all balances add up to zero (what the house issued is held by the others), and a
+        finished or cancelled tournament holds no chips (its fees were paid out or refunded).
         """
         async with read(self.engine) as conn:
             if conn.dialect.name == "postgresql":  # one snapshot for both reads (SQLite: WAL)
@@ -652,7 +784,19 @@ class Store:
                 row.account: int(row.balance)
                 for row in await conn.execute(sa.select(wallets.c.account, wallets.c.balance))
             }
-        problems = []
+            over = (
+                await conn.execute(
+                    sa.select(tournaments.c.id).where(
+                        tournaments.c.status.in_(("finished", "cancelled"))
+                    )
+                )
+            ).scalars()
+            ended = [tournament_escrow(number) for number in over]
+        problems = [
+            f"{account}: the tournament is over but holds {cached[account]}"
+            for account in ended
+            if cached.get(account, 0) != 0
+        ]
         for account in sorted(set(sums) | set(cached)):
             if sums.get(account, 0) != cached.get(account, 0):
                 problems.append(

@@ -35,8 +35,10 @@ from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.pictures import draw_pictures
 from bot.core.replay import REPLAY_COMMANDS, Replays
+from bot.core.rooms import Rooms
 from bot.core.session import Note, Who, msg
 from bot.core.tables import LiveTable, TableService
+from bot.core.tournament import TournamentService, is_tournament_id
 from bot.logs import kv
 from storage import wallet
 
@@ -63,6 +65,7 @@ class Core:
         *,
         clock: Callable[[], datetime] = utcnow,
         seeds: SeedSource = random_seeds,
+        rooms: Rooms | None = None,
     ) -> None:
         if isinstance(store, str):  # the first stub's `Core(default_locale)`, kept for adapters
             config, store = config or CoreConfig(default_locale=store), None
@@ -73,16 +76,46 @@ class Core:
         self.accounts = Accounts(store, self.config, clock)
         self.replays = Replays(store, pictures_on=self.config.pictures)  # type: ignore[arg-type]
         self.history = HistoryCommands(store, self.config)  # type: ignore[arg-type]
+        # tournament tables play in rooms the adapter opens (`rooms`), else in shared rooms
+        self.tournaments = TournamentService(
+            store,  # type: ignore[arg-type]
+            self.config,
+            clock,
+            seeds,
+            self.tables,
+            self.accounts,
+            rooms,
+        )
 
     # --- entry points ---------------------------------------------------------------------------
 
     async def start(self) -> list[Outgoing]:
-        """Load every open table (after a restart play goes on where it stopped)."""
-        return await draw_pictures(await self.tables.load())
+        """Load every open table and tournament (after a restart play goes on where it
+        stopped; a tournament catches up with what its tables did meanwhile)."""
+        out = await self.tables.load()
+        if self.store is not None:
+            out += await self.tournaments.load()
+            out += await self._settle()
+        return await draw_pictures(out)
 
     async def tick(self, now: datetime | None = None) -> list[Outgoing]:
-        """Run the turn timers and close idle tables; `now` defaults to the core's clock."""
-        return await draw_pictures(await self.tables.tick(now or self.clock()))
+        """Run the turn timers and close idle tables; `now` defaults to the core's clock.
+        Tournaments whose tables ended move on."""
+        now = now or self.clock()
+        out = await self.tables.tick(now)
+        out += await self._settle()
+        if self.store is not None:
+            out += await self.tournaments.tick(now)
+            out += await self._settle()
+        return await draw_pictures(out)
+
+    async def _settle(self) -> list[Outgoing]:
+        """Hand the tournaments whose tables closed to the tournament service (after the
+        tables' locks are released); seating a stage may close more tables at once."""
+        out: list[Outgoing] = []
+        while ended := self.tables.ended_tournaments():
+            out += await self.tournaments.settle(ended)
+        return out
 
     async def handle(self, command: Command) -> list[Outgoing]:
         """Handle one slash command and return what to send."""
@@ -103,6 +136,10 @@ class Core:
         """Handle a button press; stale, foreign or forged buttons are refused."""
 
         async def act(who: Who) -> list[Outgoing]:
+            if is_tournament_id(press.table_id):
+                if self.store is None:
+                    raise Refusal("err.storage")
+                return await self.tournaments.press(press, who)
             live = await self.tables.fetch(press.table_id)
             if live is None or live.platform != press.platform:
                 raise Refusal("err.no_such_table")
@@ -142,6 +179,7 @@ class Core:
             who = await self.accounts.who(source)
             locale = who.locale
             out = await work(who)
+            out += await self._settle()
         except Refusal as exc:
             outcome = log_outcome(exc.key)  # never a reason that tells the player's cards
             out = [self._error(locale, source.user_id, exc)]
@@ -186,6 +224,8 @@ class Core:
             return await self.history.command(command, who, r.group, r.args)
         if r.group == "table":
             return await self._moderate(command, who, r.sub, r.args)
+        if r.group == "tournament":
+            return await self.tournaments.command(command, who, r.sub, r.args)
         return await self._game(command, who, r.group, r.sub, r.args)
 
     async def _moderate(
@@ -237,7 +277,7 @@ class Core:
     ) -> list[Outgoing]:
         if sub is None:
             raise Refusal(f"err.{group}_usage")
-        live = await self.tables.find(command.platform, command.channel_id)
+        live = await self.tables.find(command.platform, command.channel_id, who.player_id)
         opener = "open" if group == "poker" else "start"
         if sub == opener and (live is None or not live.session.wants_action(who, sub)):
             session, first = open_session(group, args, who, self.config, self.clock())

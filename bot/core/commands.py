@@ -41,6 +41,7 @@ TOP = _aliases(
         "poker": ("pk",),
         "okey": (),
         "table": ("masa",),
+        "tournament": ("turnuva",),
     }
 )
 POKER = _aliases(
@@ -108,7 +109,18 @@ GAME_FILTERS = _aliases(
         "poker": ("pk",),
     }
 )
-SUBCOMMANDS = {"poker": POKER, "okey": OKEY, "table": TABLE}
+TOURNAMENT = _aliases(
+    {
+        "okey": (),
+        "poker": ("pk",),
+        "join": ("katıl", "katil"),
+        "leave": ("ayrıl", "ayril"),
+        "start": ("başlat", "baslat"),
+        "standings": ("sıralama", "durum"),
+        "cancel": ("iptal",),
+    }
+)
+SUBCOMMANDS = {"poker": POKER, "okey": OKEY, "table": TABLE, "tournament": TOURNAMENT}
 
 
 @dataclass(frozen=True)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from bot.core.commands import VARIANTS, lookup
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.okey import OkeySession
 from bot.core.poker import ENGINES, PokerSession
-from bot.core.session import TableSession, Who
+from bot.core.session import Seat, TableSession, Who
 
 GAMES: dict[str, type[TableSession]] = {name: PokerSession for name in ENGINES}
 GAMES["okey"] = OkeySession
@@ -28,3 +29,24 @@ def open_session(
             raise Refusal("err.game_unavailable")
         return PokerSession.create(variant, who.locale, args, config, now), None
     return OkeySession.create(who.locale, args, config, now), "join"
+
+
+def tournament_table(
+    kind: str, entrants: list[Seat], settings: dict[str, Any], config: CoreConfig, now: datetime
+) -> TableSession:
+    """The session of one tournament table, its players seated and its match or first hand
+    ready to begin: Okey (`settings`: `tournament`, `slot`, `rounds`, `tiebreak`, `locale`);
+    the poker sit-and-go (`turkish`/`acik`: `chips`, `level_minutes`) is refused until
+    `PokerSession` can play one."""
+    if kind == "okey":
+        session = OkeySession.for_tournament(
+            settings["locale"],
+            entrants,
+            settings["rounds"],
+            settings["tournament"],
+            settings["tiebreak"],
+            now,
+        )
+        session.options["slot"] = settings["slot"]
+        return session
+    raise Refusal("err.game_unavailable")

@@ -22,6 +22,7 @@ from bot.core.session import (
     Note,
     Seat,
     Step,
+    TableOutcome,
     TableSession,
     Who,
     from_iso,
@@ -65,6 +66,9 @@ class OkeySession(TableSession):
         self.match: OkeyMatch | None = None
         self.staked: list[int] = []  # player ids whose stake is in escrow (the match's seats)
         self.matches = 0
+        # a tournament table's standing once its match is over (`outcome`), kept after the
+        # match's own state is cleared
+        self.final: dict[str, Any] | None = None
 
     @classmethod
     def create(
@@ -102,6 +106,36 @@ class OkeySession(TableSession):
         options = {**house.defaults("okey"), "rounds": rounds, "stake": stake, "preset": preset}
         return cls(locale, {**options, **chosen}, now)
 
+    @classmethod
+    def for_tournament(
+        cls,
+        locale: str,
+        seats: list[Seat],
+        rounds: int,
+        tournament: int,
+        tiebreak: list[int],
+        now: datetime,
+    ) -> OkeySession:
+        """A tournament table: `seats` already seated, stake 0 (the entry fee is the stake),
+        penalty scoring, `options["tournament"]` naming the tournament and `tiebreak` the fair
+        draw (player ids, best first) that orders players level on penalty and finishes. The
+        table service opens it, then `start_match` begins the match."""
+        options = {
+            **house.defaults("okey"),
+            "rounds": rounds,
+            "stake": 0,
+            "preset": "penalty",
+            "tournament": tournament,
+            "tiebreak": list(tiebreak),
+        }
+        session = cls(locale, options, now)
+        session.seats = list(seats)
+        return session
+
+    def in_tournament(self) -> bool:
+        """True at a table that plays a tournament's match."""
+        return bool(self.options.get("tournament"))
+
     # --- snapshot -------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -111,6 +145,7 @@ class OkeySession(TableSession):
             match=None if self.match is None else self.match.to_dict(),
             staked=list(self.staked),
             matches=self.matches,
+            final=self.final,
         )
         return data
 
@@ -124,6 +159,7 @@ class OkeySession(TableSession):
         session.match = None if data["match"] is None else OkeyMatch.from_dict(data["match"])
         session.staked = list(data["staked"])
         session.matches = data["matches"]
+        session.final = data.get("final")  # snapshots from before tournaments have none
         return session
 
     # --- queries --------------------------------------------------------------------------------
@@ -165,6 +201,8 @@ class OkeySession(TableSession):
 
     def command(self, who: Who, sub: str, args: tuple[str, ...]) -> Step:
         """`join`, `leave`, `begin`, or a move typed as a command."""
+        if self.in_tournament() and sub in ("join", "begin"):
+            raise Refusal("err.tournament_table")
         if sub == "join":
             return self._join(who, bot=False)
         if sub in ("leave", "begin") and args:
@@ -195,6 +233,8 @@ class OkeySession(TableSession):
 
     def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
         """Seat a computer player: `[level]` (default `normal`)."""
+        if self.in_tournament():
+            raise Refusal("err.tournament_table")
         level, rest = ai.split_level(args)
         if rest:
             raise Refusal("err.addbot_okey_usage")
@@ -234,13 +274,31 @@ class OkeySession(TableSession):
         return self.running()
 
     def mark_leaving(self, seat: Seat, kicked: bool) -> None:
-        """The computer plays the seat out (a moderator's kick cannot be undone by `back`)."""
+        """The computer plays the seat out (a moderator's kick cannot be undone by `back`; nor
+        can leaving a tournament table, which forfeits the tournament)."""
         seat.leaving = seat.away = True
-        if kicked:
+        if kicked or self.in_tournament():
             seat.kicked = True
+
+    def forfeit(self, player_id: int) -> Step:
+        """A tournament player leaves the tournament: the computer plays their seat out and they
+        rank after everyone still in at this table (`outcome`)."""
+        index = self.find(player_id)
+        if index is None or not self.in_tournament() or not self.running():
+            raise Refusal("err.not_seated")
+        seat = self.seats[index]
+        if seat.leaving:
+            raise Refusal("err.tournament_forfeited")
+        self.mark_leaving(seat, kicked=True)
+        step = Step(action={"kind": "forfeit"}, seat=index, player_id=player_id)
+        step.say("tournament.forfeit", name=seat.name)
+        step.show_table()
+        return step
 
     def leaving_line(self, who: Who, seat: Seat) -> Msg:
         """Said when a player leaves mid-match."""
+        if self.in_tournament():
+            return msg("tournament.forfeit", name=seat.name)
         return msg("okey.leaving", name=seat.name)
 
     def back(self, who: Who) -> Step:
@@ -270,14 +328,19 @@ class OkeySession(TableSession):
     def _begin(self, who: Who) -> Step:
         if self.find(who.player_id) is None:
             raise Refusal("err.not_seated")
-        if self.running():
+        return self.start_match()
+
+    def start_match(self) -> Step:
+        """Begin a match with everyone seated: stakes into escrow (none at a tournament table),
+        the first round dealt."""
+        if self.running() or self.final is not None:
             raise Refusal("err.match_running")
         if len(self.seats) < 2:
             raise Refusal("err.need_players", count=2)
         stake = self.options["stake"]
         step = Step(action={"kind": "begin"})
         self.staked = [s.player_id for s in self.seats]
-        for pid in self.staked:
+        for pid in self.staked if stake else ():
             step.transfers.append(Transfer(wallet(pid), escrow(self.table_id), stake, "okey stake"))
         changed = house.apply_pending(self)  # the rules of this match are fixed from here on
         options = house.engine_args("okey", self.options)["match"]
@@ -360,9 +423,13 @@ class OkeySession(TableSession):
                 )
             )
             step.penalties.append(PenaltyEntry(pid, totals[index], match_id))
-            step.announce(
-                "okey.paid", name=self.name(index), chips=paid[index], points=totals[index]
-            )
+            if not self.in_tournament():
+                step.announce(
+                    "okey.paid", name=self.name(index), chips=paid[index], points=totals[index]
+                )
+        if self.in_tournament():
+            self._end_tournament_match(step)
+            return
         self.match = None
         self.staked = []
         self.phase = "waiting"
@@ -372,6 +439,50 @@ class OkeySession(TableSession):
         if step.status != "closed":
             step.announce("okey.again")
             step.show_table()
+
+    def _end_tournament_match(self, step: Step) -> None:
+        """A tournament table's match is over: its standing is kept (`outcome`), the table
+        closes and the tournament takes it from there."""
+        result = self.outcome()
+        assert result is not None
+        self.final = {
+            "order": result.order,
+            "figures": {str(pid): figures for pid, figures in result.figures.items()},
+        }
+        self.match = None
+        self.staked = []
+        names = ", ".join(self.seats[self.find(pid) or 0].name for pid in result.order)
+        step.announce("tournament.table_over", names=names)
+        step.status = "closed"
+
+    def outcome(self) -> TableOutcome | None:
+        """A tournament table's standing: lowest penalty total first, then most finishes, then
+        the tournament's fair draw (`options["tiebreak"]`); a player who forfeited ranks after
+        everyone still in. Final once the match is over."""
+        if not self.in_tournament():
+            return None
+        if self.final is not None:
+            figures = {int(pid): dict(f) for pid, f in self.final["figures"].items()}
+            return TableOutcome(True, list(self.final["order"]), figures)
+        players = list(self.staked) or [s.player_id for s in self.seats]
+        totals = self.match.totals if self.match is not None else [0] * len(players)
+        history = self.match.history if self.match is not None else []
+        draw = list(self.options.get("tiebreak", []))
+        figures: dict[int, dict[str, int]] = {}
+        for index, pid in enumerate(players):
+            seat = self.seats[self.find(pid) or 0]
+            figures[pid] = {
+                "penalty": totals[index],
+                "finishes": sum(1 for h in history if h.get("winner") == index),
+                "forfeit": int(seat.leaving),
+            }
+
+        def key(pid: int) -> tuple[int, int, int, int]:
+            f = figures[pid]
+            drawn = draw.index(pid) if pid in draw else len(draw) + pid
+            return (f["forfeit"], f["penalty"], -f["finishes"], drawn)
+
+        return TableOutcome(False, sorted(players, key=key), figures)
 
     def _match_id(self) -> str:
         """The id of the match being played (`<table>-m<number>`), as its results carry it."""
@@ -522,6 +633,8 @@ class OkeySession(TableSession):
         index = self.engine_seat(who.player_id)
         if index is None:
             raise Refusal("err.not_in_hand")
+        if self.in_tournament() and self.seat_of(index).leaving:
+            raise Refusal("err.tournament_forfeited")
         if game.to_act() != index:
             raise Refusal("err.not_your_turn", name=self.name(game.to_act()))
         return self._apply(index, action)

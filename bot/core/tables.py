@@ -25,6 +25,7 @@ from bot.core.config import CoreConfig
 from bot.core.deliver import deliver, log_moves, table_message
 from bot.core.errors import Refusal
 from bot.core.messages import Outgoing
+from bot.core.rooms import SHARED
 from bot.core.session import Note, Step, TableSession, Who, msg
 from bot.logs import kv
 from games.base import IllegalAction
@@ -93,6 +94,9 @@ class TableService:
         self.kinds = kinds
         self.tables: dict[int, LiveTable] = {}
         self.channels: dict[tuple[str, str], int] = {}
+        # tournaments whose table this process has just closed: `Core` hands them to the
+        # tournament service once the step's lock is released (`ended_tournaments`)
+        self.ended: set[int] = set()
 
     # --- finding and loading --------------------------------------------------------------------
 
@@ -107,10 +111,40 @@ class TableService:
         number = _table_number(table_id)
         return None if number is None else self.tables.get(number)
 
-    async def find(self, platform: str, channel_id: str) -> LiveTable | None:
+    async def find(
+        self, platform: str, channel_id: str, player_id: int | None = None
+    ) -> LiveTable | None:
         """The open table of a channel as the store has it now: loaded when another process
         opened it, brought up to date when another process changed it, dropped when another
-        process closed it; None when the channel has no open table."""
+        process closed it; None when the channel has no open table. With `player_id`, a
+        channel without a table of its own falls back to the table of one of its shared rooms
+        (`bot.core.rooms`) where that player sits, so `/okey rack` typed in the parent works."""
+        found = await self._find(platform, channel_id)
+        if found is None and player_id is not None:
+            room = self.seated_in_room(platform, channel_id, player_id)
+            if room is not None:
+                found = await self._find(platform, room.channel_id)
+        return found
+
+    def seated_in_room(self, platform: str, parent: str, player_id: int) -> LiveTable | None:
+        """The open table of a shared room of `parent` where `player_id` sits (this process's
+        tables), or None."""
+        prefix = parent + SHARED
+        for live in list(self.tables.values()):
+            if (
+                live.platform == platform
+                and live.channel_id.startswith(prefix)
+                and live.session.find(player_id) is not None
+            ):
+                return live
+        return None
+
+    def ended_tournaments(self) -> set[int]:
+        """The tournaments whose tables closed since the last call (and forget them)."""
+        ended, self.ended = self.ended, set()
+        return ended
+
+    async def _find(self, platform: str, channel_id: str) -> LiveTable | None:
         head = await self.store.channel_head(platform, channel_id)
         known = self.in_channel(platform, channel_id)
         if head is None:
@@ -221,13 +255,15 @@ class TableService:
         self,
         platform: str,
         channel_id: str,
-        who: Who,
+        who: Who | None,
         session: TableSession,
         first: str | None,
         community: str | None = None,
+        tournament: int | None = None,
     ) -> list[Outgoing]:
         """Create a table for `session` in a channel (one per channel) of `community` (its
-        results count there); `first` is a sub-command the opener runs at once (Okey: `join`)."""
+        results count there); `first` is a sub-command the opener (`who`) runs at once (Okey:
+        `join`). `tournament`: the tournament the table plays a match of."""
         if self.in_channel(platform, channel_id) is not None:
             raise Refusal("err.table_exists")
         self._bind(session)
@@ -242,6 +278,7 @@ class TableService:
                 snapshot,
                 deadline=self._due(session, self.clock(), None),
                 community=community,
+                tournament=tournament,
             )
         except StorageError as exc:
             log.info(kv(event="open_refused", channel=channel_id, reason=type(exc).__name__))
@@ -255,7 +292,7 @@ class TableService:
         live.snapshot = session.to_dict()
         self._register(live)
         log.info(kv(event="table_open", table=record.id, game=session.game, channel=channel_id))
-        if first is None:
+        if first is None or who is None:
             return [table_message(session, channel_id, version=record.version)]
         return await self.run(live, who, lambda s: s.command(who, first, ()), checked=True)
 
@@ -386,6 +423,8 @@ class TableService:
         )
         if step.status == "closed":
             self._unregister(live)
+            if session.options.get("tournament"):
+                self.ended.add(int(session.options["tournament"]))
         return deliver(session, live.channel_id, step.notes, version)
 
     def _due(self, session: TableSession, now: datetime, status: str | None) -> datetime | None:

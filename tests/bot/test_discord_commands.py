@@ -46,6 +46,7 @@ EXPECTED = {
         "back",
     },
     "table": {"reset", "kick"},
+    "tournament": {"okey", "poker", "join", "leave", "start", "standings", "cancel"},
     "balance": None,
     "daily": None,
     "leaderboard": None,

@@ -428,6 +428,112 @@ class TableCommands(app_commands.Group):
         await self.runner.run_command(interaction, "table", ("kick", *player.split()))
 
 
+TOURNAMENT_PLAIN = (
+    Plain("join", L("join", "katıl"), L("Register for the tournament", "Turnuvaya kaydol")),
+    Plain("leave", L("leave", "ayrıl"), L("Leave the tournament", "Turnuvadan ayrıl")),
+    Plain(
+        "start",
+        L("start", "başlat"),
+        L("Organiser: start the tournament", "Düzenleyen: turnuvayı başlat"),
+    ),
+    Plain(
+        "standings",
+        L("standings", "sıralama"),
+        L("The tournament's standings", "Turnuva sıralaması"),
+    ),
+    Plain(
+        "cancel",
+        L("cancel", "iptal"),
+        L(
+            "Organiser or moderator: cancel and refund",
+            "Düzenleyen ya da moderatör: iptal et, ücretleri iade et",
+        ),
+    ),
+)
+SWITCH = [Choice(name=L("on", "açık"), value="on"), Choice(name=L("off", "kapalı"), value="off")]
+SIT_AND_GO = [
+    Choice(name=L("Türk pokeri", "Türk pokeri"), value="turkish"),
+    Choice(name=L("Açık poker", "Açık poker"), value="acik"),
+]
+
+
+class TournamentCommands(app_commands.Group):
+    """`/tournament ...`: an Okey tournament (or a poker sit-and-go) in this channel."""
+
+    def __init__(self, runner: Runner) -> None:
+        super().__init__(
+            name=L("tournament", "turnuva"),
+            description=L("Tournaments in this channel", "Bu kanaldaki turnuvalar"),
+            guild_only=True,
+        )
+        self.runner = runner
+        for spec in TOURNAMENT_PLAIN:
+            self.add_command(plain_command(runner, "tournament", spec))
+
+    @app_commands.command(
+        name=L("okey", "okey"),
+        description=L("Open an Okey tournament here", "Burada bir okey turnuvası aç"),
+    )
+    @app_commands.rename(
+        fee=L("fee", "ücret"),
+        rounds=L("rounds", "el"),
+        tables=L("tables", "masa"),
+        bots=L("bots", "botlar"),
+        split=L("split", "ödül"),
+    )
+    @app_commands.describe(
+        fee=L("Entry fee in chips", "Fiş olarak giriş ücreti"),
+        rounds=L("Rounds per match", "Maç başına el"),
+        tables=L("Most tables in the first stage", "İlk aşamada en çok masa"),
+        bots=L("Computers fill the tables", "Boş yerleri bilgisayar doldurur"),
+        split=L("Prize shares, e.g. 50/30/20", "Ödül payları, örn. 50/30/20"),
+    )
+    @app_commands.choices(rounds=ROUNDS, bots=SWITCH)
+    async def cmd_okey(
+        self,
+        interaction: discord.Interaction,
+        fee: Range[int, 0, MAX_CHIPS] | None = None,
+        rounds: int | None = None,
+        tables: Range[int, 1, 64] | None = None,
+        bots: str | None = None,
+        split: Range[str, 1, 40] | None = None,
+    ) -> None:
+        """/tournament okey."""
+        named = {"fee": fee, "rounds": rounds, "tables": tables, "bots": bots, "split": split}
+        settings = tuple(f"{k}={v}" for k, v in named.items() if v is not None)
+        await self.runner.run_command(interaction, "tournament", ("okey", *settings))
+
+    @app_commands.command(
+        name=L("poker", "poker"),
+        description=L("Open a poker sit-and-go here", "Burada bir poker sit-and-go aç"),
+    )
+    @app_commands.rename(
+        variant=L("variant", "tür"),
+        fee=L("fee", "ücret"),
+        chips=L("chips", "fiş"),
+        minutes=L("minutes", "dakika"),
+    )
+    @app_commands.describe(
+        variant=L("Which poker", "Hangi poker"),
+        fee=L("Entry fee in chips", "Fiş olarak giriş ücreti"),
+        chips=L("Starting tournament chips", "Başlangıç turnuva fişi"),
+        minutes=L("Minutes per blind level", "Kör seviyesi başına dakika"),
+    )
+    @app_commands.choices(variant=SIT_AND_GO)
+    async def cmd_poker(
+        self,
+        interaction: discord.Interaction,
+        variant: str,
+        fee: Range[int, 0, MAX_CHIPS] | None = None,
+        chips: Range[int, 1, MAX_CHIPS] | None = None,
+        minutes: Range[int, 1, 120] | None = None,
+    ) -> None:
+        """/tournament poker."""
+        await self.runner.run_command(
+            interaction, "tournament", ("poker", variant, *words(fee, chips, minutes))
+        )
+
+
 def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
     """`/balance`, `/daily`, `/leaderboard`, `/verify`, `/lang`, `/help` and the history
     commands."""
@@ -560,5 +666,6 @@ def install_commands(tree: app_commands.CommandTree[Any], runner: Runner) -> Non
     tree.add_command(PokerCommands(runner))
     tree.add_command(OkeyCommands(runner))
     tree.add_command(TableCommands(runner))
+    tree.add_command(TournamentCommands(runner))
     for command in top_level(runner):
         tree.add_command(command)

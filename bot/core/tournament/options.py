@@ -1,0 +1,104 @@
+"""The words of `/tournament okey ...` and `/tournament poker ...` turned into `Settings`.
+
+/tournament okey [fee] [rounds 1|3] [tables] [bots=on] [split=50/30/20]
+/tournament poker turkish|acik [fee] [starting chips] [blind level minutes]
+"""
+
+from __future__ import annotations
+
+from bot.core.commands import VARIANTS, fold, lookup, parse_int
+from bot.core.config import CoreConfig
+from bot.core.errors import Refusal
+from bot.core.tournament import prizes
+from bot.core.tournament.state import MAX_TABLES, TABLES_LIMIT, Settings
+
+ON = ("on", "yes", "true", "1", "açık", "evet")
+OFF = ("off", "no", "false", "0", "kapalı", "hayır")
+BOT_WORDS = ("bots", "botlar", "bot")
+SPLIT_WORDS = ("split", "ödül", "odul", "prizes")
+NUMBER_WORDS = {
+    "fee": "fee",
+    "ucret": "fee",
+    "rounds": "rounds",
+    "el": "rounds",
+    "tables": "tables",
+    "masa": "tables",
+}
+POKER_CHIPS = 1_500
+POKER_LEVEL_MINUTES = 10
+
+
+def parse_okey(args: tuple[str, ...], config: CoreConfig) -> Settings:
+    """Settings of an Okey tournament; a refusal names what is wrong. The numbers may also be
+    named (`fee=100 rounds=3 tables=4`, as the Discord command sends them)."""
+    numbers: list[int] = []
+    settings = Settings(fee=config.okey_stake, rounds=config.okey_rounds, tables=MAX_TABLES)
+    for word in args:
+        name, sep, value = word.partition("=")
+        if sep and fold(name) in NUMBER_WORDS:
+            number = parse_int(value)
+            if number is None:
+                raise Refusal("err.tournament_okey_usage")
+            setattr(settings, NUMBER_WORDS[fold(name)], number)
+            continue
+        if sep:
+            _setting(settings, fold(name), value)
+            continue
+        number = parse_int(word)
+        if number is None:
+            raise Refusal("err.tournament_okey_usage")
+        numbers.append(number)
+    if len(numbers) > 3:
+        raise Refusal("err.tournament_okey_usage")
+    if numbers:
+        settings.fee = numbers[0]
+    if len(numbers) > 1:
+        settings.rounds = numbers[1]
+    if len(numbers) > 2:
+        settings.tables = numbers[2]
+    _check_fee(settings.fee, config)
+    if settings.rounds not in (1, 3):
+        raise Refusal("err.okey_rounds")
+    if not 1 <= settings.tables <= TABLES_LIMIT:
+        raise Refusal("err.tournament_tables", max=TABLES_LIMIT)
+    return settings
+
+
+def _setting(settings: Settings, name: str, value: str) -> None:
+    if name in BOT_WORDS and fold(value) in ON + OFF:
+        settings.bots = fold(value) in ON
+        return
+    if name in SPLIT_WORDS:
+        split = prizes.parse_split(value)
+        if split is None:
+            raise Refusal("err.tournament_split")
+        settings.split = split
+        return
+    raise Refusal("err.tournament_okey_usage")
+
+
+def parse_poker(args: tuple[str, ...], config: CoreConfig) -> tuple[str, Settings]:
+    """The variant and settings of a poker sit-and-go."""
+    variant = lookup(VARIANTS, args[0]) if args else None
+    if variant is None:
+        raise Refusal("err.tournament_poker_usage")
+    numbers = [parse_int(w) for w in args[1:]]
+    if len(numbers) > 3 or any(n is None for n in numbers):
+        raise Refusal("err.tournament_poker_usage")
+    values = [n for n in numbers if n is not None]
+    settings = Settings(
+        fee=values[0] if values else config.okey_stake,
+        chips=values[1] if len(values) > 1 else POKER_CHIPS,
+        level_minutes=values[2] if len(values) > 2 else POKER_LEVEL_MINUTES,
+        tables=1,
+        split=prizes.POKER_SPLIT,
+    )
+    _check_fee(settings.fee, config)
+    if settings.chips < 1 or settings.level_minutes < 1:
+        raise Refusal("err.tournament_poker_usage")
+    return variant, settings
+
+
+def _check_fee(fee: int, config: CoreConfig) -> None:
+    if not 0 <= fee <= config.max_ante:
+        raise Refusal("err.tournament_fee", max=config.max_ante)
