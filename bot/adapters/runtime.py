@@ -121,7 +121,7 @@ def platform_core(store: Any, settings: Settings, platform: str) -> tuple[Core, 
     from bot.core.app import Core
 
     rooms = LateRooms()
-    return Core(store, core_config(settings, platform)), rooms
+    return Core(store, core_config(settings, platform), rooms=rooms), rooms
 
 
 async def serve_on_store(
