@@ -4,6 +4,7 @@ blind to other players' hidden cards, and sensible on hand-built positions."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Any
 
 import pytest
@@ -12,13 +13,16 @@ from hypothesis import strategies as st
 
 from games.base import Action
 from games.poker import acik, acik_rules, key, turkish, turkish_rules
+from games.poker.batch import evaluate_all
 from games.poker.cards import Card
 from games.poker.strategy import (
     PROFILES,
+    RANK_SAMPLE,
     choose,
     decision_rng,
     draw_choice,
     estimate_equity,
+    rank_table,
 )
 
 ANTE = 10
@@ -186,3 +190,21 @@ def test_hard_draw_keeps_made_cards(hand, kept) -> None:
     if kept < 5:
         held = [c for c in hand if c not in discards]
         assert all(c in held for c in hand[: kept if kept == 3 else 4])
+
+
+def test_draw_rank_table_is_a_small_sample_close_to_the_whole_deck() -> None:
+    """The draw's rank table is a few thousand hands (cheap for the first decision), seeded from
+    the ruleset (reproducible), and its shares stay within 2 points of the whole deck's."""
+    rules = turkish_rules(2)
+    table = rank_table(rules)
+    assert len(table) == RANK_SAMPLE
+    assert list(table) == sorted(table)
+    rank_table.cache_clear()
+    assert rank_table(rules) == table  # rebuilt the same way
+    exact = sorted(evaluate_all(None, rules))
+    worst = max(
+        abs(bisect_left(table, k) / len(table) - bisect_left(exact, k) / len(exact))
+        for k in exact[::53]
+    )
+    assert worst < 0.02
+    assert rank_table(turkish_rules(5)) != table  # per ruleset
