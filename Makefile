@@ -24,7 +24,7 @@ run: $(STAMP_RUN)
 
 test: $(STAMP_DEV)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
 
 migrate: $(STAMP_RUN)
 	$(BIN)/python -m storage upgrade

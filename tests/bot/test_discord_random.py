@@ -35,7 +35,10 @@ async def play_on(store, seed: int, game: str, closed: frozenset[int]) -> None:
     harness, spy = build(core)
     users = {uid: harness.user(uid, name, uid not in closed) for uid, name in PLAYERS.items()}
     opener = users[101]
-    await harness.slash(opener, "poker open", CHANNEL, game=game, ante=5)
+    # live odds (Açık) at a third of the tables: they cost most of the time and are tested on
+    # their own (tests/games/poker/test_odds.py, tests/bot/test_core_odds.py)
+    odds = {"odds": "on" if seed % 3 == 0 else "off"} if game == "acik" else {}
+    await harness.slash(opener, "poker open", CHANNEL, game=game, ante=5, **odds)
     for user in users.values():
         await harness.slash(user, "poker join", CHANNEL, buy_in=rng.choice([50, 100, 200]))
     await harness.slash(opener, "poker addbot", CHANNEL, level="easy")  # the fast player
