@@ -161,6 +161,14 @@ class Who:
     is_moderator: bool = False
 
 
+COMPUTER_PREFIX = "bot-"  # the user id of every computer player starts so (`Accounts.computer`)
+
+
+def is_computer(who: Who) -> bool:
+    """True when `who` is a computer player."""
+    return who.user_id.startswith(COMPUTER_PREFIX)
+
+
 MOVE_LOG = 5  # public move lines the table message shows
 
 
