@@ -51,10 +51,10 @@ def level_at(started: datetime, now: datetime, level_seconds: int) -> int:
     return max(0, int(elapsed // level_seconds))
 
 
-
 def table_options(game: str, settings: Mapping[str, Any], tournament_id: Any) -> dict[str, Any]:
     """The stored options of a sit-and-go table from the tournament's `settings` (`chips`,
-    `level_seconds`, optional `antes` list and `structure`); bad settings are refused."""
+    `level_seconds`, optional `antes` list, `structure` and `rules`, house rules as
+    `name=value` words); bad settings are refused."""
     chips = settings.get("chips", DEFAULT_CHIPS)
     seconds = settings.get("level_seconds", DEFAULT_LEVEL_SECONDS)
     if not _whole(chips) or not MIN_CHIPS <= chips <= MAX_CHIPS:
@@ -69,6 +69,8 @@ def table_options(game: str, settings: Mapping[str, Any], tournament_id: Any) ->
     structure = lookup(STRUCTURES, str(settings.get("structure", "pot_limit")))
     if structure is None:
         raise Refusal("err.sng_structure")
+    words = list(settings.get("rules", ()))  # house rules, `name=value` as `/poker open` takes
+    chosen = house.parse(game, words)
     return {
         "tournament": tournament_id,
         "chips": chips,
@@ -80,6 +82,7 @@ def table_options(game: str, settings: Mapping[str, Any], tournament_id: Any) ->
         "min_buy_in": chips,
         "default_buy_in": chips,
         **house.defaults(game),
+        **house.stored(chosen),
     }
 
 

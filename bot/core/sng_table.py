@@ -39,7 +39,8 @@ class SitAndGoSession(PokerSession):
         super().__init__(game, locale, options, created)
         self.started: datetime | None = None  # when the first hand was dealt: level 0 starts
         self.level = 0  # the level the running (or last) hand's ante comes from
-        self.out: list[dict[str, Any]] = []  # the eliminated, first out first: player/name/place
+        # the eliminated, first out first: player id, name, place and the hand they lost in
+        self.out: list[dict[str, Any]] = []
         self.forfeit: list[int] = []  # player ids who left: the computer plays their seats
 
     @classmethod
@@ -79,6 +80,7 @@ class SitAndGoSession(PokerSession):
     def to_dict(self) -> dict[str, Any]:
         """The poker snapshot plus the sit-and-go's state under `sng`."""
         data = super().to_dict()
+        data["options"] = dict(self.options)  # the ante changes: never share the live dict
         data["sng"] = {
             "started": iso(self.started),
             "level": self.level,
@@ -92,6 +94,7 @@ class SitAndGoSession(PokerSession):
         """Rebuild a sit-and-go table from `to_dict` output."""
         session = super().from_dict(data)
         assert isinstance(session, SitAndGoSession)
+        session.options = dict(session.options)
         state = data["sng"]
         session.started = from_iso(state["started"])
         session.level = state["level"]
@@ -235,7 +238,9 @@ class SitAndGoSession(PokerSession):
             assert index is not None
             place = alive + 1 + offset
             seat = self._take_seat(index)
-            self.out.append({"player": pid, "name": seat.name, "place": place})
+            self.out.append(
+                {"player": pid, "name": seat.name, "place": place, "hand": self.hand_id()}
+            )
             step.announce("sng.out", name=seat.name, place=msg(f"ord.{place}"))
 
     def _take_seat(self, index: int) -> Seat:
