@@ -16,7 +16,7 @@ from bot.core.poker import PokerSession
 from bot.core.session import Step, Who
 from bot.core.sng_table import SitAndGoSession
 from storage import escrow, wallet
-from tests.bot.drive import live_session
+from tests.bot.drive import hidden_cards, leaked, live_session, public_without_showdown
 from tests.bot.helpers import START, Clock, cmd, errors, make_core, public_text
 from tests.conftest import open_memory_store
 
@@ -36,6 +36,7 @@ class Checked:
         self.snapshots: list[dict[str, Any]] = []
         self.antes: list[int] = []
         self.multi_busts = 0
+        self.carried = 0  # hands dealt with a carried pot (Türk pokeri: nobody opened)
         original = store.commit
 
         async def commit(table_id, version, snapshot, **kw):
@@ -50,7 +51,8 @@ class Checked:
         assert isinstance(session, SitAndGoSession)
         assert session.to_dict() == snapshot  # a restart restores exactly this
         assert session.tournament_chips() == self.total
-        assert all(chips > 0 for chips in session.chips.values() if not session.running())
+        if not session.running():  # between hands nobody sits without chips: they are out
+            assert all(chips > 0 for chips in session.chips.values())
         before = self.snapshots[-1] if self.snapshots else None
         if before is not None and snapshot["hand_no"] > before["hand_no"]:
             assert session.started is not None
@@ -60,6 +62,7 @@ class Checked:
             self.antes.append(session.options["ante"])
         if before is not None:
             deals = kw["action"].action.get("deals", [])
+            self.carried += sum(d["setup"]["options"]["carried_pot"] > 0 for d in deals)
             self._check_busts(f"{table_id}-{before['hand_no']}", before, snapshot, deals)
         self.snapshots.append(json.loads(json.dumps(snapshot)))
 
@@ -110,15 +113,18 @@ async def open_sng(core, clock, variant, entrants, channel="c1", **settings):
     return await core.tables.open("test", channel, host[0], session, first)
 
 
-async def play_out(core, clock, channel="c1", limit=2000) -> SitAndGoSession:
-    """Tick until the table closes; the last session."""
+async def play_out(core, clock, channel="c1", limit=2000, leaks=False) -> SitAndGoSession:
+    """Tick until the table closes; the last session. `leaks` (Türk pokeri only, where no card
+    is public before the showdown): no card of the running hand in any public text."""
     session = live_session(core, channel)
     for _ in range(limit):
         live = core.tables.in_channel("test", channel)
         if live is None:
             return session
         session = live.session
-        await core.tick(clock.advance(TICK))
+        out = await core.tick(clock.advance(TICK))
+        if leaks:
+            assert leaked(public_without_showdown(out), hidden_cards(live_session(core))) == []
     raise AssertionError("the sit-and-go did not finish")
 
 
@@ -162,7 +168,7 @@ async def test_a_whole_sit_and_go_of_computers(memory_store, variant, players):
         assert checked.antes[-1] > checked.antes[0]
 
 
-async def test_antes_rise_with_the_injected_clock():
+def test_antes_rise_with_the_injected_clock():
     """Directly on the session: the ante of a hand is the one of the level reached at its deal."""
     settings = {"chips": 1000, "level_seconds": 300, "antes": list(range(1, 10))}
     entrants = [_who(i) for i in range(1, 4)]
@@ -282,13 +288,28 @@ async def test_leave_is_a_forfeit_and_the_tournament_table_refuses_join_addbot_a
     # a moderator's kick is a forfeit too; then the computer plays both seats to the end
     out = await core.handle(cmd("mod", "/table kick Can", mod=True))
     assert "Can forfeits" in public_text(out)
-    final = await play_out(core, clock)
+    final = await play_out(core, clock, leaks=True)
 
     result = final.outcome()
     assert result.finished and sorted(result.order) == sorted(w.player_id for w in entrants)
     for pid, balance in balances.items():
         assert await memory_store.balance(wallet(pid)) == balance  # nothing paid out
     assert await memory_store.audit() == []
+
+
+async def test_turkish_pots_nobody_opens_carry_and_the_table_still_finishes(memory_store):
+    """Everyone forfeits, so the computer only ever passes: every pot carries, the antes eat
+    the stacks, and the players all-in on the antes still reach a showdown."""
+    clock = Clock()
+    core = make_core(memory_store, seed="sng-carried", clock=clock)
+    entrants = await entrants_of(core, ("ayse", "can", "ece"), 0)
+    checked = Checked(memory_store, clock, 3)
+    await open_sng(core, clock, "turkish", entrants)
+    for user in ("ayse", "can", "ece"):
+        assert "forfeits" in public_text(await core.handle(cmd(user, "/poker leave")))
+    final = await play_out(core, clock, leaks=True)
+    assert final.outcome().finished
+    assert checked.carried >= 3  # and every chip of those pots stayed at the table
 
 
 async def test_the_table_message_shows_the_ante_and_the_next_level(memory_store):
