@@ -164,9 +164,9 @@ class Who:
 COMPUTER_PREFIX = "bot-"  # the user id of every computer player starts so (`Accounts.computer`)
 
 
-def is_computer(who: Who) -> bool:
-    """True when `who` is a computer player."""
-    return who.user_id.startswith(COMPUTER_PREFIX)
+def is_computer(who: Who | Seat) -> bool:
+    """True when `who` (a person behind a command, or a seat) is a computer player."""
+    return (isinstance(who, Seat) and who.bot) or who.user_id.startswith(COMPUTER_PREFIX)
 
 
 MOVE_LOG = 5  # public move lines the table message shows

@@ -11,6 +11,7 @@ are refused for the whole tournament.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -41,20 +42,21 @@ class SitAndGoSession(PokerSession):
         self.level = 0  # the level the running (or last) hand's ante comes from
         # the eliminated, first out first: player id, name, place and the hand they lost in
         self.out: list[dict[str, Any]] = []
-        self.forfeit: list[int] = []  # player ids who left: the computer plays their seats
+        self.forfeit_ids: list[int] = []  # player ids who left: the computer plays their seats
 
     @classmethod
     def seat_entrants(
         cls,
         game: str,
-        entrants: list[Who],
+        entrants: Sequence[Who | Seat],
         settings: dict[str, Any],
         locale: str,
         now: datetime,
         tournament_id: Any,
     ) -> SitAndGoSession:
-        """A table with every entrant seated with the starting tournament chips, not yet dealt;
-        refused when the variant, the number of entrants or the settings do not fit."""
+        """A table with every entrant (a `Who`, or a `Seat` as the tournament service builds
+        them) seated with the starting tournament chips, not yet dealt; refused when the
+        variant, the number of entrants or the settings do not fit."""
         if game not in ENGINES:
             raise Refusal("err.game_unavailable")
         options = sng.table_options(game, settings, tournament_id)
@@ -85,7 +87,7 @@ class SitAndGoSession(PokerSession):
             "started": iso(self.started),
             "level": self.level,
             "out": [dict(o) for o in self.out],
-            "forfeit": list(self.forfeit),
+            "forfeit": list(self.forfeit_ids),
         }
         return data
 
@@ -99,7 +101,7 @@ class SitAndGoSession(PokerSession):
         session.started = from_iso(state["started"])
         session.level = state["level"]
         session.out = [dict(o) for o in state["out"]]
-        session.forfeit = list(state["forfeit"])
+        session.forfeit_ids = list(state["forfeit"])
         return session
 
     # --- commands -------------------------------------------------------------------------------
@@ -115,6 +117,13 @@ class SitAndGoSession(PokerSession):
         if sub == "leave" and not args:
             return self._leave(who)
         return super().command(who, sub, args)
+
+    def start_match(self) -> Step:
+        """Deal the first hand (what the tournament service runs once the table is stored);
+        refused once the table has begun."""
+        if self.started is not None:
+            raise Refusal("err.already_playing")
+        return self._begin()
 
     def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
         """A turn button, unless the presser has forfeited."""
@@ -135,31 +144,38 @@ class SitAndGoSession(PokerSession):
         return super().back(who)
 
     def _refuse_forfeited(self, who: Who) -> None:
-        if who.player_id in self.forfeit and self.find(who.player_id) is not None:
+        if who.player_id in self.forfeit_ids and self.find(who.player_id) is not None:
             raise Refusal("err.sng_forfeited")
 
     def _leave(self, who: Who) -> Step:
         """Leaving is a forfeit: the seat stays and the computer plays it until it is out."""
-        index = self.find(who.player_id)
+        return self.forfeit(who.player_id)
+
+    def forfeit(self, player_id: int) -> Step:
+        """`player_id` leaves the tournament (`/poker leave` here, `/tournament leave` from the
+        tournament service): the seat stays and the computer plays it until it is out."""
+        index = self.find(player_id)
         if index is None:
             raise Refusal("err.not_seated")
-        step = Step(action={"kind": "forfeit"}, seat=index)
-        self._forfeit(index, step)
+        if player_id in self.forfeit_ids:
+            raise Refusal("err.sng_forfeited")
+        step = Step(action={"kind": "forfeit"}, seat=index, player_id=player_id)
+        self._mark_forfeit(index, step)
         return step
 
     def kick(self, index: int) -> Step:
         """A moderator removes a player: a forfeit, as when they leave."""
         seat = self.seats[index]
-        if seat.player_id in self.forfeit:
+        if seat.player_id in self.forfeit_ids:
             raise Refusal("err.sng_already_forfeited", name=seat.name)
         step = Step(seat=index)
         step.say("poker.kicked", name=seat.name)
-        self._forfeit(index, step)
+        self._mark_forfeit(index, step)
         return step
 
-    def _forfeit(self, index: int, step: Step) -> None:
+    def _mark_forfeit(self, index: int, step: Step) -> None:
         seat = self.seats[index]
-        self.forfeit.append(seat.player_id)
+        self.forfeit_ids.append(seat.player_id)
         seat.away = True
         step.announce("sng.forfeit", name=seat.name)
         step.show_table()
@@ -170,13 +186,13 @@ class SitAndGoSession(PokerSession):
         if index is None:
             return None
         seat = self.seats[index]
-        if seat.bot or seat.away or seat.leaving or seat.player_id in self.forfeit:
+        if seat.bot or seat.away or seat.leaving or seat.player_id in self.forfeit_ids:
             return index
         return None
 
     def auto_move(self, index: int, afk: bool) -> Step:
         """The computer acts for seat `index`; a forfeited seat is played cautiously."""
-        return super().auto_move(index, afk or self.seats[index].player_id in self.forfeit)
+        return super().auto_move(index, afk or self.seats[index].player_id in self.forfeit_ids)
 
     # --- the hand loop --------------------------------------------------------------------------
 
@@ -321,7 +337,7 @@ class SitAndGoSession(PokerSession):
         lines = [line for line in super().table_lines() if line.key != "poker.idle"]
         seat_lines = [i for i, line in enumerate(lines) if line.key == "poker.seat"]
         for i, seat in zip(seat_lines, self.seats, strict=True):
-            if seat.player_id in self.forfeit:
+            if seat.player_id in self.forfeit_ids:
                 notes = [n for n in lines[i].params["notes"] if n.key != "seat.away"]
                 lines[i] = msg(
                     "poker.seat", **{**lines[i].params, "notes": [*notes, msg("seat.forfeit")]}

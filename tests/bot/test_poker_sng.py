@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from bot.core import sng, tables
+from bot.core.errors import Refusal
 from bot.core.poker import PokerSession
-from bot.core.session import Step, Who
+from bot.core.session import Seat, Step, Who
 from bot.core.sng_table import SitAndGoSession
 from storage import escrow, wallet
 from tests.bot.drive import hidden_cards, leaked, live_session, public_without_showdown
@@ -297,6 +298,32 @@ async def test_leave_is_a_forfeit_and_the_tournament_table_refuses_join_addbot_a
     assert await memory_store.audit() == []
 
 
+async def test_the_tournament_service_way_open_then_start_match_and_forfeit(memory_store):
+    """As `bot.core.tournament` drives its tables: seats built by the service, the table opened
+    with nobody running a sub-command, then `start_match` and `forfeit` with no sender."""
+    clock = Clock()
+    core = make_core(memory_store, seed="sng-service", clock=clock)
+    people = await entrants_of(core, ("ayse", "can"), 1)
+    seats = [Seat(w.player_id, w.user_id, w.name, w.locale, bot=w.user_id == "bot-1")
+             for w in people]  # fmt: skip
+    session, _ = PokerSession.tournament(
+        "acik", seats, {"chips": 500, "level_seconds": 60}, "en", core.config, clock(), 9
+    )
+    assert [s.bot for s in session.seats] == [False, False, True]
+    await core.tables.open("test", "c1", None, session, None)
+    live = core.tables.in_channel("test", "c1")
+    out = await core.tables.run(live, None, lambda s: s.start_match())
+    assert "The sit-and-go begins" in public_text(out)
+    with pytest.raises(Refusal):
+        await core.tables.run(live, None, lambda s: s.start_match())
+    ayse = people[0].player_id
+    out = await core.tables.run(live, None, lambda s: s.forfeit(ayse))
+    assert "Ayse forfeits" in public_text(out)
+    with pytest.raises(Refusal):
+        await core.tables.run(live, None, lambda s: s.forfeit(ayse))
+    assert ayse in live_session(core).outcome().order
+
+
 async def test_turkish_pots_nobody_opens_carry_and_the_table_still_finishes(memory_store):
     """Everyone forfeits, so the computer only ever passes: every pot carries, the antes eat
     the stacks, and the players all-in on the antes still reach a showdown."""
@@ -339,14 +366,13 @@ async def test_the_table_message_shows_the_ante_and_the_next_level(memory_store)
     [
         ("turkish", 6, {}, "seats 2 to 5"),
         ("acik", 1, {}, "seats 2 to 10"),
-        ("acik", 3, {"chips": 5}, "starting chips"),
+        ("acik", 3, {"chips": 0}, "starting chips"),
         ("acik", 3, {"level_seconds": 0}, "whole number of seconds"),
         ("acik", 3, {"antes": [0, 5]}, "ante schedule"),
         ("acik", 3, {"bot_level": "godlike"}, "computer level"),
     ],
 )
 def test_bad_sit_and_go_settings_are_refused(variant, players, settings, reason):
-    from bot.core.errors import Refusal
     from bot.core.i18n import t
 
     with pytest.raises(Refusal) as caught:
