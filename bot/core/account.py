@@ -21,7 +21,7 @@ from bot.core.errors import Refusal
 from bot.core.games import GAMES
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Command, Outgoing, OutKind, Press
-from bot.core.session import Msg, Who, msg
+from bot.core.session import COMPUTER_PREFIX, Msg, Who, msg
 from bot.logs import kv
 from storage import HOUSE, StorageError, wallet
 
@@ -97,8 +97,8 @@ class Accounts:
     async def computer(self, seated: set[str], locale: str) -> Who:
         """A computer player whose user id is not in `seated`, its bankroll topped up."""
         assert self.store is not None
-        number = next(n for n in range(1, 100) if f"bot-{n}" not in seated)
-        record = await self.record(BOT_PLATFORM, f"bot-{number}", f"Bot {number}")
+        number = next(n for n in range(1, 100) if f"{COMPUTER_PREFIX}{n}" not in seated)
+        record = await self.record(BOT_PLATFORM, f"{COMPUTER_PREFIX}{number}", f"Bot {number}")
         balance = await self.store.balance(wallet(record.id))
         if balance < self.config.bot_bankroll // 2:  # computer players never run dry
             await self.store.transfer(

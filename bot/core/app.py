@@ -290,6 +290,7 @@ class Core:
             raise Refusal("err.other_game", game=msg(f"game.{live.game}"))
         session = live.session
         if sub == "table":
+            session.now = self.clock()  # what it shows may depend on the time (sit-and-go levels)
             return [table_message(session, live.channel_id, fresh=True, version=live.version)]
         if sub == "rules" and not args:  # a look-up is nobody else's business
             body = text(who.locale, session.rules_lines())

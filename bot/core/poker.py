@@ -124,6 +124,30 @@ class PokerSession(TableSession):
         }
         return cls(game, locale, options, now)
 
+    @classmethod
+    def tournament(
+        cls,
+        variant: str,
+        entrants: list[Who],
+        settings: dict[str, Any],
+        locale: str,
+        config: CoreConfig,
+        now: datetime,
+        tournament_id: Any,
+    ) -> tuple[PokerSession, str]:
+        """A poker tournament's sit-and-go table (`bot.core.sng_table`): every entrant seated
+        with `settings["chips"]` tournament chips (no wallet, no ledger), the ante rising every
+        `settings["level_seconds"]` (optional `antes` schedule, `structure`, computers'
+        `bot_level`), `options["tournament"] = tournament_id`. Returns the session and the
+        sub-command that deals its first hand, to pass to `TableService.open` as `first`: a
+        hand's id and seed need the table's id, which exists only once the table is stored."""
+        from bot.core.sng_table import SitAndGoSession  # it builds on this class
+
+        session = SitAndGoSession.seat_entrants(
+            variant, entrants, settings, locale, now, tournament_id
+        )
+        return session, "start"
+
     # --- snapshot -------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -142,7 +166,11 @@ class PokerSession(TableSession):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PokerSession:
-        """Rebuild a table from `to_dict` output."""
+        """Rebuild a table from `to_dict` output (a sit-and-go table as its own class)."""
+        if cls is PokerSession and "sng" in data:
+            from bot.core.sng_table import SitAndGoSession  # it builds on this class
+
+            return SitAndGoSession.from_dict(data)
         created = from_iso(data["created"])
         assert created is not None
         session = cls(data["game"], data["locale"], data["options"], created)
@@ -389,7 +417,14 @@ class PokerSession(TableSession):
         step.show_table()
 
     def _finish(self, step: Step) -> None:
-        """Settle a finished hand: chips back behind, results, the seed revealed, leavers paid."""
+        """Settle a finished hand: chips back behind, results, the seed revealed, leavers paid,
+        then the next hand dealt when enough players have chips."""
+        self._settle(step)
+        self._after_hand(step)
+
+    def _settle(self, step: Step) -> None:
+        """Chips of a finished hand back behind, its results, its seed revealed; no hand runs
+        afterwards."""
         view = self.engine.view(None)
         hand_id = self.hand_id()
         details = self._details(view)
@@ -405,6 +440,9 @@ class PokerSession(TableSession):
         step.announce("poker.hand_end", hand=hand_id, seed=seed)
         self.engine = None
         self.in_hand, self.start_stacks, self.tally = [], [], []
+
+    def _after_hand(self, step: Step) -> None:
+        """Between hands: leavers (and computers without chips) paid out, the next hand dealt."""
         for index in reversed(range(len(self.seats))):
             seat = self.seats[index]
             if seat.leaving or (seat.bot and self.chips.get(str(seat.player_id), 0) == 0):

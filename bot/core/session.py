@@ -161,6 +161,14 @@ class Who:
     is_moderator: bool = False
 
 
+COMPUTER_PREFIX = "bot-"  # the user id of every computer player starts so (`Accounts.computer`)
+
+
+def is_computer(who: Who | Seat) -> bool:
+    """True when `who` (a person behind a command, or a seat) is a computer player."""
+    return (isinstance(who, Seat) and who.bot) or who.user_id.startswith(COMPUTER_PREFIX)
+
+
 MOVE_LOG = 5  # public move lines the table message shows
 
 
