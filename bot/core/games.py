@@ -35,9 +35,9 @@ def tournament_table(
     kind: str, entrants: list[Seat], settings: dict[str, Any], config: CoreConfig, now: datetime
 ) -> TableSession:
     """The session of one tournament table, its players seated and its match or first hand
-    ready to begin: Okey (`settings`: `tournament`, `slot`, `rounds`, `tiebreak`, `locale`);
-    the poker sit-and-go (`turkish`/`acik`: `chips`, `level_minutes`) is refused until
-    `PokerSession` can play one."""
+    ready to begin (`start_match`): Okey (`settings`: `tournament`, `slot`, `rounds`,
+    `tiebreak`, `locale`) or the poker sit-and-go (`turkish`/`acik`: `tournament`, `slot`,
+    `chips`, `level_minutes`, `locale`)."""
     if kind == "okey":
         session = OkeySession.for_tournament(
             settings["locale"],
@@ -49,4 +49,14 @@ def tournament_table(
         )
         session.options["slot"] = settings["slot"]
         return session
-    raise Refusal("err.game_unavailable")
+    session, _ = PokerSession.tournament(
+        kind,
+        entrants,
+        {"chips": settings["chips"], "level_seconds": 60 * settings["level_minutes"]},
+        settings["locale"],
+        config,
+        now,
+        settings["tournament"],
+    )
+    session.options["slot"] = settings["slot"]
+    return session

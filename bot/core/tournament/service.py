@@ -166,10 +166,6 @@ class TournamentService:
     ) -> tuple[list[Transfer], list[Msg]]:
         if who.player_id != state.organiser and not moderator:
             raise Refusal("err.tournament_not_organiser")
-        if state.kind != "okey":
-            from bot.core.games import tournament_table  # the lead wires the poker table here
-
-            tournament_table(state.kind, [], {}, self.config, self.clock())
         stage = state.start(self.seeds(f"t{state.id}-s1"), new_nonce())
         return [], [msg("tournament.started", count=len(state.entrants)), _seated(state, stage)]
 
@@ -435,6 +431,8 @@ class TournamentService:
             "rounds": state.settings.rounds,
             "tiebreak": stage.tiebreak,
             "locale": state.locale,
+            "chips": state.settings.chips,
+            "level_minutes": state.settings.level_minutes,
         }
         session = tournament_table(state.kind, seats, settings, self.config, self.clock())
         channel = await self._room(record, state, slot)

@@ -17,10 +17,13 @@ from typing import Any
 from bot.core.errors import Refusal
 from bot.core.tournament import draw, prizes
 from games.base import seed_hash
+from games.poker import acik, turkish
 
 KINDS = ("okey", "turkish", "acik")
 MAX_TABLES = 16  # first-stage tables at most unless the organiser says otherwise (64 entrants)
 TABLES_LIMIT = 64
+
+POKER_SEATS = {"turkish": turkish.MAX_PLAYERS, "acik": acik.MAX_PLAYERS[52]}
 
 
 @dataclass
@@ -38,7 +41,9 @@ class Settings:
 
     def capacity(self, kind: str) -> int:
         """How many entrants can register."""
-        return self.tables * draw.TABLE_SEATS if kind == "okey" else 8
+        if kind == "okey":
+            return self.tables * draw.TABLE_SEATS
+        return POKER_SEATS[kind]  # a sit-and-go is one table
 
 
 @dataclass
