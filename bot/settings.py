@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from typing import Annotated, Literal, Self
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -45,6 +46,7 @@ class Settings(BaseSettings):
     pictures: bool = True  # attach card, rack and table pictures in the chat platforms
     turn_seconds: float = Field(default=60.0, ge=5)  # a player to act longer is timed out
     idle_close_seconds: float = Field(default=900.0, gt=0)  # a table nobody starts closes
+    timezone: str = "Europe/Istanbul"  # the zone of a tournament's start time (`start=21:30`)
 
     @field_validator("discord_token", "telegram_token", "telegram_webhook_secret", mode="before")
     @classmethod
@@ -60,6 +62,15 @@ class Settings(BaseSettings):
     def _blank_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
+        return value
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError("must be an IANA time zone such as Europe/Istanbul") from None
         return value
 
     @field_validator("telegram_api_base_url", "telegram_webhook_url")

@@ -547,6 +547,22 @@ class Store:
         async with read(self.engine) as conn:
             return [tournament_ops.tournament_record(row) for row in await conn.execute(stmt)]
 
+    async def due_tournaments(self, now: datetime) -> list[TournamentRecord]:
+        """The tournaments still registering whose start time (``deadline``) is at or before
+        ``now``, earliest first: their registration closes and they start by themselves."""
+        now = _deadline(now)
+        stmt = (
+            sa.select(tournaments)
+            .where(
+                tournaments.c.status == "registering",
+                tournaments.c.deadline.is_not(None),
+                tournaments.c.deadline <= now,
+            )
+            .order_by(tournaments.c.deadline, tournaments.c.id)
+        )
+        async with read(self.engine) as conn:
+            return [tournament_ops.tournament_record(row) for row in await conn.execute(stmt)]
+
     async def tournament_tables(self, tournament_id: int) -> list[TableRecord]:
         """Every table (open or closed) opened for the tournament, by id."""
         _positive_int(tournament_id, "tournament id")

@@ -111,10 +111,13 @@ class Core:
 
     async def _settle(self) -> list[Outgoing]:
         """Hand the tournaments whose tables closed to the tournament service (after the
-        tables' locks are released); seating a stage may close more tables at once."""
+        tables' locks are released); seating a stage may close more tables at once. A table
+        that finished a round has its tournament's standings edited (live penalty totals)."""
         out: list[Outgoing] = []
         while ended := self.tables.ended_tournaments():
             out += await self.tournaments.settle(ended)
+        if rounds := self.tables.rounds_ended():
+            out += await self.tournaments.standings(rounds)
         return out
 
     async def handle(self, command: Command) -> list[Outgoing]:

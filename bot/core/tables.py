@@ -97,6 +97,9 @@ class TableService:
         # tournaments whose table this process has just closed: `Core` hands them to the
         # tournament service once the step's lock is released (`ended_tournaments`)
         self.ended: set[int] = set()
+        # tournaments one of whose tables has just finished a round (its match goes on): their
+        # standings show the new penalty totals (`rounds_ended`)
+        self.rounds: set[int] = set()
 
     # --- finding and loading --------------------------------------------------------------------
 
@@ -143,6 +146,12 @@ class TableService:
         """The tournaments whose tables closed since the last call (and forget them)."""
         ended, self.ended = self.ended, set()
         return ended
+
+    def rounds_ended(self) -> set[int]:
+        """The tournaments one of whose tables finished a round (the match going on) since the
+        last call (and forget them)."""
+        rounds, self.rounds = self.rounds, set()
+        return rounds
 
     async def _find(self, platform: str, channel_id: str) -> LiveTable | None:
         head = await self.store.channel_head(platform, channel_id)
@@ -425,6 +434,8 @@ class TableService:
             self._unregister(live)
             if session.options.get("tournament"):
                 self.ended.add(int(session.options["tournament"]))
+        elif step.results and session.options.get("tournament"):  # a round over, the match on
+            self.rounds.add(int(session.options["tournament"]))
         return deliver(session, live.channel_id, step.notes, version)
 
     def _due(self, session: TableSession, now: datetime, status: str | None) -> datetime | None:

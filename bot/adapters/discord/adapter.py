@@ -76,6 +76,7 @@ from bot.adapters.surfaces import SharedMessages, SurfaceStore
 from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 from bot.core.rooms import parent_of
+from bot.core.tournament.view import is_tournament_id
 from bot.logs import kv
 
 log = logging.getLogger("bot.discord")
@@ -631,11 +632,17 @@ class DiscordAdapter:
 
     def prune(self) -> int:
         """Forget the messages, buttons and notices of tables the core has closed; returns how
-        many were forgotten (nothing when the core does not expose its open tables)."""
+        many were forgotten (nothing when the core does not expose its open tables). A
+        tournament's living message (`t<id>`) is no table: it is kept, so that its next update
+        edits it instead of posting it anew."""
         self.private.prune()
         if not self._knows_tables():
             return 0
-        gone = [t for t in {*self.boards.boards, *self.groups} if self._live(t) is None]
+        gone = [
+            t
+            for t in {*self.boards.boards, *self.groups}
+            if not is_tournament_id(t) and self._live(t) is None
+        ]
         for table_id in gone:
             self.boards.forget(table_id)
             self.groups.pop(table_id, None)
@@ -716,8 +723,11 @@ class DiscordAdapter:
         if channel != item.channel_id:
             self.rooms_of[item.table_id] = item.channel_id
         self._remember(item.table_id, item.buttons)
-        label = text(self._table_locale(item.table_id), "show_hand")
-        view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
+        if is_tournament_id(item.table_id):  # a tournament's living message: nobody's hand
+            view = table_view(item.buttons, None, None, "")
+        else:
+            label = text(self._table_locale(item.table_id), "show_hand")
+            view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
         render = Render(item.text, view, item.picture, item.version)
         channel_id = int(channel)
         self.boards.show(item.table_id, channel_id, render, fresh=item.fresh, on_failed=failed)

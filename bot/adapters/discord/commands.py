@@ -480,6 +480,7 @@ class TournamentCommands(app_commands.Group):
         tables=L("tables", "masa"),
         bots=L("bots", "botlar"),
         split=L("split", "ödül"),
+        start=L("start", "başlangıç"),
     )
     @app_commands.describe(
         fee=L("Entry fee in chips", "Fiş olarak giriş ücreti"),
@@ -487,6 +488,10 @@ class TournamentCommands(app_commands.Group):
         tables=L("Most tables in the first stage", "İlk aşamada en çok masa"),
         bots=L("Computers fill the tables", "Boş yerleri bilgisayar doldurur"),
         split=L("Prize shares, e.g. 50/30/20", "Ödül payları, örn. 50/30/20"),
+        start=L(
+            "Starts by itself at 21:30, or in 15m / 2h",
+            "Saat 21:30'da ya da 15m / 2h sonra kendiliğinden başlar",
+        ),
     )
     @app_commands.choices(rounds=ROUNDS, bots=SWITCH)
     async def cmd_okey(
@@ -497,9 +502,17 @@ class TournamentCommands(app_commands.Group):
         tables: Range[int, 1, 64] | None = None,
         bots: str | None = None,
         split: Range[str, 1, 40] | None = None,
+        start: Range[str, 1, 16] | None = None,
     ) -> None:
         """/tournament okey."""
-        named = {"fee": fee, "rounds": rounds, "tables": tables, "bots": bots, "split": split}
+        named = {
+            "fee": fee,
+            "rounds": rounds,
+            "tables": tables,
+            "bots": bots,
+            "split": split,
+            "start": start,
+        }
         settings = tuple(f"{k}={v}" for k, v in named.items() if v is not None)
         await self.runner.run_command(interaction, "tournament", ("okey", *settings))
 

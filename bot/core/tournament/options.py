@@ -1,15 +1,17 @@
 """The words of `/tournament okey ...` and `/tournament poker ...` turned into `Settings`.
 
-/tournament okey [fee] [rounds 1|3] [tables] [bots=on] [split=50/30/20]
+/tournament okey [fee] [rounds 1|3] [tables] [bots=on] [split=50/30/20] [start=21:30 | in=15m]
 /tournament poker turkish|acik [fee] [starting chips] [blind level minutes]
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.core.commands import VARIANTS, fold, lookup, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.tournament import prizes
+from bot.core.tournament import prizes, schedule
 from bot.core.tournament.state import MAX_TABLES, TABLES_LIMIT, Settings
 
 ON = ("on", "yes", "true", "1", "açık", "evet")
@@ -28,9 +30,10 @@ POKER_CHIPS = 1_500
 POKER_LEVEL_MINUTES = 10
 
 
-def parse_okey(args: tuple[str, ...], config: CoreConfig) -> Settings:
+def parse_okey(args: tuple[str, ...], config: CoreConfig, now: datetime) -> Settings:
     """Settings of an Okey tournament; a refusal names what is wrong. The numbers may also be
-    named (`fee=100 rounds=3 tables=4`, as the Discord command sends them)."""
+    named (`fee=100 rounds=3 tables=4`, as the Discord command sends them); `start=21:30` or
+    `in=15m` (from `now`) sets the start time (`schedule`)."""
     numbers: list[int] = []
     settings = Settings(fee=config.okey_stake, rounds=config.okey_rounds, tables=MAX_TABLES)
     for word in args:
@@ -40,6 +43,11 @@ def parse_okey(args: tuple[str, ...], config: CoreConfig) -> Settings:
             if number is None:
                 raise Refusal("err.tournament_okey_usage")
             setattr(settings, NUMBER_WORDS[fold(name)], number)
+            continue
+        if sep and schedule.is_schedule_word(fold(name)):
+            when = schedule.start_time(fold(name), value, now, config.timezone)
+            settings.start_at = when.isoformat()
+            settings.start_label = schedule.label(when, config.timezone)
             continue
         if sep:
             _setting(settings, fold(name), value)

@@ -134,7 +134,7 @@ class TournamentService:
         self, command: Command, who: Who, sub: str, args: tuple[str, ...]
     ) -> list[Outgoing]:
         if sub == "okey":
-            kind, settings = "okey", options.parse_okey(args, self.config)
+            kind, settings = "okey", options.parse_okey(args, self.config, self.clock())
         else:
             kind, settings = options.parse_poker(args, self.config)
         if await self.store.tournament_in_channel(command.platform, command.channel_id):
@@ -146,6 +146,7 @@ class TournamentService:
             kind,
             state.to_dict(),
             community=command.community,
+            deadline=_start_at(state),
         )
         state.id = record.id
         log.info(kv(event="tournament_open", tournament=record.id, kind=kind))
@@ -166,6 +167,10 @@ class TournamentService:
     ) -> tuple[list[Transfer], list[Msg]]:
         if who.player_id != state.organiser and not moderator:
             raise Refusal("err.tournament_not_organiser")
+        return self._seat_first(state)
+
+    def _seat_first(self, state: Tournament) -> tuple[list[Transfer], list[Msg]]:
+        """Close registration and seat stage 1 (by the organiser, or at the start time)."""
         stage = state.start(self.seeds(f"t{state.id}-s1"), new_nonce())
         return [], [msg("tournament.started", count=len(state.entrants)), _seated(state, stage)]
 
@@ -202,12 +207,8 @@ class TournamentService:
             raise Refusal("err.tournament_not_organiser")
 
         def cancel(_: TournamentRecord, s: Tournament) -> tuple[list[Transfer], list[Msg]]:
-            refunds = s.cancel()
-            moves = [
-                Transfer(tournament_escrow(s.id), wallet(pid), chips, "tournament cancelled")
-                for pid, chips in sorted(refunds.items())
-            ]
-            return moves, [msg("tournament.cancelled", name=who.name, count=len(refunds))]
+            moves = _refunds(s)
+            return moves, [msg("tournament.cancelled", name=who.name, count=len(moves))]
 
         out = await self._change(tournament_id, cancel, status="cancelled")
         out += await self._close_tables(tournament_id, who)
@@ -264,6 +265,7 @@ class TournamentService:
                     state.to_dict(),
                     status=status or (state.status if state.status != record.status else None),
                     transfers=transfers,
+                    deadline=_start_at(state),
                 )
             except StaleVersion:
                 continue
@@ -294,6 +296,16 @@ class TournamentService:
         record, state = await self._load(tournament_id)
         return [view.message(state, record.channel_id, self._live(state))]
 
+    async def standings(self, tournament_ids: set[int]) -> list[Outgoing]:
+        """The living message of each running tournament, edited with its tables' live penalty
+        totals (one of its tables finished a round). Read only: an edit, never a new post."""
+        out: list[Outgoing] = []
+        for tournament_id in sorted(tournament_ids):
+            record, state = await self._load(tournament_id)
+            if state.status == "running":
+                out.append(view.message(state, record.channel_id, self._live(state)))
+        return out
+
     # --- running --------------------------------------------------------------------------------
 
     async def settle(self, tournament_ids: set[int]) -> list[Outgoing]:
@@ -317,17 +329,42 @@ class TournamentService:
         return out
 
     async def tick(self, now: datetime) -> list[Outgoing]:
-        """From the timer: now and then, look at every running tournament (a table closed by a
-        process that died before telling its tournament, a table reset by a moderator)."""
-        if self.reconciled is not None and now - self.reconciled < RECONCILE_EVERY:
-            return []
-        self.reconciled = now
+        """From the timer: start the tournaments whose start time has come; now and then, look
+        at every running tournament (a table closed by a process that died before telling its
+        tournament, a table reset by a moderator)."""
         out: list[Outgoing] = []
+        for record in await self.store.due_tournaments(now):
+            async with self._lock(record.id):
+                out += await self._start_on_time(record.id)
+        if self.reconciled is not None and now - self.reconciled < RECONCILE_EVERY:
+            return out
+        self.reconciled = now
         for record in await self.store.open_tournaments():
             if record.status == "running":
                 async with self._lock(record.id):
                     out += await self._progress(record.id, quiet=True)
         return out
+
+    async def _start_on_time(self, tournament_id: int) -> list[Outgoing]:
+        """The start time has come: registration closes and the tournament starts; with too
+        few entrants it is cancelled and every fee refunded, and the channel is told why."""
+        _, state = await self._load(tournament_id)
+        if state.status != "registering":
+            return []  # started or cancelled meanwhile (by hand or by another process)
+        need = 2
+        try:
+            if len(state.entrants) >= need:
+                out = await self._change(tournament_id, lambda r, s: self._seat_first(s))
+                return out + await self._progress(tournament_id)
+
+            def cancel(_: TournamentRecord, s: Tournament) -> tuple[list[Transfer], list[Msg]]:
+                moves = _refunds(s)
+                return moves, [msg("tournament.cancelled_few", count=len(s.entrants), need=need)]
+
+            return await self._change(tournament_id, cancel, status="cancelled")
+        except Refusal as exc:  # another process got there first
+            log.info(kv(event="tournament_start_skipped", tournament=tournament_id, reason=exc.key))
+            return []
 
     async def _progress(self, tournament_id: int, quiet: bool = False) -> list[Outgoing]:
         """Under the tournament's lock: bring the running tournament in line with its tables
@@ -476,6 +513,22 @@ class TournamentService:
         except Refusal as exc:  # begun meanwhile
             log.info(kv(event="table_begin_skipped", table=table_id, reason=exc.key))
             return []
+
+
+def _refunds(state: Tournament) -> list[Transfer]:
+    """Call the tournament off: every fee paid goes back from its escrow."""
+    return [
+        Transfer(tournament_escrow(state.id), wallet(pid), chips, "tournament cancelled")
+        for pid, chips in sorted(state.cancel().items())
+    ]
+
+
+def _start_at(state: Tournament) -> datetime | None:
+    """The row's deadline: the start time while registration is open, else none."""
+    when = state.settings.start_at
+    if state.status != "registering" or not when:
+        return None
+    return datetime.fromisoformat(when)
 
 
 def _stored_outcome(snapshot: dict) -> TableOutcome:

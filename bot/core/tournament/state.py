@@ -29,7 +29,8 @@ POKER_SEATS = {"turkish": turkish.MAX_PLAYERS, "acik": acik.MAX_PLAYERS[52]}
 @dataclass
 class Settings:
     """What the organiser chose: entry fee, rounds per match, the most first-stage tables,
-    computer fill, the prize split; poker: starting chips and blind level minutes."""
+    computer fill, the prize split, an optional start time; poker: starting chips and blind
+    level minutes."""
 
     fee: int = 0
     rounds: int = 1
@@ -38,6 +39,8 @@ class Settings:
     split: tuple[int, ...] = prizes.OKEY_SPLIT
     chips: int = 0
     level_minutes: int = 0
+    start_at: str | None = None  # ISO time (UTC) when registration closes by itself
+    start_label: str = ""  # that time as the registration message shows it
 
     def capacity(self, kind: str) -> int:
         """How many entrants can register."""

@@ -59,6 +59,8 @@ def lines(state: Tournament, live: Mapping[int, TableOutcome] | None = None) -> 
     ]
     if state.status == "registering":
         out.append(msg("tournament.organiser", name=state.organiser_name or "?"))
+        if s.start_label:
+            out.append(msg("tournament.starts_at", time=s.start_label))
         if s.bots:
             out.append(msg("tournament.bots_on"))
         names = ", ".join(e.name for e in state.entrants) or "—"
