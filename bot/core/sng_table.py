@@ -12,6 +12,7 @@ are refused for the whole tournament.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -232,6 +233,12 @@ class SitAndGoSession(PokerSession):
         dealt = list(zip(self.in_hand, self.start_stacks, strict=True))
         seed = self.engine.seed
         self._settle(step)
+        # tournament chips are not wallet chips: the hand is in the player's history, but its
+        # result moves no chips there (nor counts as a chip win on the boards)
+        step.results = [
+            replace(r, chips_delta=0, detail={**r.detail, "tournament_chips": r.chips_delta})
+            for r in step.results
+        ]
         self._eliminate(dealt, seed, step)
         if len(self.seats) >= 2:
             self._deal(step)

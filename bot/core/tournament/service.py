@@ -301,7 +301,10 @@ class TournamentService:
         totals (one of its tables finished a round). Read only: an edit, never a new post."""
         out: list[Outgoing] = []
         for tournament_id in sorted(tournament_ids):
-            record, state = await self._load(tournament_id)
+            try:
+                record, state = await self._load(tournament_id)
+            except Refusal:  # gone (a moderator's reset of its last table raced it)
+                continue
             if state.status == "running":
                 out.append(view.message(state, record.channel_id, self._live(state)))
         return out
@@ -313,7 +316,10 @@ class TournamentService:
         out: list[Outgoing] = []
         for tournament_id in sorted(tournament_ids):
             async with self._lock(tournament_id):
-                out += await self._progress(tournament_id)
+                try:
+                    out += await self._progress(tournament_id)
+                except Refusal as exc:  # the tournament is gone: its tables play on alone
+                    log.warning(kv(event="tournament_missing", tournament=tournament_id, why=exc.key))
         return out
 
     async def load(self) -> list[Outgoing]:
