@@ -189,3 +189,41 @@ async def test_okey_commands_in_the_parent_reach_the_askers_shared_room_table(me
     assert errors(await core.handle(cmd("org", "/okey rack")))  # not seated anywhere
     standings = await core.handle(cmd("p1", "/tournament standings"))
     assert any(o.kind is OutKind.EDIT_TABLE and o.table_id == "t1" for o in standings)
+
+
+class ThreadRooms:
+    """Rooms as Discord threads: each table gets a channel of its own."""
+
+    def __init__(self) -> None:
+        self.opened: list[str] = []
+
+    async def open_room(self, platform: str, parent_channel_id: str, title: str) -> str:
+        self.opened.append(f"{parent_channel_id}-thread{len(self.opened) + 1}")
+        return self.opened[-1]
+
+    async def close_room(self, platform: str, channel_id: str) -> None:
+        return None
+
+
+async def test_tournament_commands_typed_in_a_table_room_reach_its_tournament(memory_store):
+    from bot.core.app import Core
+    from bot.core.config import CoreConfig
+    from bot.core.fairness import SeededSource
+
+    rooms = ThreadRooms()
+    core = Core(
+        memory_store, CoreConfig(default_locale="en"), clock=Clock(), seeds=SeededSource("t"),
+        rooms=rooms,
+    )
+    await register(core, 8)
+    await core.handle(cmd("org", "/tournament start"))
+    assert rooms.opened == ["c1-thread1", "c1-thread2"]
+    live = core.tables.in_channel("test", "c1-thread1")
+    player = live.session.seats[0].user_id
+    out = await core.handle(cmd(player, "/tournament standings", channel="c1-thread1"))
+    assert not errors(out) and any(o.kind is OutKind.EDIT_TABLE for o in out)
+    out = await core.handle(cmd(player, "/tournament leave", channel="c1-thread1"))
+    assert not errors(out)
+    assert live.session.seats[0].away  # a forfeit: the computer plays the seat out
+    out = await core.handle(cmd("p0", "/tournament standings", channel="elsewhere"))
+    assert errors(out)

@@ -92,8 +92,23 @@ class TournamentService:
             raise Refusal("err.no_args", action=sub)
         record = await self.store.tournament_in_channel(command.platform, command.channel_id)
         if record is None:
+            record = await self._of_room(command)
+        if record is None:
             raise Refusal("err.no_tournament")
         return await self.act(record.id, who, sub, command.is_moderator, command.user_id)
+
+    async def _of_room(self, command: Command) -> TournamentRecord | None:
+        """The live tournament whose table plays in the command's channel (a thread or forum
+        topic of its own), if any."""
+        live = await self.tables.find(command.platform, command.channel_id)
+        number = None if live is None else live.session.options.get("tournament")
+        if number is None:
+            return None
+        try:
+            record = await self.store.get_tournament(int(number))
+        except NotFound:
+            return None
+        return record if record.status in ("registering", "running") else None
 
     async def press(self, press: Press, who: Who) -> list[Outgoing]:
         """A registration button: `join`, `leave` or `start` (stale once play started)."""
