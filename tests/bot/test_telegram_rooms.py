@@ -99,6 +99,17 @@ async def test_a_forum_without_manage_topics_gets_no_room(caplog):
         assert rooms_logged(caplog) == [
             f"event=rooms_unavailable chat={GROUP} reason=no_manage_topics"
         ]
+        assert await harness.adapter.rooms.open_room("telegram", str(GROUP), "t2") is None
+        await harness.settle()
+        [asked] = server.calls_to("sendMessage")  # the admins are asked once, in the group
+        assert asked.params["chat_id"] == GROUP and "Manage Topics" in asked.params["text"]
+
+
+async def test_a_group_that_is_no_forum_is_not_asked_for_topic_rights():
+    async with telegram_bot(ScriptedCore(), server=FakeTelegram()) as (server, harness):
+        assert await harness.adapter.rooms.open_room("telegram", str(GROUP), "t1") is None
+        await harness.settle()
+        assert server.calls_to("sendMessage") == []
 
 
 async def test_the_answer_is_asked_again_once_it_is_old():

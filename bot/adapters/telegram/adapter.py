@@ -134,7 +134,7 @@ class TelegramAdapter:
             short_reply_seconds=self.short_reply_seconds,
             shared=SharedMessages(self.table_messages, PLATFORM),
         )
-        self.rooms.bind(application.bot, self.delivery.outbox)
+        self.rooms.bind(application.bot, self.delivery.outbox, self.default_locale)
 
         async def status(chat_id: int, user_id: int) -> str:
             member = await application.bot.get_chat_member(chat_id, user_id)

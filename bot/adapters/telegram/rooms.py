@@ -5,7 +5,8 @@ creates a forum topic named after the table (createForumTopic) when the parent g
 and the bot is an administrator allowed to manage topics, and returns `Place(chat, topic).key`
 ("chat/topic"). Otherwise it returns None and the core plays the table in a shared room of the
 group (`"<chat>#<label>"`, each table with its own table message); why is logged once per group
-(`rooms_unavailable`), so an operator can give the bot Manage Topics. Whether a group can have
+(`rooms_unavailable`), and a forum whose admins have not let the bot manage topics is asked, once,
+in the group to allow it (`rooms_ask_admin`), so that the next tournament's tables get topics. Whether a group can have
 rooms is asked once (getChat, getChatMember) and remembered for `ttl` seconds.
 
 `close_room` closes the topic (closeForumTopic) `close_delay` seconds later, queued in the
@@ -24,6 +25,7 @@ from telegram.error import TelegramError
 
 from bot.adapters.telegram.outbox import Outbox
 from bot.adapters.telegram.parsing import Place
+from bot.adapters.telegram.texts import text
 from bot.logs import kv
 
 log = logging.getLogger("bot.telegram.rooms")
@@ -57,12 +59,14 @@ class TelegramRooms:
         self.clock = clock
         self.bot: Any = None
         self.outbox: Outbox | None = None
+        self.locale = "tr"
         self._verdicts: dict[int, tuple[float, str | None]] = {}  # chat -> (when, why not)
         self._told: set[tuple[int, str]] = set()  # (chat, reason) logged already
 
-    def bind(self, bot: Any, outbox: Outbox) -> None:
-        """Use `bot` (a `telegram.Bot`) and the adapter's group `outbox`."""
-        self.bot, self.outbox = bot, outbox
+    def bind(self, bot: Any, outbox: Outbox, locale: str = "tr") -> None:
+        """Use `bot` (a `telegram.Bot`), the adapter's group `outbox` and the bot's default
+        `locale` (for the request to admins)."""
+        self.bot, self.outbox, self.locale = bot, outbox, locale
 
     async def open_room(self, platform: str, parent_channel_id: str, title: str) -> str | None:
         """A new forum topic named `title` in the parent group; its channel id ("chat/topic"),
@@ -131,3 +135,13 @@ class TelegramRooms:
             return
         self._told.add((chat_id, reason))
         log.warning(kv(event="rooms_unavailable", chat=chat_id, reason=reason))
+        if reason == NO_TOPIC_RIGHTS and self.outbox is not None:
+            request = text(self.locale, "rooms_ask_admin")
+
+            async def ask() -> None:
+                try:
+                    await self.bot.send_message(chat_id, request)
+                except TelegramError as exc:
+                    log.warning(kv(event="rooms_ask_failed", chat=chat_id, error=exc))
+
+            self.outbox.post(chat_id, ask)
