@@ -4,6 +4,8 @@ and refusals that are private and change nothing."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.core.messages import OutKind
 from bot.core.tournament.state import Tournament
 from storage import tournament_escrow, wallet
@@ -227,3 +229,29 @@ async def test_tournament_commands_typed_in_a_table_room_reach_its_tournament(me
     assert live.session.seats[0].away  # a forfeit: the computer plays the seat out
     out = await core.handle(cmd("p0", "/tournament standings", channel="elsewhere"))
     assert errors(out)
+
+
+@pytest.mark.parametrize("entrants", [2, 3, 6, 17, 40])
+async def test_whole_tournaments_of_2_to_40_with_a_restart_at_every_stage(memory_store, entrants):
+    clock = Clock()
+    core = make_core(memory_store, clock=clock)
+    await register(core, entrants, f"/tournament okey {FEE} 1 10")
+    await core.handle(cmd("org", "/tournament start"))
+    stages = 1
+    while True:
+        record, state = await play_to_end(
+            core, clock, memory_store, until=lambda s: len(s.stages) > stages  # noqa: B023
+        )
+        if record.status == "finished":
+            break
+        stages = len(state.stages)
+        core = make_core(memory_store, clock=clock)  # a new process takes over between stages
+        await core.start()
+    players = sorted(e.player_id for e in state.entrants)
+    assert sorted(state.ranking) == players  # every entrant ranked exactly once
+    assert sum(state.prizes) == entrants * FEE  # fees in = prizes out
+    assert sum((await balances(memory_store, entrants)).values()) == entrants * 1000
+    assert await memory_store.balance(tournament_escrow(1)) == 0
+    assert await memory_store.audit() == []
+    if entrants > 4:
+        assert len(state.stages) >= 2 and len(state.stages[0].tables) == -(-entrants // 4)
