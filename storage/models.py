@@ -78,7 +78,7 @@ class GameTable(SQLModel, table=True):
     # the tournament finds its tables by it after a restart (docs/tournaments.md)
     tournament_id: int | None = Field(
         default=None,
-        sa_column=sa.Column(sa.Integer, sa.ForeignKey("tournaments.id"), index=True),
+        sa_column=sa.Column(sa.Integer, index=True),  # no foreign key: see migration 0006
     )
 
 

@@ -49,20 +49,19 @@ def upgrade() -> None:
     )
     op.create_index("ix_tournaments_status", "tournaments", ["status"])
     op.create_index("ix_tournaments_platform_channel_id", "tournaments", ["platform", "channel_id"])
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("tournament_id", sa.Integer(), nullable=True))
-        batch.create_foreign_key(
-            "fk_tables_tournament_id_tournaments", "tournaments", ["tournament_id"], ["id"]
-        )
-        batch.create_index("ix_tables_tournament_id", ["tournament_id"])
+    # a plain indexed column (no foreign key, like `community`): SQLite adds and drops it in
+    # place, where a batch copy of `tables` would drop the table the action log points at
+    op.add_column("tables", sa.Column("tournament_id", sa.Integer(), nullable=True))
+    op.create_index("ix_tables_tournament_id", "tables", ["tournament_id"])
 
 
 def downgrade() -> None:
     """Drop ``tables.tournament_id`` and ``tournaments``."""
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_index("ix_tables_tournament_id")
-        batch.drop_constraint("fk_tables_tournament_id_tournaments", type_="foreignkey")
-        batch.drop_column("tournament_id")
+    op.drop_index("ix_tables_tournament_id", "tables")
+    if op.get_bind().dialect.name == "sqlite":  # SQLite >= 3.35 drops a column in place
+        op.execute("ALTER TABLE tables DROP COLUMN tournament_id")
+    else:
+        op.drop_column("tables", "tournament_id")
     op.drop_index("ix_tournaments_platform_channel_id", "tournaments")
     op.drop_index("ix_tournaments_status", "tournaments")
     op.drop_table("tournaments")
