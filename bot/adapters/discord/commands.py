@@ -518,7 +518,7 @@ class TournamentCommands(app_commands.Group):
 
     @app_commands.command(
         name=L("poker", "poker"),
-        description=L("Open a poker sit-and-go here", "Burada bir poker sit-and-go aç"),
+        description=L("Open a poker sit-and-go here", "Burada tek masalık bir poker turnuvası aç"),
     )
     @app_commands.rename(
         variant=L("variant", "tür"),
@@ -530,7 +530,7 @@ class TournamentCommands(app_commands.Group):
         variant=L("Which poker", "Hangi poker"),
         fee=L("Entry fee in chips", "Fiş olarak giriş ücreti"),
         chips=L("Starting tournament chips", "Başlangıç turnuva fişi"),
-        minutes=L("Minutes per blind level", "Kör seviyesi başına dakika"),
+        minutes=L("Minutes per ante level", "Ante seviyesi başına dakika"),
     )
     @app_commands.choices(variant=SIT_AND_GO)
     async def cmd_poker(

@@ -100,6 +100,11 @@ MENU: tuple[tuple[str, str, str], ...] = (
         "Okey turnuvası aç (ücret, 1|3 el, masa, bots=on, start=21:30 ya da in=15m)",
         "Open an Okey tournament (fee, 1|3 rounds, tables, bots=on, start=21:30 or in=15m)",
     ),
+    (
+        "tournament_poker",
+        "Tek masalık poker turnuvası aç (turkish|acik, ücret, fiş, dakika)",
+        "Open a poker sit-and-go (turkish|acik, fee, chips, ante level minutes)",
+    ),
     ("tournament_join", "Turnuvaya kaydol", "Register for the tournament"),
     ("tournament_leave", "Turnuvadan ayrıl", "Leave the tournament"),
     ("tournament_start", "Turnuvayı başlat (düzenleyen)", "Start the tournament (organiser)"),

@@ -1,7 +1,7 @@
 """The words of `/tournament okey ...` and `/tournament poker ...` turned into `Settings`.
 
 /tournament okey [fee] [rounds 1|3] [tables] [bots=on] [split=50/30/20] [start=21:30 | in=15m]
-/tournament poker turkish|acik [fee] [starting chips] [blind level minutes]
+/tournament poker turkish|acik [fee] [starting chips] [ante level minutes]
 """
 
 from __future__ import annotations
