@@ -347,7 +347,10 @@ class OkeySession(TableSession):
         self.match = OkeyMatch.new([str(pid) for pid in self.staked], options)
         self.matches += 1
         self.phase = "playing"
-        begin = msg("okey.begin", pool=stake * len(self.staked))
+        if self.options.get("tournament"):
+            begin = msg("okey.begin_tournament", id=self.options["tournament"])
+        else:
+            begin = msg("okey.begin", pool=stake * len(self.staked))
         step.notes.append(Note([begin] if changed is None else [begin, changed], announce=True))
         self._deal(step)
         return step
@@ -690,13 +693,16 @@ class OkeySession(TableSession):
     def table_lines(self) -> list[Msg]:
         """Header, indicator, seats with rack sizes and top discards, totals, whose turn."""
         o = self.options
+        head = "okey.head_tournament" if o.get("tournament") else "okey.head"
         lines = [
             msg(
-                "okey.head",
+                head,
                 table=self.table_id,
                 stake=o["stake"],
                 rounds=o["rounds"],
                 preset=msg(f"preset.{o['preset']}"),
+                tournament=o.get("tournament"),
+                slot=o.get("slot"),
             )
         ]
         rules = house.summary(self.game, o)

@@ -498,9 +498,10 @@ class TournamentService:
             record.platform, channel, None, session, None, record.community, tournament=state.id
         )
         live = self.tables.in_channel(record.platform, channel)
-        if live is not None:
-            out += await self._begin(live.id)
-        return out
+        begun = [] if live is None else await self._begin(live.id)
+        # the match begins at once: its announcement and table message replace the opening's
+        # (a waiting table that tells people to join would only be posted to be edited away)
+        return begun or out
 
     async def _room(self, record: TournamentRecord, state: Tournament, slot: Slot) -> str:
         """A room of its own for the table when the adapter gives one, else a shared room."""
