@@ -103,7 +103,8 @@ def lines(state: Tournament, live: Mapping[int, TableOutcome] | None = None) -> 
 
 
 def _table_line(state: Tournament, slot: Slot, live: TableOutcome | None) -> Msg:
-    """`Table 3: Ayşe 12 ✓, Mehmet 40` (penalty totals; ✓ advanced, ✗ forfeited)."""
+    """`Table 3: Ayşe 12 ✓, Mehmet 40` (Okey: penalty totals; a sit-and-go: tournament chips;
+    ✓ advanced, ✗ forfeited)."""
     order = slot.order or (
         [p for p in live.order if p in slot.players] if live is not None else slot.players
     )
@@ -115,7 +116,8 @@ def _table_line(state: Tournament, slot: Slot, live: TableOutcome | None) -> Msg
     for pid in order:
         f = figures.get(pid, {})
         mark = " ✗" if f.get("forfeit") else (" ✓" if pid in advancing else "")
-        parts.append(f"{state.name(pid)} {f.get('penalty', 0)}{mark}")
+        value = f.get("penalty", 0) if state.kind == "okey" else f.get("chips", 0)
+        parts.append(f"{state.name(pid)} {value}{mark}")
     key = "tournament.table_done" if slot.order is not None else "tournament.table_playing"
     return msg(key, number=slot.number, players=", ".join(parts), bots=slot.bots)
 
