@@ -116,7 +116,10 @@ def _table_line(state: Tournament, slot: Slot, live: TableOutcome | None) -> Msg
     for pid in order:
         f = figures.get(pid, {})
         mark = " ✗" if f.get("forfeit") else (" ✓" if pid in advancing else "")
-        value = f.get("penalty", 0) if state.kind == "okey" else f.get("chips", 0)
+        if state.kind == "okey":
+            value = f.get("penalty", 0)
+        else:  # before the table reports, everyone holds the starting chips
+            value = f.get("chips", state.settings.chips)
         parts.append(f"{state.name(pid)} {value}{mark}")
     key = "tournament.table_done" if slot.order is not None else "tournament.table_playing"
     return msg(key, number=slot.number, players=", ".join(parts), bots=slot.bots)
