@@ -29,7 +29,8 @@ async def test_a_sit_and_go_pays_its_fees_out_to_the_last_players(
     tables = [t for t in core.tables.tables.values() if t.session.running()]
     assert len(tables) == 1 and len(tables[0].session.seats) == entrants  # one table, everyone
     assert any(o.kind is OutKind.EDIT_TABLE and o.table_id == str(tables[0].id) for o in out)
-    for standings in [o for o in out if o.table_id == "t1"]:  # tournament chips, not penalties
+    messages = [o for o in out if o.kind is OutKind.EDIT_TABLE and o.table_id == "t1"]
+    for standings in messages:  # tournament chips, not penalties
         assert all(f"{s.name} 60" in standings.text for s in tables[0].session.seats)
     record, state = await play_to_end(core, clock, memory_store)
     assert record.status == "finished"
