@@ -52,7 +52,11 @@ def tournament_table(
     session, _ = PokerSession.tournament(
         kind,
         entrants,
-        {"chips": settings["chips"], "level_seconds": 60 * settings["level_minutes"]},
+        {
+            "chips": settings["chips"],
+            "level_seconds": 60 * settings["level_minutes"],
+            "rules": settings.get("rules", ()),
+        },
         settings["locale"],
         config,
         now,

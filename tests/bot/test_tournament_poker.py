@@ -23,7 +23,9 @@ async def test_a_sit_and_go_pays_its_fees_out_to_the_last_players(
 ) -> None:
     clock = Clock()
     core = make_core(memory_store, clock=clock)
-    await register(core, entrants, f"/tournament poker {variant} {FEE} 60 1")
+    # live odds off at the Açık table: they are tested on their own and cost most of the time
+    rules = " odds=off" if variant == "acik" else ""
+    await register(core, entrants, f"/tournament poker {variant} {FEE} 60 1{rules}")
     out = await core.handle(cmd("org", "/tournament start"))
     assert not errors(out)
     tables = [t for t in core.tables.tables.values() if t.session.running()]
@@ -63,3 +65,16 @@ async def test_a_sit_and_go_takes_no_more_entrants_than_its_table_seats(memory_s
     out = await core.handle(cmd("p9", "/tournament join"))
     assert [o.kind for o in out] == [OutKind.ERROR]
     assert "5" in out[0].text
+
+
+async def test_a_sit_and_go_takes_house_rules_and_refuses_bad_ones_before_any_fee(memory_store):
+    core = make_core(memory_store, clock=Clock())
+    out = await core.handle(cmd("org", f"/tournament poker acik {FEE} 60 1 deck=51"))
+    assert [o.kind for o in out] == [OutKind.ERROR]  # nothing opened
+    assert await memory_store.tournament_in_channel("test", "c1") is None
+    await register(core, 6, f"/tournament poker acik {FEE} 60 1 deck=32 odds=off")
+    out = await core.handle(cmd("p9", "/tournament join"))  # 32 cards deal to 6 at most
+    assert [o.kind for o in out] == [OutKind.ERROR] and "6" in out[0].text
+    await core.handle(cmd("org", "/tournament start"))
+    [table] = [t for t in core.tables.tables.values() if t.session.running()]
+    assert table.session.engine.view(None)["rules"]["deck"] == 32

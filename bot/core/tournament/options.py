@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.core import sng
 from bot.core.commands import VARIANTS, fold, lookup, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
+from bot.core.poker import seat_limit
 from bot.core.tournament import prizes, schedule
 from bot.core.tournament.state import MAX_TABLES, TABLES_LIMIT, Settings
 
@@ -90,7 +92,8 @@ def parse_poker(args: tuple[str, ...], config: CoreConfig) -> tuple[str, Setting
     variant = lookup(VARIANTS, args[0]) if args else None
     if variant is None:
         raise Refusal("err.tournament_poker_usage")
-    numbers = [parse_int(w) for w in args[1:]]
+    rules = tuple(w for w in args[1:] if "=" in w)  # house rules, as at `/poker open`
+    numbers = [parse_int(w) for w in args[1:] if "=" not in w]
     if len(numbers) > 3 or any(n is None for n in numbers):
         raise Refusal("err.tournament_poker_usage")
     values = [n for n in numbers if n is not None]
@@ -100,10 +103,16 @@ def parse_poker(args: tuple[str, ...], config: CoreConfig) -> tuple[str, Setting
         level_minutes=values[2] if len(values) > 2 else POKER_LEVEL_MINUTES,
         tables=1,
         split=prizes.POKER_SPLIT,
+        rules=rules,
     )
     _check_fee(settings.fee, config)
     if settings.chips < 1 or settings.level_minutes < 1:
         raise Refusal("err.tournament_poker_usage")
+    # the table's options now, so that a bad house rule is refused before anyone pays a fee
+    table = sng.table_options(
+        variant, {"chips": settings.chips, "level_seconds": 60, "rules": rules}, 0
+    )
+    settings.seats = seat_limit(variant, table)
     return variant, settings
 
 

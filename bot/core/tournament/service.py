@@ -491,6 +491,7 @@ class TournamentService:
             "locale": state.locale,
             "chips": state.settings.chips,
             "level_minutes": state.settings.level_minutes,
+            "rules": state.settings.rules,
         }
         session = tournament_table(state.kind, seats, settings, self.config, self.clock())
         channel = await self._room(record, state, slot)

@@ -41,12 +41,14 @@ class Settings:
     level_minutes: int = 0
     start_at: str | None = None  # ISO time (UTC) when registration closes by itself
     start_label: str = ""  # that time as the registration message shows it
+    rules: tuple[str, ...] = ()  # a sit-and-go's house rules, `name=value` as `/poker open` takes
+    seats: int = 0  # a sit-and-go's seats when its house rules deal to fewer (Açık deck=32)
 
     def capacity(self, kind: str) -> int:
         """How many entrants can register."""
         if kind == "okey":
             return self.tables * draw.TABLE_SEATS
-        return POKER_SEATS[kind]  # a sit-and-go is one table
+        return self.seats or POKER_SEATS[kind]  # a sit-and-go is one table
 
 
 @dataclass
@@ -164,6 +166,7 @@ class Tournament:
         """Rebuild from `to_dict` output."""
         raw = dict(data["settings"])
         raw["split"] = tuple(raw["split"])
+        raw["rules"] = tuple(raw.get("rules", ()))
         state = cls(
             data["kind"],
             data["organiser"],
