@@ -203,6 +203,12 @@ def command_data(group: str, name: str, **options: object) -> dict:
             ("rules", "set", "takeback=açık"),
         ),
         ("okey", "rules", {}, ("rules",)),
+        (
+            "tournament",
+            "poker",
+            {"variant": "acik", "chips": 500, "rules": "deck=32  odds=off"},
+            ("poker", "acik", "chips=500", "deck=32", "odds=off"),
+        ),
     ],
 )
 async def test_slash_options_reach_the_core_as_name_value_words(

@@ -78,3 +78,19 @@ async def test_a_sit_and_go_takes_house_rules_and_refuses_bad_ones_before_any_fe
     await core.handle(cmd("org", "/tournament start"))
     [table] = [t for t in core.tables.tables.values() if t.session.running()]
     assert table.session.engine.view(None)["rules"]["deck"] == 32
+
+
+def test_sit_and_go_settings_may_be_named_and_house_rules_are_kept_apart():
+    from bot.core.config import CoreConfig
+    from bot.core.tournament.options import parse_poker
+
+    config = CoreConfig()
+    variant, settings = parse_poker(("acik", "chips=500", "odds=off"), config)
+    assert (variant, settings.fee, settings.chips, settings.rules) == (
+        "acik",
+        config.okey_stake,  # the default fee: only the chips were named
+        500,
+        ("odds=off",),
+    )
+    _, settings = parse_poker(("türk", "50", "800", "dakika=3"), config)
+    assert (settings.fee, settings.chips, settings.level_minutes) == (50, 800, 3)

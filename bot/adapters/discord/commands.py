@@ -525,12 +525,17 @@ class TournamentCommands(app_commands.Group):
         fee=L("fee", "ücret"),
         chips=L("chips", "fiş"),
         minutes=L("minutes", "dakika"),
+        rules=L("rules", "kurallar"),
     )
     @app_commands.describe(
         variant=L("Which poker", "Hangi poker"),
         fee=L("Entry fee in chips", "Fiş olarak giriş ücreti"),
         chips=L("Starting tournament chips", "Başlangıç turnuva fişi"),
         minutes=L("Minutes per ante level", "Ante seviyesi başına dakika"),
+        rules=L(
+            "House rules as at /poker open, e.g. deck=32 odds=off",
+            "/poker aç'taki gibi ev kuralları, örn. deste=32 şans=kapalı",
+        ),
     )
     @app_commands.choices(variant=SIT_AND_GO)
     async def cmd_poker(
@@ -540,10 +545,14 @@ class TournamentCommands(app_commands.Group):
         fee: Range[int, 0, MAX_CHIPS] | None = None,
         chips: Range[int, 1, MAX_CHIPS] | None = None,
         minutes: Range[int, 1, 120] | None = None,
+        rules: Range[str, 1, 200] | None = None,
     ) -> None:
         """/tournament poker."""
+        named = {"fee": fee, "chips": chips, "minutes": minutes}
+        settings = tuple(f"{k}={v}" for k, v in named.items() if v is not None)
+        house = tuple((rules or "").split())
         await self.runner.run_command(
-            interaction, "tournament", ("poker", variant, *words(fee, chips, minutes))
+            interaction, "tournament", ("poker", variant, *settings, *house)
         )
 
 

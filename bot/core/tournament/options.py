@@ -28,6 +28,14 @@ NUMBER_WORDS = {
     "tables": "tables",
     "masa": "tables",
 }
+POKER_NUMBER_WORDS = {
+    "fee": "fee",
+    "ucret": "fee",
+    "chips": "chips",
+    "fis": "chips",
+    "minutes": "level_minutes",
+    "dakika": "level_minutes",
+}
 POKER_CHIPS = 1_500
 POKER_LEVEL_MINUTES = 10
 
@@ -92,18 +100,31 @@ def parse_poker(args: tuple[str, ...], config: CoreConfig) -> tuple[str, Setting
     variant = lookup(VARIANTS, args[0]) if args else None
     if variant is None:
         raise Refusal("err.tournament_poker_usage")
-    rules = tuple(w for w in args[1:] if "=" in w)  # house rules, as at `/poker open`
-    numbers = [parse_int(w) for w in args[1:] if "=" not in w]
+    named: dict[str, int] = {}  # `fee=`, `chips=`, `minutes=` (as the Discord command sends)
+    rules: list[str] = []  # any other `name=value` is a house rule, as at `/poker open`
+    numbers: list[int | None] = []
+    for word in args[1:]:
+        name, sep, value = word.partition("=")
+        if sep and fold(name) in POKER_NUMBER_WORDS:
+            number = parse_int(value)
+            if number is None:
+                raise Refusal("err.tournament_poker_usage")
+            named[POKER_NUMBER_WORDS[fold(name)]] = number
+        elif sep:
+            rules.append(word)
+        else:
+            numbers.append(parse_int(word))
     if len(numbers) > 3 or any(n is None for n in numbers):
         raise Refusal("err.tournament_poker_usage")
-    values = [n for n in numbers if n is not None]
+    values = dict(zip(("fee", "chips", "level_minutes"), numbers, strict=False))
+    values.update(named)
     settings = Settings(
-        fee=values[0] if values else config.okey_stake,
-        chips=values[1] if len(values) > 1 else POKER_CHIPS,
-        level_minutes=values[2] if len(values) > 2 else POKER_LEVEL_MINUTES,
+        fee=values.get("fee", config.okey_stake),
+        chips=values.get("chips", POKER_CHIPS),
+        level_minutes=values.get("level_minutes", POKER_LEVEL_MINUTES),
         tables=1,
         split=prizes.POKER_SPLIT,
-        rules=rules,
+        rules=tuple(rules),
     )
     _check_fee(settings.fee, config)
     if settings.chips < 1 or settings.level_minutes < 1:
