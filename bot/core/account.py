@@ -22,6 +22,7 @@ from bot.core.games import GAMES
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.session import COMPUTER_PREFIX, Msg, Who, msg
+from bot.core.tournament.verify import stage_id, verify_stage
 from bot.logs import kv
 from storage import HOUSE, StorageError, wallet
 
@@ -123,7 +124,7 @@ class Accounts:
             return [_private(command, who, await self._daily(who))]
         if group == "leaderboard":
             return [_public(command, who, await self._leaderboard(args, command))]
-        return [_public(command, who, await self._verify(args))]
+        return [_public(command, who, await self._verify(args, command.platform))]
 
     async def _lang(self, command: Command, who: Who, args: tuple[str, ...]) -> list[Outgoing]:
         if len(args) != 1:
@@ -169,10 +170,12 @@ class Accounts:
             lines.append(msg("board.empty"))
         return lines
 
-    async def _verify(self, args: tuple[str, ...]) -> list[Msg]:
+    async def _verify(self, args: tuple[str, ...], platform: str) -> list[Msg]:
         if len(args) != 1:
             raise Refusal("err.verify_usage")
         hand_id = args[0].strip()
+        if stage_id(hand_id) is not None:  # `t<id>-s<stage>`: a tournament stage's seating
+            return await verify_stage(self.store, platform, hand_id)
         record = await self.store.seed(hand_id)
         if record is None:
             raise Refusal("err.verify_unknown", hand=hand_id)

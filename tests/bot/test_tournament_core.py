@@ -255,3 +255,22 @@ async def test_whole_tournaments_of_2_to_40_with_a_restart_at_every_stage(memory
     assert await memory_store.audit() == []
     if entrants > 4:
         assert len(state.stages) >= 2 and len(state.stages[0].tables) == -(-entrants // 4)
+
+
+async def test_a_stage_seating_is_verified_from_its_seed_once_the_stage_is_over(memory_store):
+    clock = Clock()
+    core = make_core(memory_store, clock=clock)
+    await register(core, 6)
+    out = await core.handle(cmd("org", "/tournament start"))
+    assert any("/verify t1-s1" in o.text for o in out)  # the seating tells how to check it
+    running = await core.handle(cmd("p0", "/verify t1-s1"))
+    assert [o.kind for o in running] == [OutKind.ERROR]  # the seed is secret while it plays
+    _, state = await play_to_end(core, clock, memory_store)
+    for stage in state.stages:
+        [answer] = await core.handle(cmd("p0", f"/verify t1-s{stage.number}"))
+        assert answer.kind is OutKind.PUBLIC
+        assert stage.seed in answer.text and "seats exactly the tables" in answer.text
+    for unknown in ("t1-s9", "t7-s1"):
+        assert [o.kind for o in await core.handle(cmd("p0", f"/verify {unknown}"))] == [
+            OutKind.ERROR
+        ]

@@ -574,7 +574,9 @@ def _seated(state: Tournament, stage) -> Msg:  # type: ignore[no-untyped-def]
         for slot in stage.tables
     )
     key = "tournament.final_seated" if stage.final else "tournament.stage_seated"
-    return msg(key, stage=stage.number, tables=tables, hash=stage.seed_hash)
+    return msg(
+        key, stage=stage.number, tables=tables, hash=stage.seed_hash, check=f"t{state.id}-s{stage.number}"
+    )
 
 
 def _winners(state: Tournament) -> list[Msg]:
