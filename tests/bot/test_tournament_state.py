@@ -149,3 +149,27 @@ def test_a_cancelled_tournament_refunds_every_fee_paid() -> None:
     assert state.cancel() == {pid: 25 for pid in range(1, 7)}
     with pytest.raises(Refusal):
         state.cancel()
+
+
+@pytest.mark.parametrize("name_length", [3, 32])
+def test_the_living_message_fits_a_chat_message_and_keeps_the_prizes_at_64(name_length) -> None:
+    from bot.core.tournament import view
+
+    state = Tournament("okey", 1, Settings(fee=100), "en", "n0")
+    for pid in range(1, 65):
+        state.join(Entrant(pid, f"u{pid}", f"P{pid}".ljust(name_length, "x"), "en", 100))
+    registering = view.message(state, "c1")
+    state.start(seed_of("s1"), "n1")
+    running = view.message(state, "c1")
+    play_out(state, None, set())
+    finished = view.message(state, "c1")
+    for item in (registering, running, finished):
+        assert len(item.text) <= view.MAX_TEXT
+    for place, chips in enumerate(state.prizes, start=1):  # the paid places always show
+        assert f"{place}. {state.name(state.ranking[place - 1])} — {chips} chips" in finished.text
+    if name_length == 3:  # short names: every place, and every stage's seed in the message
+        assert "64. " in finished.text
+        assert all(stage.seed in finished.text for stage in state.stages)
+    else:  # long ones: the unpaid places on one line, cut where the message ends
+        assert "\n5. " not in finished.text and ", 5. " in finished.text
+        assert finished.text.endswith("…")

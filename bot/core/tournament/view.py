@@ -42,9 +42,14 @@ def is_tournament_id(table_id: str) -> bool:
     return tournament_number(table_id) is not None
 
 
-def lines(state: Tournament, live: Mapping[int, TableOutcome] | None = None) -> list[Msg]:
+def lines(
+    state: Tournament, live: Mapping[int, TableOutcome] | None = None, compact: bool = False
+) -> list[Msg]:
     """The message's lines; `live` holds the current standing of tables still playing (by
-    `Slot.number`) for their live penalty totals."""
+    `Slot.number`) for their live penalty totals. Once finished, the ranking comes first.
+    `compact` (a message that would be too long): who advanced from each stage and the stage
+    seeds are left out (`/verify t<id>-s<stage>` shows a seed) and the unpaid places share one
+    line."""
     s = state.settings
     out = [
         msg(
@@ -77,6 +82,8 @@ def lines(state: Tournament, live: Mapping[int, TableOutcome] | None = None) -> 
     if state.status == "cancelled":
         out.append(msg("tournament.cancelled_state"))
         return out
+    if state.status == "finished":
+        out += _ranking(state, compact)
     for stage in state.stages:
         out.append(
             msg(
@@ -88,17 +95,30 @@ def lines(state: Tournament, live: Mapping[int, TableOutcome] | None = None) -> 
         if stage is state.stage and state.status == "running":
             for slot in stage.tables:
                 out.append(_table_line(state, slot, (live or {}).get(slot.number)))
-        if stage.advanced is not None and not stage.final:
+        if stage.advanced is not None and not stage.final and not compact:
             names = ", ".join(state.name(p) for p in stage.advanced) or "—"
             out.append(msg("tournament.advanced", stage=stage.number, names=names))
-        if stage.revealed:
+        if stage.revealed and not compact:
             out.append(msg("tournament.seed", stage=stage.number, seed=stage.seed))
-    if state.status == "finished":
-        out.append(msg("tournament.ranking_head"))
-        for place, pid in enumerate(state.ranking, start=1):
-            chips = state.prizes[place - 1] if place <= len(state.prizes) else 0
-            key = "tournament.place_paid" if chips else "tournament.place"
-            out.append(msg(key, place=place, name=state.name(pid), chips=chips))
+    if compact and any(stage.revealed for stage in state.stages):
+        out.append(msg("tournament.seeds_verify", check=f"t{state.id}-s1"))
+    return out
+
+
+def _ranking(state: Tournament, compact: bool) -> list[Msg]:
+    """The final ranking: every place on a line (compact: the paid places, then the rest on
+    one line)."""
+    out = [msg("tournament.ranking_head")]
+    rest: list[str] = []
+    for place, pid in enumerate(state.ranking, start=1):
+        chips = state.prizes[place - 1] if place <= len(state.prizes) else 0
+        if compact and not chips:
+            rest.append(f"{place}. {state.name(pid)}")
+            continue
+        key = "tournament.place_paid" if chips else "tournament.place"
+        out.append(msg(key, place=place, name=state.name(pid), chips=chips))
+    if rest:
+        out.append(msg("tournament.places_rest", places=", ".join(rest)))
     return out
 
 
@@ -134,6 +154,8 @@ def message(
     """The living message as an `EDIT_TABLE` item in the tournament's channel, with the
     registration buttons while registering."""
     body = text(state.locale, lines(state, live))
+    if len(body) > MAX_TEXT:
+        body = text(state.locale, lines(state, live, compact=True))
     if len(body) > MAX_TEXT:
         body = body[: MAX_TEXT - 1] + "…"
     buttons: tuple[tuple[Button, ...], ...] = ()
