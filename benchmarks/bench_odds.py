@@ -2,11 +2,14 @@
 
     .venv/bin/python benchmarks/bench_odds.py [--hands 12] [--naive 2] [--accuracy 10]
 
-- Ours: `odds.public_odds(hand.view(None))` on `--hands` random 10-player hands per street
+- Ours: `odds.estimate(hand.view(None))` on `--hands` random 10-player hands per street
   (everyone checks up to the street): CPU time (time.process_time, the machine is shared)
-  mean / p99 / worst per street, the stated Monte Carlo error and the deals used.
+  mean / p99 / worst per street, the stated Monte Carlo error and the deals used; beside it,
+  interleaved hand by hand, the pure-Python Monte Carlo alone (`vector=False`, "python").
 - Naive peer: one random deal of the unknown cards at a time, every hand ranked with `evaluate`,
   until the same 95% half-width (1 point) is reached, on `--naive` of the same hands per street.
+- The numpy Monte Carlo's one-off cost: its evaluator tables, built once per process (timed
+  first, so the per-street times do not include it).
 - Accuracy: on `--accuracy` random 3-player last-street positions (where full enumeration is
   feasible: 6,840 deals) the forced Monte Carlo's largest error against the enumeration, and how
   often it lies within its stated error.
@@ -29,6 +32,7 @@ from games.poker import acik_rules, evaluate
 from games.poker.acik import new
 from games.poker.cards import Card
 from games.poker.odds import TARGET_ERROR, Z95, estimate
+from games.poker.odds_vector import evaluator
 
 PLAYERS = 10
 RULES = acik_rules(52)
@@ -79,11 +83,15 @@ def p99(values: list[float]) -> float:
 
 def speed(hands: int, naive_hands: int) -> None:
     """Print per-street CPU times of ours and of the naive peer."""
+    start = time.process_time()
+    evaluator(RULES)
+    built = (time.process_time() - start) * 1e3
+    print(f"numpy evaluator tables, built once per process: {built:.1f} ms")
     print(f"live odds, {PLAYERS} players, 52 cards, {hands} random hands per street (CPU time):")
     worst_all = 0.0
     for street in range(1, 5):
         positions = views(street, hands)
-        times, errors, deals, exact = [], [], [], 0
+        times, errors, deals, exact, python = [], [], [], 0, []
         for view in positions:
             start = time.process_time()
             odds = estimate(view)
@@ -91,6 +99,9 @@ def speed(hands: int, naive_hands: int) -> None:
             errors.append(odds.error)
             deals.append(odds.deals)
             exact += odds.exact
+            start = time.process_time()
+            estimate(view, vector=False)
+            python.append(time.process_time() - start)
         peer = []
         for i, view in enumerate(positions[:naive_hands]):
             start = time.process_time()
@@ -103,6 +114,10 @@ def speed(hands: int, naive_hands: int) -> None:
             f"p99 {p99(times) * 1e3:5.1f} ms, worst {max(times) * 1e3:5.1f} ms; "
             f"exact {exact}/{hands}, error max {max(errors) * 100:.2f} pt, "
             f"deals mean {statistics.mean(deals):,.0f}; {peer_text}"
+        )
+        print(
+            f"           python: mean {statistics.mean(python) * 1e3:5.1f} ms, "
+            f"p99 {p99(python) * 1e3:5.1f} ms, worst {max(python) * 1e3:5.1f} ms"
         )
     print(f"  worst over all streets: {worst_all * 1e3:.1f} ms (target < 50 ms)")
 

@@ -10,10 +10,13 @@ The chance is exact (every deal of the unknown cards enumerated) when the deals 
 `EXACT_LIMIT`; otherwise a seeded Monte Carlo estimates it and reports its error: the half-width
 of a 95% confidence interval, kept under `TARGET_ERROR` (one percentage point) by sampling until
 it is reached (or `MAX_DEALS`). The seed is a hash of what the viewer sees, so the same position
-always shows the same figures. Every live seat needs the same number of cards, so one draw of the
-unknown cards is dealt out several ways (`_permutations`: 4 families of `k` permutations of the
-chunks among the `k` seats that need equally many cards); the estimate averages each draw's deals and its error comes from the spread between
-draws (each rotation is a uniformly random deal, so the estimate stays unbiased).
+always shows the same figures. Where `ranking.key`'s fast path holds (the default suit order),
+the Monte Carlo is `odds_vector`'s: independent uniform deals in numpy batches, each hand ranked
+in numpy from its summed card fields. Otherwise it is the pure-Python one here: every live seat needs the same number of cards, so
+one draw of the unknown cards is dealt out several ways (`_permutations`: 4 families of `k`
+permutations of the chunks among the `k` seats that need equally many cards); the estimate
+averages each draw's deals and its error comes from the spread between draws (each rotation is a
+uniformly random deal, so the estimate stays unbiased).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from itertools import combinations
 from math import comb, gcd, sqrt
 from typing import Any
 
+from games.poker import odds_vector
 from games.poker.cards import Card
 from games.poker.ranking import _MULTISET_ID, PokerRules, key
 from games.poker.void import best_completion
@@ -72,11 +76,13 @@ def own_odds(view: Mapping[str, Any]) -> float | None:
     return estimate(view).chances[view["seat"]]
 
 
-def estimate(view: Mapping[str, Any], exact_limit: int = EXACT_LIMIT) -> Odds:
+def estimate(view: Mapping[str, Any], exact_limit: int = EXACT_LIMIT, vector: bool = True) -> Odds:
     """The odds of an Açık hand for whoever `view` belongs to (see the module docstring).
 
     With a seat's view (`view["seat"]`) its down card counts as known, unless `peek_once` hid it.
-    `exact_limit` caps the deals enumerated exactly (0 forces the Monte Carlo).
+    `exact_limit` caps the deals enumerated exactly (0 forces the Monte Carlo). `vector` lets
+    the numpy Monte Carlo (`odds_vector`) serve where it applies (False: always the pure-Python
+    one, which benchmarks compare against).
     """
     seats = len(view["players"])
     if view.get("finished"):
@@ -113,8 +119,13 @@ def estimate(view: Mapping[str, Any], exact_limit: int = EXACT_LIMIT) -> Odds:
         for s in live:
             chances[s] = wins[s] / deals
         return Odds(chances, True, 0.0, deals)
-    rng = random.Random(_seed(view, known))
-    found, error, done = _monte_carlo(live, known, need, pool, rules, rng)
+    seed = _seed(view, known)
+    if vector and _fast_ok(rules, known, pool):
+        found, error, done = odds_vector.monte_carlo(
+            live, known, need, pool, rules, seed, TARGET_ERROR, MAX_DEALS, Z95
+        )
+    else:
+        found, error, done = _monte_carlo(live, known, need, pool, rules, random.Random(seed))
     for s in live:
         chances[s] = found[s]
     return Odds(chances, False, error, done)
