@@ -28,7 +28,7 @@ from games.poker.ranking import _MULTISET_ID, _MULTISETS, PokerRules
 CARD_BITS = 52  # a key's card bits, below its strength
 FIRST_BATCH = 4_000  # deals before the error is first checked
 MIN_BATCH = 1_000  # deals per later batch at least
-MAX_BATCH = 40_000  # deals per batch at most (memory: a few MB)
+MAX_BATCH = 10_000  # deals per batch at most (memory: about 10 MB at 10 seats on street 1)
 _X_WEIGHT = WEIGHT_SHIFT - MASK_SHIFT  # where the rank-weight sum sits in x = sum >> 8
 _CARD_MASK = (1 << CARD_BITS) - 1
 
