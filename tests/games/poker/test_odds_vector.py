@@ -15,7 +15,7 @@ from games.poker import acik_rules, parse_cards
 from games.poker.odds import MAX_DEALS, TARGET_ERROR, Z95, estimate
 from games.poker.odds_vector import CARD_BITS, evaluator, fields, monte_carlo
 from games.poker.ranking import key
-from tests.games.poker.test_odds import brute_force, position
+from tests.games.poker.test_odds import _coverage, brute_force, position
 
 RULESETS = [acik_rules(52), acik_rules(32), acik_rules(52, flush_beats_four=False)]
 
@@ -68,17 +68,8 @@ def test_within_its_stated_error_of_the_enumeration_over_several_seeds() -> None
     inside = total = 0
     for view in cases:
         mine = {2: "8d"} if "down" in view else None
-        reference = brute_force(view, mine=mine)
-        for i in range(25):
-            odds = estimate({**view, "seed_hash": f"seed {i}"}, exact_limit=0)
-            assert not odds.exact and 0 < odds.error < TARGET_ERROR
-            for got, want in zip(odds.chances, reference, strict=True):
-                if want is None:
-                    assert got is None
-                    continue
-                assert abs(got - want) <= 2 * odds.error, (got, want, odds.error)
-                inside += abs(got - want) <= odds.error
-                total += 1
+        got_inside, got_total = _coverage(view, brute_force(view, mine=mine), seeds=25)
+        inside, total = inside + got_inside, total + got_total
     assert inside / total >= 0.9
 
 
