@@ -83,6 +83,7 @@ class PokerSession(TableSession):
         self.start_stacks: list[int] = []
         self.tally: list[dict[str, Any]] = []  # per engine seat: the running hand's statistics
         self._odds: tuple[Any, Odds] | None = None  # the public odds and the position they fit
+        self._own_odds: dict[int, int | None] = {}  # engine seat -> its own chance there
 
     @property
     def max_seats(self) -> int:  # type: ignore[override]
@@ -800,7 +801,9 @@ class PokerSession(TableSession):
             lines = [msg("poker.your_acik", down=down, up=show.cards(view["up"][e]) or "—")]
             public = self.public_odds(self.engine.view(None))
             if public is not None and public.percent(e) is not None:
-                mine = estimate(view).percent(e)
+                if e not in self._own_odds:  # kept with the public odds' position
+                    self._own_odds[e] = estimate(view).percent(e)
+                mine = self._own_odds[e]
                 lines.append(msg("poker.your_odds", percent=mine, public=public.percent(e)))
             return lines
         lines = [msg("poker.your_cards", cards=show.cards(view["hand"]) or "—")]
@@ -818,6 +821,7 @@ class PokerSession(TableSession):
         position = (view["seed_hash"], view["street"], tuple(view["folded"]))
         if self._odds is None or self._odds[0] != position:
             self._odds = (position, estimate(view))
+            self._own_odds = {}
         return self._odds[1]
 
     def rules_lines(self) -> list[Msg]:
