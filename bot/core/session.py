@@ -7,6 +7,7 @@ persists in one commit before anything is sent.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
@@ -220,13 +221,13 @@ class TableSession:
         return {
             "game": self.game,
             "locale": self.locale,
-            "options": self.options,
+            "options": copy.deepcopy(self.options),  # the snapshot never shares the live state
             "seats": [s.to_dict() for s in self.seats],
             "phase": self.phase,
             "created": iso(self.created),
             "deadline": iso(self.deadline),
             "hand_no": self.hand_no,
-            "hands": self.hands,
+            "hands": dict(self.hands),  # (a hand's entry is never changed once written)
             "nonce": self.nonce,
             "touched": iso(self.touched),
             "moves": list(self.moves),

@@ -15,6 +15,7 @@ another process's commit is tried once more on the fresh state. Timers live in t
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import secrets
 from collections.abc import Callable, Mapping
@@ -211,8 +212,10 @@ class TableService:
             await self._reload(live)
 
     def _session(self, game: str, snapshot: dict[str, Any], table_id: int) -> TableSession:
-        """Rebuild a table's session from its snapshot, bound to this service."""
-        session = self.kinds[game].from_dict(snapshot)
+        """Rebuild a table's session from its snapshot, bound to this service. The session gets
+        its own copy: a change it makes and never commits must not reach the snapshot that an
+        undo (`_restore`) rebuilds from."""
+        session = self.kinds[game].from_dict(copy.deepcopy(snapshot))
         session.table_id = table_id
         self._bind(session)
         return session

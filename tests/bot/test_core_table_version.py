@@ -45,3 +45,24 @@ async def test_computer_moves_in_one_answer_end_at_the_newest_version(
     assert versions and all(v is not None for v in versions)
     assert versions == sorted(versions)  # type: ignore[type-var]
     assert versions[-1] == (await memory_store.get_table(1)).version
+
+
+async def test_an_undo_forgets_every_uncommitted_change_even_inside_the_options(
+    memory_store: Store,
+) -> None:
+    """The stored snapshot never shares objects with the live session, so throwing a change
+    away (a refused or failed commit) also throws away what it did to nested state."""
+    core = make_core(memory_store)
+    await core.handle(cmd("ayse", "/poker open acik 10"))
+    await core.handle(cmd("ayse", "/poker join 100"))
+    await core.handle(cmd("mehmet", "/poker join 100"))
+    await core.handle(cmd("ayse", "/poker start"))
+    live = next(iter(core.tables.tables.values()))
+    ante, hands = live.session.options["ante"], dict(live.session.hands)
+    live.session.options["ante"] = 999  # changes a step made and never committed
+    live.session.hands["x-1"] = {"forged": True}
+    core.tables._restore(live)
+    assert live.session.options["ante"] == ante and live.session.hands == hands
+    live.session.options["ante"] = 999  # the restored session does not share it either
+    core.tables._restore(live)
+    assert live.session.options["ante"] == ante
