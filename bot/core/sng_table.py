@@ -83,7 +83,6 @@ class SitAndGoSession(PokerSession):
     def to_dict(self) -> dict[str, Any]:
         """The poker snapshot plus the sit-and-go's state under `sng`."""
         data = super().to_dict()
-        data["options"] = dict(self.options)  # the ante changes: never share the live dict
         data["sng"] = {
             "started": iso(self.started),
             "level": self.level,
@@ -97,7 +96,6 @@ class SitAndGoSession(PokerSession):
         """Rebuild a sit-and-go table from `to_dict` output."""
         session = super().from_dict(data)
         assert isinstance(session, SitAndGoSession)
-        session.options = dict(session.options)
         state = data["sng"]
         session.started = from_iso(state["started"])
         session.level = state["level"]
