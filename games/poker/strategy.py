@@ -25,7 +25,7 @@ import hashlib
 import random
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -251,19 +251,12 @@ def _acik_equity(
             mine_cards = [down, *ups[seat]]
         mine_cards += drawn[at : at + to_come]
         at += to_come
-        best = key(mine_cards, rules)
-        ties = 1
-        won = True
-        for o in opponents:
-            theirs = key([*drawn[at : at + 1 + to_come], *ups[o]], rules)
-            at += 1 + to_come
-            if theirs > best:
-                won = False
-                break
-            if theirs == best:
-                ties += 1
-        if won:
-            total += 1.0 / ties
+        size = 1 + to_come
+        theirs = (
+            key([*drawn[at + i * size : at + (i + 1) * size], *ups[o]], rules)
+            for i, o in enumerate(opponents)
+        )
+        total += _share(key(mine_cards, rules), theirs)
     return total / samples
 
 
@@ -305,18 +298,20 @@ def _turkish_equity(
             _plausible(view, o, deck, rules, o in aggressive, before_draw, rng) for o in opponents
         ]
         best = key(kept + deck.take(len(my_discards)), rules)
-        ties = 1
-        won = True
-        for hand in hands:
-            theirs = key(hand, rules)
-            if theirs > best:
-                won = False
-                break
-            if theirs == best:
-                ties += 1
-        if won:
-            total += 1.0 / ties
+        total += _share(best, (key(hand, rules) for hand in hands))
     return total / samples
+
+
+def _share(best: int, theirs: Iterable[int]) -> float:
+    """The part of the pot a hand of key `best` wins against the opponents' keys `theirs`
+    (read lazily: none after a higher one): nothing when one is higher, else an equal share
+    with those it ties."""
+    ties = 1
+    for k in theirs:
+        if k > best:
+            return 0.0
+        ties += k == best
+    return 1.0 / ties
 
 
 class _Stock:

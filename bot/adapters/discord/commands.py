@@ -505,15 +505,16 @@ class TournamentCommands(app_commands.Group):
         start: Range[str, 1, 16] | None = None,
     ) -> None:
         """/tournament okey."""
-        named = {
-            "fee": fee,
-            "rounds": rounds,
-            "tables": tables,
-            "bots": bots,
-            "split": split,
-            "start": start,
-        }
-        settings = tuple(f"{k}={v}" for k, v in named.items() if v is not None)
+        settings = house.option_words(
+            {
+                "fee": fee,
+                "rounds": rounds,
+                "tables": tables,
+                "bots": bots,
+                "split": split,
+                "start": start,
+            }
+        )
         await self.runner.run_command(interaction, "tournament", ("okey", *settings))
 
     @app_commands.command(
@@ -548,11 +549,10 @@ class TournamentCommands(app_commands.Group):
         rules: Range[str, 1, 200] | None = None,
     ) -> None:
         """/tournament poker."""
-        named = {"fee": fee, "chips": chips, "minutes": minutes}
-        settings = tuple(f"{k}={v}" for k, v in named.items() if v is not None)
-        house = tuple((rules or "").split())
+        settings = house.option_words({"fee": fee, "chips": chips, "minutes": minutes})
+        typed = tuple((rules or "").split())  # the house rules, as typed
         await self.runner.run_command(
-            interaction, "tournament", ("poker", variant, *settings, *house)
+            interaction, "tournament", ("poker", variant, *settings, *typed)
         )
 
 

@@ -199,10 +199,12 @@ def rule_choices(group: str) -> list[Choice[str]]:
     return [Choice(name=o.label, value=o.name) for o in RULES[group]]
 
 
-def option_words(given: dict[str, str | None]) -> tuple[str, ...]:
-    """The `name=value` words of the given options, in catalogue order, leaving out the ones not
-    given."""
-    return tuple(f"{name}={value}" for name, value in given.items() if value)
+def option_words(given: dict[str, object]) -> tuple[str, ...]:
+    """The `name=value` words of the given options, in the order given, leaving out the ones not
+    given (None or empty; a number 0 is given)."""
+    return tuple(
+        f"{name}={value}" for name, value in given.items() if value is not None and value != ""
+    )
 
 
 def value_choices(option: str | None, current: str) -> list[Choice[str]]:
