@@ -112,12 +112,17 @@ class Core:
     async def _settle(self) -> list[Outgoing]:
         """Hand the tournaments whose tables closed to the tournament service (after the
         tables' locks are released); seating a stage may close more tables at once. A table
-        that finished a round has its tournament's standings edited (live penalty totals)."""
+        that finished a round has its tournament's standings edited (live penalty totals).
+        A failure here is logged and never spoils the answer to the step that caused it:
+        tournaments catch up from storage on the timer (every `RECONCILE_EVERY`)."""
         out: list[Outgoing] = []
-        while ended := self.tables.ended_tournaments():
-            out += await self.tournaments.settle(ended)
-        if rounds := self.tables.rounds_ended():
-            out += await self.tournaments.standings(rounds)
+        try:
+            while ended := self.tables.ended_tournaments():
+                out += await self.tournaments.settle(ended)
+            if rounds := self.tables.rounds_ended():
+                out += await self.tournaments.standings(rounds)
+        except Exception:  # never the step's answer: the timer's reconciliation catches up
+            log.exception(kv(event="tournament_settle_failed"))
         return out
 
     async def handle(self, command: Command) -> list[Outgoing]:
@@ -182,7 +187,6 @@ class Core:
             who = await self.accounts.who(source)
             locale = who.locale
             out = await work(who)
-            out += await self._settle()
         except Refusal as exc:
             outcome = log_outcome(exc.key)  # never a reason that tells the player's cards
             out = [self._error(locale, source.user_id, exc)]
@@ -191,6 +195,7 @@ class Core:
             outcome = "internal"
             out = [self._error(locale, source.user_id, Refusal("err.internal"))]
         log.info(kv(**fields, outcome=outcome))
+        out += await self._settle()  # the sender's step is committed whatever follows from it
         return await draw_pictures(out)
 
     # --- players --------------------------------------------------------------------------------

@@ -274,3 +274,19 @@ async def test_a_stage_seating_is_verified_from_its_seed_once_the_stage_is_over(
         assert [o.kind for o in await core.handle(cmd("p0", f"/verify {unknown}"))] == [
             OutKind.ERROR
         ]
+
+
+async def test_a_failing_tournament_step_never_spoils_the_answer_to_the_move_that_caused_it(
+    memory_store, caplog
+):
+    core = make_core(memory_store, clock=Clock())
+    await core.handle(cmd("ayse", "/poker open turkish 10"))
+    core.tables.ended.add(7)  # as if the step had closed a table of tournament 7
+
+    async def broken(ids):
+        raise RuntimeError("the tournament's storage is down")
+
+    core.tournaments.settle = broken
+    out = await core.handle(cmd("ayse", "/poker join 100"))
+    assert not errors(out) and any(o.kind is OutKind.EDIT_TABLE for o in out)  # the join stands
+    assert "tournament_settle_failed" in caplog.text
