@@ -46,6 +46,7 @@ def tournament_table(
             settings["tournament"],
             settings["tiebreak"],
             now,
+            settings.get("preset", "penalty"),
         )
         session.options["slot"] = settings["slot"]
         return session

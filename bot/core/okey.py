@@ -115,16 +115,17 @@ class OkeySession(TableSession):
         tournament: int,
         tiebreak: list[int],
         now: datetime,
+        preset: str = "penalty",
     ) -> OkeySession:
         """A tournament table: `seats` already seated, stake 0 (the entry fee is the stake),
-        penalty scoring, `options["tournament"]` naming the tournament and `tiebreak` the fair
-        draw (player ids, best first) that orders players level on penalty and finishes. The
-        table service opens it, then `start_match` begins the match."""
+        the tournament's scoring `preset`, `options["tournament"]` naming the tournament and
+        `tiebreak` the fair draw (player ids, best first) that orders players level on penalty
+        and finishes. The table service opens it, then `start_match` begins the match."""
         options = {
             **house.defaults("okey"),
             "rounds": rounds,
             "stake": 0,
-            "preset": "penalty",
+            "preset": preset,
             "tournament": tournament,
             "tiebreak": list(tiebreak),
         }
@@ -468,7 +469,9 @@ class OkeySession(TableSession):
             figures = {int(pid): dict(f) for pid, f in self.final["figures"].items()}
             return TableOutcome(True, list(self.final["order"]), figures)
         players = list(self.staked) or [s.player_id for s in self.seats]
-        totals = self.match.totals if self.match is not None else [0] * len(players)
+        # the points charged (lower is better under both presets: classic's points left are
+        # its start minus these)
+        totals = self.match.charged if self.match is not None else [0] * len(players)
         history = self.match.history if self.match is not None else []
         draw = list(self.options.get("tiebreak", []))
         figures: dict[int, dict[str, int]] = {}

@@ -203,7 +203,12 @@ def command_data(group: str, name: str, **options: object) -> dict:
             ("rules", "set", "takeback=açık"),
         ),
         ("okey", "rules", {}, ("rules",)),
-        ("tournament", "okey", {"fee": 0, "rounds": 3}, ("okey", "fee=0", "rounds=3")),
+        (
+            "tournament",
+            "okey",
+            {"fee": 0, "rounds": 3, "scoring": "classic"},
+            ("okey", "fee=0", "rounds=3", "preset=classic"),
+        ),
         (
             "tournament",
             "poker",

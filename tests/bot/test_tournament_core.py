@@ -290,3 +290,21 @@ async def test_a_failing_tournament_step_never_spoils_the_answer_to_the_move_tha
     out = await core.handle(cmd("ayse", "/poker join 100"))
     assert not errors(out) and any(o.kind is OutKind.EDIT_TABLE for o in out)  # the join stands
     assert "tournament_settle_failed" in caplog.text
+
+
+async def test_a_classic_scoring_tournament_plays_its_matches_down_to_zero(memory_store):
+    clock = Clock()
+    core = make_core(memory_store, clock=clock)
+    await register(core, 3, f"/tournament okey {FEE} puanlama=klasik")
+    await core.handle(cmd("org", "/tournament start"))
+    assert core.tables.tables and all(
+        t.session.options["preset"] == "classic" for t in core.tables.tables.values()
+    )
+    record, state = await play_to_end(core, clock, memory_store)
+    assert record.status == "finished" and state.settings.preset == "classic"
+    for stage in state.stages:  # each table's order: the fewest points lost first
+        for slot in stage.tables:
+            lost = [slot.figures[str(p)]["penalty"] for p in slot.order]
+            assert lost == sorted(lost)
+    assert sum((await balances(memory_store, 3)).values()) == 3 * 1000
+    assert await memory_store.audit() == []

@@ -481,9 +481,11 @@ class TournamentCommands(app_commands.Group):
         bots=L("bots", "botlar"),
         split=L("split", "ödül"),
         start=L("start", "başlangıç"),
+        scoring=L("scoring", "puanlama"),
     )
     @app_commands.describe(
         fee=L("Entry fee in chips", "Fiş olarak giriş ücreti"),
+        scoring=L("How rounds are scored", "Ellerin nasıl puanlanacağı"),
         rounds=L("Rounds per match", "Maç başına el"),
         tables=L("Most tables in the first stage", "İlk aşamada en çok masa"),
         bots=L("Computers fill the tables", "Boş yerleri bilgisayar doldurur"),
@@ -493,7 +495,7 @@ class TournamentCommands(app_commands.Group):
             "Saat 21:30'da ya da 15m / 2h sonra kendiliğinden başlar",
         ),
     )
-    @app_commands.choices(rounds=ROUNDS, bots=SWITCH)
+    @app_commands.choices(rounds=ROUNDS, bots=SWITCH, scoring=PRESETS)
     async def cmd_okey(
         self,
         interaction: discord.Interaction,
@@ -503,6 +505,7 @@ class TournamentCommands(app_commands.Group):
         bots: str | None = None,
         split: Range[str, 1, 40] | None = None,
         start: Range[str, 1, 16] | None = None,
+        scoring: str | None = None,
     ) -> None:
         """/tournament okey."""
         settings = house.option_words(
@@ -513,6 +516,7 @@ class TournamentCommands(app_commands.Group):
                 "bots": bots,
                 "split": split,
                 "start": start,
+                "preset": scoring,
             }
         )
         await self.runner.run_command(interaction, "tournament", ("okey", *settings))

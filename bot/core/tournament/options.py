@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.core import sng
+from bot.core import house, sng
 from bot.core.commands import VARIANTS, fold, lookup, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
@@ -28,6 +28,7 @@ NUMBER_WORDS = {
     "tables": "tables",
     "masa": "tables",
 }
+PRESET_WORDS = ("preset", "puanlama", "scoring")
 POKER_NUMBER_WORDS = {
     "fee": "fee",
     "ucret": "fee",
@@ -58,6 +59,9 @@ def parse_okey(args: tuple[str, ...], config: CoreConfig, now: datetime) -> Sett
             when = schedule.start_time(fold(name), value, now, config.timezone)
             settings.start_at = when.isoformat()
             settings.start_label = schedule.label(when, config.timezone)
+            continue
+        if sep and fold(name) in PRESET_WORDS:  # the matches' scoring, as at `/okey start`
+            settings.preset = house.parse("okey", [f"preset={value}"])["preset"]
             continue
         if sep:
             _setting(settings, fold(name), value)

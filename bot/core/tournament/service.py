@@ -492,6 +492,7 @@ class TournamentService:
             "chips": state.settings.chips,
             "level_minutes": state.settings.level_minutes,
             "rules": state.settings.rules,
+            "preset": state.settings.preset,
         }
         session = tournament_table(state.kind, seats, settings, self.config, self.clock())
         channel = await self._room(record, state, slot)

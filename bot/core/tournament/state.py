@@ -41,6 +41,7 @@ class Settings:
     level_minutes: int = 0
     start_at: str | None = None  # ISO time (UTC) when registration closes by itself
     start_label: str = ""  # that time as the registration message shows it
+    preset: str = "penalty"  # Okey: the matches' scoring preset ("penalty" or "classic")
     rules: tuple[str, ...] = ()  # a sit-and-go's house rules, `name=value` as `/poker open` takes
     seats: int = 0  # a sit-and-go's seats when its house rules deal to fewer (Açık deck=32)
 
