@@ -1,6 +1,6 @@
 """Okey computer players: one player at a level (default `hard`) against three `easy` ones.
 
-Plays whole rounds on the engine (games.okey.round) with `bot.core.ai.okey_move`, the function the
+Plays whole rounds on the engine (games.okey.round) with `bot.core.table.ai.okey_move`, the function the
 table calls. The tested player sits at seat `round % 4`, so it starts as often as the others.
 Reports the share of finished rounds (not those that run out of stock) it wins with a 95% Wilson
 interval (an equal player wins 25%), its finishes with an okey tile, indicator shows, and the
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.core.ai import okey_move
+from bot.core.table.ai import okey_move
 from games.okey.round import OkeyRound
 
 PLAYERS = 4

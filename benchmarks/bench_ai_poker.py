@@ -3,7 +3,7 @@
 For Türk pokeri and Açık poker, heads-up (one `hard`, one `easy`) and four-handed (one `hard`,
 three `easy`): seeded hands with fresh 200-chip stacks, ante 10, pot limit (the table defaults),
 the dealer button moving every hand. A Türk pokeri hand nobody opens carries its pot into the
-next deal of the same hand until somebody wins it. `easy` is `bot.core.ai.poker_move(...,
+next deal of the same hand until somebody wins it. `easy` is `bot.core.table.ai.poker_move(...,
 cautious=False)`; `hard` is `games.poker.strategy.choose(view(seat), legal, rng, "hard")` with
 `decision_rng(view)`. Prints the hands played, the hard seat's mean chips won per hand with a 95%
 confidence interval (normal approximation), and the p50/p99/max time of its decisions: wall time
@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
 
-from bot.core import ai
+from bot.core.table import ai
 from games.poker import acik, turkish
 from games.poker.strategy import choose, decision_rng
 

@@ -29,11 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
 
-from bot.core import ai
 from bot.core.app import Core
 from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource
 from bot.core.messages import Command
+from bot.core.table import ai
+from bot.core.table.fairness import SeededSource
 from games.poker import turkish
 from storage import HOUSE, Store, wallet
 from tests.bot.drive import ai_move  # the computer's move as a typed command

@@ -35,8 +35,8 @@ from benchmarks.bench_storage import drop_all
 from benchmarks.scratch_postgres import scratch_database
 from bot.core.app import Core
 from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource
 from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.table.fairness import SeededSource
 from storage import HOUSE, Store, wallet
 from tests.bot.drive import ai_move  # the computer's move as a typed command
 

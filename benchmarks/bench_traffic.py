@@ -44,7 +44,7 @@ from benchmarks.traffic_stats import Traffic, report, summary
 from benchmarks.traffic_telegram import TelegramSurface
 from bot.core.app import Core
 from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource
+from bot.core.table.fairness import SeededSource
 from storage import Store
 
 NAMES = ["Ayşe", "Mehmet", "Zeynep", "Can"]

@@ -56,7 +56,7 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
     from bot.adapters.lines import read_lines
     from bot.core.app import Core
     from bot.core.config import CoreConfig
-    from bot.core.fairness import SeededSource, random_seeds
+    from bot.core.table.fairness import SeededSource, random_seeds
     from storage import Store
 
     store = await Store.open(settings.database_url, migrate=True)
@@ -126,7 +126,7 @@ async def run_platforms(
     astray. The store is closed after every platform has stopped."""
     from bot.adapters import discord, telegram
     from bot.adapters.runtime import platform_core
-    from bot.core.pictures import warm_up_pictures
+    from bot.core.table.pictures import warm_up_pictures
     from storage import Store
 
     serve = {"discord": discord.serve, "telegram": telegram.serve}

@@ -9,7 +9,7 @@ every table plays in a shared room (`open_room` answers None).
 
 from __future__ import annotations
 
-from bot.core.rooms import Rooms
+from bot.core.table.rooms import Rooms
 
 
 class LateRooms:

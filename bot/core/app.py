@@ -22,22 +22,22 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from bot.core.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.checks import require_moderator
 from bot.core.commands import RULES_SUBS, lookup, route
 from bot.core.config import CoreConfig
-from bot.core.deliver import deliver, error, table_message, text
 from bot.core.errors import Refusal, log_outcome
-from bot.core.fairness import SeedSource, random_seeds
-from bot.core.games import GAMES, open_session
-from bot.core.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
-from bot.core.pictures import draw_pictures
-from bot.core.replay import REPLAY_COMMANDS, Replays
-from bot.core.rooms import Rooms
-from bot.core.session import Note, Who, msg
-from bot.core.tables import LiveTable, TableService
+from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
+from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
+from bot.core.players.replay import REPLAY_COMMANDS, Replays
+from bot.core.table.deliver import deliver, error, table_message, text
+from bot.core.table.fairness import SeedSource, random_seeds
+from bot.core.table.pictures import draw_pictures
+from bot.core.table.registry import GAMES, open_session
+from bot.core.table.rooms import Rooms
+from bot.core.table.service import LiveTable, TableService
+from bot.core.table.session import Note, Who, msg
 from bot.core.tournament import TournamentService, is_tournament_id
 from bot.logs import kv
 from storage import wallet

@@ -85,7 +85,7 @@ OKEY = _aliases(
 )
 TABLE = _aliases({"reset": ("sıfırla",), "kick": ("at", "çıkar")})
 TAKE_SOURCES = _aliases({"stock": ("deste", "yığın", "orta"), "discard": ("yer", "atılan", "pile")})
-# computer player levels for `addbot` (bot.core.ai.LEVELS)
+# computer player levels for `addbot` (bot.core.table.ai.LEVELS)
 LEVELS = _aliases({"easy": ("kolay",), "normal": ("orta",), "hard": ("zor",)})
 ARRANGE_MODES = _aliases({"runs": ("seri", "sıralı", "per", "melds"), "pairs": ("çift", "çiftler")})
 VARIANTS = _aliases({"turkish": ("türk", "turk", "tr"), "acik": ("açık", "open", "stud")})

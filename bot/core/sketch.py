@@ -1,6 +1,6 @@
 """`Sketch`: a picture the core describes while it holds a table's lock and draws later.
 
-It lives apart from `bot.core.pictures` (which draws sketches into the outgoing items of
+It lives apart from `bot.core.table.pictures` (which draws sketches into the outgoing items of
 `bot.core.messages`) so that `messages` can name it without importing the drawing code back.
 """
 

@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 from bot.core.app import Core  # noqa: E402
 from bot.core.config import CoreConfig  # noqa: E402
-from bot.core.fairness import SeededSource  # noqa: E402
 from bot.core.messages import Command, Outgoing, OutKind, Press  # noqa: E402
+from bot.core.table.fairness import SeededSource  # noqa: E402
 from bot.render.pictures.fonts import font  # noqa: E402
 from storage import Store  # noqa: E402
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from benchmarks.bench_scale import Worker, route
 from bot.core.app import Core
 from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource
+from bot.core.table.fairness import SeededSource
 from storage import Store
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 import re
 
-from bot.core import ai
 from bot.core.app import Core
 from bot.core.messages import Outgoing, OutKind
-from bot.core.poker import PokerSession
+from bot.core.poker.session import PokerSession
+from bot.core.table import ai
 from bot.render import text as show
 from tests.bot.helpers import cmd, last_buttons, press
 

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 from bot.core.app import Core
 from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
+from bot.core.table.fairness import SeededSource
 
 START = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 

@@ -35,11 +35,11 @@ from typing import Any
 from hypothesis import event
 from hypothesis import strategies as st
 
-from bot.core import ai
 from bot.core.app import Core
 from bot.core.errors import HIDDEN_REASONS
 from bot.core.i18n import t
 from bot.core.messages import Outgoing, OutKind, Press
+from bot.core.table import ai
 from games.okey import auto_action
 from games.poker import PokerRules
 from games.poker.cards import Card

@@ -7,7 +7,7 @@ import hashlib
 
 from bot.core.app import Core
 from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource
+from bot.core.table.fairness import SeededSource
 from games.base import shuffled
 from games.poker import Card, acik, key
 from games.poker.ranking import PokerRules, turkish_rules

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 
 from bot.core.app import Core
 from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource
 from bot.core.messages import Command, Outgoing, OutKind, Press
-from bot.core.okey import OkeySession
-from bot.core.poker import PokerSession
+from bot.core.okey.session import OkeySession
+from bot.core.poker.session import PokerSession
+from bot.core.table.fairness import SeededSource
 from games.okey import auto_action
 from storage import Store
 from tests.bot.drive import ai_move

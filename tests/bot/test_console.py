@@ -20,7 +20,7 @@ from bot.adapters.console import (
     run_console,
 )
 from bot.core.messages import Button, Outgoing, OutKind
-from bot.core.rooms import shared_room
+from bot.core.table.rooms import shared_room
 from storage import Store
 from tests.bot.helpers import make_core
 

@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from bot.core import house
 from bot.core.errors import Refusal
+from bot.core.table import house
 from games.poker import acik, evaluate
 from games.poker.ranking import acik_rules, turkish_rules
 from storage import Store

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from bot.adapters.console import run_console
-from bot.core.deliver import MAX_TABLE_TEXT, table_text
 from bot.core.messages import OutKind
+from bot.core.table.deliver import MAX_TABLE_TEXT, table_text
 from games.okey import auto_action
 from storage import ActionEntry, Store
 from tests.bot.drive import live_session

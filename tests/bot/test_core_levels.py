@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.session import Seat
+from bot.core.table.session import Seat
 from games.okey import auto_action
 from storage import Store, escrow
 from tests.bot.drive import live_session

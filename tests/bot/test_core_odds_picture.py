@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import bot.core.poker as core_poker
+import bot.core.poker.session as core_poker
 from games.poker.odds import estimate
 from tests.bot.drive import live_session
 from tests.bot.helpers import cmd, errors, make_core

@@ -187,7 +187,7 @@ async def test_okey_time_out_draws_and_discards_for_the_player(store):
 
 
 async def test_okey_restart_mid_round_resumes_exactly(tmp_path):
-    from bot.core.fairness import SeededSource
+    from bot.core.table.fairness import SeededSource
 
     async def run(restart_at: int | None) -> tuple[list, dict]:
         url = f"sqlite+aiosqlite:///{tmp_path}/okey{restart_at}.db"

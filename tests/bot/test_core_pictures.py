@@ -16,9 +16,9 @@ import pytest
 from PIL import Image
 
 import bot.core.app as app
-import bot.core.pictures as core_pictures
+import bot.core.table.pictures as core_pictures
 from bot.core.messages import Outgoing, OutKind
-from bot.core.session import Step
+from bot.core.table.session import Step
 from bot.render.pictures import (
     HandScene,
     OkeyRackScene,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.core.config import STARTING_GRANT
-from bot.core.fairness import SeededSource
 from bot.core.messages import OutKind
+from bot.core.table.fairness import SeededSource
 from storage import Store, escrow, wallet
 from tests.bot.drive import ai_move, live_session, press_move
 from tests.bot.helpers import (
@@ -432,7 +432,7 @@ async def test_a_double_click_applies_once(store):
 
 
 async def test_an_unexpected_error_is_answered_and_changes_nothing(store, monkeypatch):
-    from bot.core.poker import PokerSession
+    from bot.core.poker.session import PokerSession
 
     core = make_core(store, seed="bug")
     await seat_two(core)

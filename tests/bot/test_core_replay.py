@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.core.messages import OutKind
-from bot.core.replay import export_text, key_moments, load_hand, moves_after
+from bot.core.players.replay import export_text, key_moments, load_hand, moves_after
 from bot.render import text as show
 from games import history
 from storage.models import game_results

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from bot.core.app import Core
 from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource, check_seed, random_seeds
+from bot.core.table.fairness import SeededSource, check_seed, random_seeds
 from games.base import seed_hash
 from games.okey import auto_action
 from storage import Store

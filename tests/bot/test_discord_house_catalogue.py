@@ -1,4 +1,4 @@
-"""The Discord house-rule options cannot drift from the core's catalogue (`bot.core.house`): every
+"""The Discord house-rule options cannot drift from the core's catalogue (`bot.core.table.house`): every
 core option of the poker games is offered on `/poker open` with exactly the core's values, Okey's
 on `/okey start`, and `/poker rules` / `/okey rules` offer exactly the core's names of their games.
 Read from the real command tree's payload, as Discord receives it."""
@@ -10,8 +10,8 @@ from itertools import permutations
 import pytest
 
 from bot.adapters.discord import house_options
-from bot.core import house
 from bot.core.commands import fold
+from bot.core.table import house
 from tests.bot.test_discord_house import options_of, payloads, sub
 
 POKER_OPTIONS = [o for o in house.OPTIONS if set(o.games) & set(house.POKER)]

@@ -14,7 +14,7 @@ from bot.adapters.discord.board import Boards
 from bot.adapters.discord.rooms import thread_name
 from bot.adapters.rooms import LateRooms
 from bot.core.messages import Button, Outgoing, OutKind
-from bot.core.rooms import shared_room
+from bot.core.table.rooms import shared_room
 from tests.bot.helpers import make_core
 from tests.fakes.discord_fakes import DiscordHarness, HandClock, quick_boards
 from tests.fakes.discord_rest import FORUM, PUBLIC_THREAD, VOICE, FakeRest

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.core.fairness import SeededSource, check_seed, random_seeds
+from bot.core.table.fairness import SeededSource, check_seed, random_seeds
 from games.base import SEED_BYTES, seed_hash
 from storage import Store
 from tests.bot.drive import ai_move, live_session

@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
-from bot.core import sng, tables
 from bot.core.errors import Refusal
-from bot.core.poker import PokerSession
-from bot.core.session import Seat, Step, Who
-from bot.core.sng_table import SitAndGoSession
+from bot.core.poker import sng
+from bot.core.poker.session import PokerSession
+from bot.core.poker.sng_table import SitAndGoSession
+from bot.core.table import service as tables
+from bot.core.table.registry import sit_and_go
+from bot.core.table.session import Seat, Step, Who
 from storage import escrow, wallet
 from tests.bot.drive import hidden_cards, leaked, live_session, public_without_showdown
 from tests.bot.helpers import START, Clock, cmd, errors, make_core, public_text
@@ -108,7 +110,7 @@ async def open_sng(core, clock, variant, entrants, channel="c1", **settings):
         "rules": ["odds=off"] if variant == "acik" else [],  # Açık's live odds are slow
         **settings,
     }
-    session, first = PokerSession.tournament(
+    session, first = sit_and_go(
         variant, entrants, options, "en", core.config, clock(), TOURNAMENT
     )
     return await core.tables.open("test", channel, host[0], session, first)
@@ -173,7 +175,7 @@ def test_antes_rise_with_the_injected_clock():
     """Directly on the session: the ante of a hand is the one of the level reached at its deal."""
     settings = {"chips": 1000, "level_seconds": 300, "antes": list(range(1, 10))}
     entrants = [_who(i) for i in range(1, 4)]
-    session, first = PokerSession.tournament("acik", entrants, settings, "en", None, START, 1)
+    session, first = sit_and_go("acik", entrants, settings, "en", None, START, 1)
     assert first == "start"
     session.table_id, session.now, session.seeds = 5, START, lambda hand: bytes(32)
     session.command(_who(1), "start", ())
@@ -202,7 +204,7 @@ def test_the_default_schedule_scales_with_the_starting_chips():
 
 def test_those_out_in_one_hand_take_the_next_places_from_the_bottom():
     entrants = [_who(i) for i in range(1, 6)]
-    session, _ = PokerSession.tournament("acik", entrants, {"chips": 100}, "en", None, START, 1)
+    session, _ = sit_and_go("acik", entrants, {"chips": 100}, "en", None, START, 1)
     session.table_id, session.hand_no, session.button = 3, 9, 1  # Bot 2 dealt the hand
     session.chips.update({"2": 0, "4": 0, "5": 0})
     step = Step()
@@ -306,7 +308,7 @@ async def test_the_tournament_service_way_open_then_start_match_and_forfeit(memo
     people = await entrants_of(core, ("ayse", "can"), 1)
     seats = [Seat(w.player_id, w.user_id, w.name, w.locale, bot=w.user_id == "bot-1")
              for w in people]  # fmt: skip
-    session, _ = PokerSession.tournament(
+    session, _ = sit_and_go(
         "acik", seats, {"chips": 500, "level_seconds": 60}, "en", core.config, clock(), 9
     )
     assert [s.bot for s in session.seats] == [False, False, True]
@@ -354,7 +356,7 @@ async def test_the_table_message_shows_the_ante_and_the_next_level(memory_store)
 
     tr = make_core(memory_store, seed="sng-message-tr", clock=clock)
     people = await entrants_of(tr, ("ece", "ali"), 0)
-    session, first = PokerSession.tournament(
+    session, first = sit_and_go(
         "acik", people, {"chips": 1000, "level_seconds": 300}, "tr", tr.config, clock(), 8
     )
     out = await tr.tables.open("test", "c2", people[0], session, first)
@@ -376,7 +378,7 @@ def test_bad_sit_and_go_settings_are_refused(variant, players, settings, reason)
     from bot.core.i18n import t
 
     with pytest.raises(Refusal) as caught:
-        PokerSession.tournament(
+        sit_and_go(
             variant, [_who(i) for i in range(1, players + 1)], settings, "en", None, START, 1
         )
     assert reason in t("en", caught.value.key, **caught.value.params)

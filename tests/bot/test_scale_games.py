@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.core.messages import Command, Press
-from bot.core.tables import CLAIM_LEASE
+from bot.core.table.service import CLAIM_LEASE
 from storage import escrow
 from tests.bot.helpers import cmd, errors
 from tests.bot.scale import (

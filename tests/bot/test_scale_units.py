@@ -12,10 +12,10 @@ import pytest
 from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.fairness import SeededSource
 from bot.core.i18n import t
-from bot.core.session import Who
-from bot.core.tables import AUTO_RESCUE
+from bot.core.table.fairness import SeededSource
+from bot.core.table.service import AUTO_RESCUE
+from bot.core.table.session import Who
 from storage import StaleVersion, Store
 from tests.bot.helpers import Clock, cmd, errors, public_text
 from tests.bot.scale import Cluster, button_press, timeouts

@@ -12,7 +12,7 @@ import logging
 from bot.adapters.telegram.parsing import Place
 from bot.adapters.telegram.rooms import topic_name
 from bot.core.messages import Button, Outgoing, OutKind
-from bot.core.rooms import shared_room
+from bot.core.table.rooms import shared_room
 from tests.fakes.telegram_harness import ManualClock, ScriptedCore, telegram_bot
 from tests.fakes.telegram_server import FakeTelegram
 

@@ -210,7 +210,7 @@ class ThreadRooms:
 async def test_tournament_commands_typed_in_a_table_room_reach_its_tournament(memory_store):
     from bot.core.app import Core
     from bot.core.config import CoreConfig
-    from bot.core.fairness import SeededSource
+    from bot.core.table.fairness import SeededSource
 
     rooms = ThreadRooms()
     core = Core(

@@ -22,8 +22,8 @@ from bot.adapters.telegram.callbacks import CallbackCodec, Pressed
 from bot.adapters.telegram.parsing import parse_command
 from bot.core.app import Core
 from bot.core.config import CoreConfig
-from bot.core.fairness import SeededSource
 from bot.core.messages import Button, Outgoing, OutKind
+from bot.core.table.fairness import SeededSource
 from bot.core.tournament.state import Tournament
 from storage import Store, tournament_escrow, wallet
 from tests.bot.helpers import Clock

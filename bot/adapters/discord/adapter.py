@@ -75,7 +75,7 @@ from bot.adapters.lookups import chosen_locale
 from bot.adapters.surfaces import SharedMessages, SurfaceStore
 from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
-from bot.core.rooms import parent_of
+from bot.core.table.rooms import parent_of
 from bot.core.tournament.view import is_tournament_id
 from bot.logs import kv
 
@@ -172,7 +172,7 @@ class DiscordAdapter:
         if table_messages is not None:  # every process finds the table messages there
             self.boards.shared = SharedMessages(table_messages, PLATFORM)
         self.lanes = self.boards.lanes  # one order per channel for table writes and posts
-        # tournament tables' threads (`bot.core.rooms`): hand it to the core as its `rooms`
+        # tournament tables' threads (`bot.core.table.rooms`): hand it to the core as its `rooms`
         self.rooms = DiscordRooms(self.lanes, sleep=sleep)
         self.private = PrivateMessages(clock)
         # table id -> core custom id -> button, of the newest table message (amount bounds)

@@ -1,7 +1,7 @@
 """The house rule options (issue 16) as Discord slash-command options and choices.
 
 The core reads table options as `name=value` words after the existing words of `/poker open`
-and `/okey start`, and after `rules set` (the catalogue is `bot.core.house`; the shared spec lists
+and `/okey start`, and after `rules set` (the catalogue is `bot.core.table.house`; the shared spec lists
 every name and value). Discord offers them as optional options with choices; each given option
 becomes the word `name=value` with the canonical English name and value, so the core sees the
 same words as from Telegram or the console. Names and descriptions are `locale_str`s whose `tr`

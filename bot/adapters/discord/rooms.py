@@ -1,6 +1,6 @@
 """Tournament rooms on Discord: each table plays in a public thread under the tournament's channel.
 
-`DiscordRooms` is the adapter's side of the core's `Rooms` port (`bot.core.rooms`). `open_room`
+`DiscordRooms` is the adapter's side of the core's `Rooms` port (`bot.core.table.rooms`). `open_room`
 creates a public thread named after the table under the parent text channel (or announcement
 channel) and returns the thread's id: commands, buttons and posts inside it are a channel of
 their own to the adapter (its own lane, paced at 5 posts per 5 seconds like any channel). It
@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from bot.adapters.discord.outbox import TRANSPORT_ERRORS, Lanes, channel_lane, status_of
-from bot.core.rooms import parent_of
+from bot.core.table.rooms import parent_of
 from bot.logs import kv
 
 log = logging.getLogger("bot.discord.rooms")

@@ -17,7 +17,7 @@ import discord
 
 from bot.adapters.discord.outbox import TRANSPORT_ERRORS, status_of
 from bot.core.messages import Outgoing
-from bot.core.rooms import parent_of
+from bot.core.table.rooms import parent_of
 from bot.logs import kv
 
 log = logging.getLogger("bot.discord")

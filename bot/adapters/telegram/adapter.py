@@ -117,7 +117,7 @@ class TelegramAdapter:
         self.application: Application | None = None
         self.pickers: dict[tuple[int, str], DrawPicker] = {}
         self.last_group: dict[int, Place] = {}  # user -> the group (topic) they last played in
-        # tournament tables' forum topics (`bot.core.rooms`): hand it to the core as its `rooms`
+        # tournament tables' forum topics (`bot.core.table.rooms`): hand it to the core as its `rooms`
         self.rooms = TelegramRooms(clock=clock)
 
     # ---- set-up ------------------------------------------------------------------------------

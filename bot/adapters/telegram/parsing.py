@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from bot.core.i18n import normalize_locale
-from bot.core.rooms import SHARED, is_shared_room, parent_of, shared_room
+from bot.core.table.rooms import SHARED, is_shared_room, parent_of, shared_room
 
 # Telegram deep-link payloads allow only these characters, up to 64 of them.
 PAYLOAD_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -51,7 +51,7 @@ class Place:
     tournament table that shares it with others, the label of its shared room.
 
     `key` is the core's channel id: the chat id, plus `/<topic>` inside a forum topic, so each
-    topic can hold its own table, plus `#<label>` for a shared room (`bot.core.rooms`). Messages
+    topic can hold its own table, plus `#<label>` for a shared room (`bot.core.table.rooms`). Messages
     go to the chat and topic (`send_kwargs`); the label only tells the tables apart.
     """
 

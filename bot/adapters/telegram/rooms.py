@@ -1,6 +1,6 @@
 """Tournament rooms on Telegram: each table plays in a forum topic of its own when it can.
 
-`TelegramRooms` is the adapter's side of the core's `Rooms` port (`bot.core.rooms`). `open_room`
+`TelegramRooms` is the adapter's side of the core's `Rooms` port (`bot.core.table.rooms`). `open_room`
 creates a forum topic named after the table (createForumTopic) when the parent group is a forum
 and the bot is an administrator allowed to manage topics, and returns `Place(chat, topic).key`
 ("chat/topic"). Otherwise it returns None and the core plays the table in a shared room of the

@@ -11,12 +11,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.core import ai, handstats, house, pictures
 from bot.core.commands import ARRANGE_MODES, TAKE_SOURCES, fold, lookup, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.fairness import check_seed
-from bot.core.session import (
+from bot.core.players import stats as handstats
+from bot.core.sketch import Sketch
+from bot.core.table import ai, house, pictures
+from bot.core.table.fairness import check_seed
+from bot.core.table.session import (
     ButtonSpec,
     Msg,
     Note,
@@ -29,7 +31,6 @@ from bot.core.session import (
     msg,
     spec_for,
 )
-from bot.core.sketch import Sketch
 from bot.render import text as show
 from games.base import Action, Event, seed_from_hex, seed_hash
 from games.okey import OkeyMatch, OkeyRound, arrange, winning_discards
@@ -75,7 +76,7 @@ class OkeySession(TableSession):
         cls, locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime
     ) -> OkeySession:
         """A new table from `/okey start [rounds] [stake] [classic] [name=value ...]`; the
-        `name=value` words are house rules (`bot.core.house`) and win over the positional
+        `name=value` words are house rules (`bot.core.table.house`) and win over the positional
         `rounds` and `classic|penalty`."""
         rounds, stake, preset = config.okey_rounds, config.okey_stake, "penalty"
         chosen = house.stored(house.parse("okey", [w for w in args if house.is_setting(w)]))

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 from bot.core.commands import BOARDS, SCOPES, lookup
 from bot.core.config import CoreConfig
-from bot.core.deliver import text
 from bot.core.errors import Refusal
-from bot.core.games import GAMES
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Command, Outgoing, OutKind, Press
-from bot.core.session import COMPUTER_PREFIX, Msg, Who, msg
+from bot.core.table.deliver import text
+from bot.core.table.registry import GAMES
+from bot.core.table.session import COMPUTER_PREFIX, Msg, Who, msg
 from bot.core.tournament.verify import stage_id, verify_stage
 from bot.logs import kv
 from storage import HOUSE, StorageError, wallet

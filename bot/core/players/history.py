@@ -5,7 +5,7 @@ answered privately in the asker's language.
   result: chips won or lost, penalty points); a game word (`turkish`, `acik`, `okey`, or `poker`
   for both poker games) narrows it.
 - `/stats`: per game, what `storage.PlayerStats` adds up from the per-hand details the games
-  write (`bot.core.handstats`); with a player (a user id, `@name`, a Discord mention or a name
+  write (`bot.core.players.stats`); with a player (a user id, `@name`, a Discord mention or a name
   on the same platform) that player's, else the asker's. With pictures on, a chart of the chip
   history over the last 100 hands or matches rides along.
 
@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 
 from bot.core.commands import GAME_FILTERS, lookup
 from bot.core.config import CoreConfig
-from bot.core.deliver import text
 from bot.core.errors import Refusal
 from bot.core.messages import Command, Outgoing, OutKind
-from bot.core.pictures import style_for
-from bot.core.session import Msg, Who, msg
 from bot.core.sketch import Sketch
+from bot.core.table.deliver import text
+from bot.core.table.pictures import style_for
+from bot.core.table.session import Msg, Who, msg
 from bot.render.pictures.chart import ChipChartScene, render_chip_chart
 
 if TYPE_CHECKING:

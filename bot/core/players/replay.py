@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.core import pictures
-from bot.core.deliver import text
 from bot.core.errors import Refusal
 from bot.core.messages import Command, Outgoing, OutKind
-from bot.core.okey import OkeySession
-from bot.core.poker import PokerSession
-from bot.core.session import Msg, Seat, Who, msg
+from bot.core.okey.session import OkeySession
+from bot.core.poker.session import PokerSession
 from bot.core.sketch import Sketch
+from bot.core.table import pictures
+from bot.core.table.deliver import text
+from bot.core.table.session import Msg, Seat, Who, msg
 from bot.render import text as show
 from bot.render.pictures import PictureStyle
 from games import history

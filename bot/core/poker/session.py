@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from datetime import datetime
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
-from bot.core import ai, handstats, house, pictures
 from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.fairness import check_seed
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS
-from bot.core.session import (
+from bot.core.players import stats as handstats
+from bot.core.sketch import Sketch
+from bot.core.table import ai, house, pictures
+from bot.core.table.fairness import check_seed
+from bot.core.table.session import (
     ButtonSpec,
     Msg,
     Note,
@@ -30,7 +32,6 @@ from bot.core.session import (
     msg,
     spec_for,
 )
-from bot.core.sketch import Sketch
 from bot.render import text as show
 from games.base import (
     Action,
@@ -71,6 +72,9 @@ class PokerSession(TableSession):
     """One poker table (Türk pokeri; Açık poker when its engine is registered)."""
 
     group = "poker"
+    # a snapshot key -> the subclass that restores such a snapshot; each subclass registers
+    # itself (`SitAndGoSession`: "sng"), so this module never imports what builds on it
+    restored_as: ClassVar[dict[str, type[PokerSession]]] = {}
 
     def __init__(self, game: str, locale: str, options: dict[str, Any], created: datetime) -> None:
         super().__init__(locale, options, created)
@@ -97,7 +101,7 @@ class PokerSession(TableSession):
         cls, game: str, locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime
     ) -> PokerSession:
         """A new table from `/poker open [ante] [structure] [name=value ...]` words (after the
-        variant); the `name=value` words are house rules (`bot.core.house`)."""
+        variant); the `name=value` words are house rules (`bot.core.table.house`)."""
         from bot.core.commands import STRUCTURES, lookup, parse_int
 
         ante, structure = config.poker_ante, "pot_limit"
@@ -125,30 +129,6 @@ class PokerSession(TableSession):
         }
         return cls(game, locale, options, now)
 
-    @classmethod
-    def tournament(
-        cls,
-        variant: str,
-        entrants: list[Who],
-        settings: dict[str, Any],
-        locale: str,
-        config: CoreConfig,
-        now: datetime,
-        tournament_id: Any,
-    ) -> tuple[PokerSession, str]:
-        """A poker tournament's sit-and-go table (`bot.core.sng_table`): every entrant seated
-        with `settings["chips"]` tournament chips (no wallet, no ledger), the ante rising every
-        `settings["level_seconds"]` (optional `antes` schedule, `structure`, computers'
-        `bot_level`), `options["tournament"] = tournament_id`. Returns the session and the
-        sub-command that deals its first hand, to pass to `TableService.open` as `first`: a
-        hand's id and seed need the table's id, which exists only once the table is stored."""
-        from bot.core.sng_table import SitAndGoSession  # it builds on this class
-
-        session = SitAndGoSession.seat_entrants(
-            variant, entrants, settings, locale, now, tournament_id
-        )
-        return session, "start"
-
     # --- snapshot -------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -168,10 +148,10 @@ class PokerSession(TableSession):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PokerSession:
         """Rebuild a table from `to_dict` output (a sit-and-go table as its own class)."""
-        if cls is PokerSession and "sng" in data:
-            from bot.core.sng_table import SitAndGoSession  # it builds on this class
-
-            return SitAndGoSession.from_dict(data)
+        if cls is PokerSession:
+            for key, kind in cls.restored_as.items():
+                if key in data:
+                    return kind.from_dict(data)
         created = from_iso(data["created"])
         assert created is not None
         session = cls(data["game"], data["locale"], data["options"], created)

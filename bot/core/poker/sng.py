@@ -1,7 +1,7 @@
 """The arithmetic of a poker sit-and-go table: its options, the rising ante schedule, the order
 in which players busted in the same hand place, and the standing of the table.
 
-A sit-and-go table (`PokerSession.tournament`) seats every entrant with the same number of
+A sit-and-go table (`bot.core.table.registry.sit_and_go`) seats every entrant with the same number of
 TOURNAMENT chips (never wallet chips: the entry fee is the tournament's business). The ante of a
 hand is fixed when it is dealt from the level reached then: `level = elapsed // level_seconds`
 on the table's injected clock. Nothing here performs I/O or reads a clock.
@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.core import house
 from bot.core.commands import STRUCTURES, lookup
 from bot.core.errors import Refusal
+from bot.core.table import house
 from games.base import shuffled
 
 # the default ante of each level for 1000 starting chips: 10, 15, 25, 40, 60, then the same

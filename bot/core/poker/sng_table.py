@@ -1,8 +1,8 @@
-"""A poker sit-and-go table: the one table of a poker tournament (`PokerSession.tournament`).
+"""A poker sit-and-go table: the one table of a poker tournament (`bot.core.table.registry.sit_and_go`).
 
 Every entrant is seated with the same TOURNAMENT chips: no wallet is touched and nothing moves in
 the ledger (the entry fee and the prizes are the tournament's). The ante of each hand comes from
-the level the table's clock has reached when it is dealt (`bot.core.sng`). A player left without
+the level the table's clock has reached when it is dealt (`bot.core.poker.sng`). A player left without
 chips when a hand ends is out, in the next place from the bottom; when one player holds every
 chip the table closes and `outcome()` is final. Leaving is a forfeit: the seat stays, the
 computer plays it (cautiously) until it is out. Joining, adding a computer or changing the rules
@@ -16,10 +16,11 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.core import ai, sng
 from bot.core.errors import Refusal
-from bot.core.poker import ENGINES, MAX_SEATS, PokerSession
-from bot.core.session import (
+from bot.core.poker import sng
+from bot.core.poker.session import ENGINES, MAX_SEATS, PokerSession
+from bot.core.table import ai
+from bot.core.table.session import (
     Msg,
     Seat,
     Step,
@@ -390,6 +391,9 @@ class SitAndGoSession(PokerSession):
             players=len(self.seats) + len(self.out),
         )
         return [terms, *super().rules_lines()[1:]]
+
+
+PokerSession.restored_as["sng"] = SitAndGoSession  # a sit-and-go snapshot restores as one
 
 
 def _duration(seconds: float) -> Msg:

@@ -9,8 +9,8 @@ from typing import Any
 
 from bot.core.i18n import t
 from bot.core.messages import Button, Outgoing, OutKind
-from bot.core.session import ButtonSpec, Msg, Note, TableSession
 from bot.core.sketch import Sketch
+from bot.core.table.session import ButtonSpec, Msg, Note, TableSession
 
 
 def _param(locale: str, value: Any) -> Any:

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.core.commands import fold
 from bot.core.errors import Refusal
-from bot.core.session import Msg, Note, Step, TableSession, Who, msg
+from bot.core.table.session import Msg, Note, Step, TableSession, Who, msg
 
 SUIT_LETTERS = "hsdc"
 _SUIT_SYMBOLS = {"♥": "h", "♡": "h", "♠": "s", "♤": "s", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}

@@ -8,9 +8,10 @@ from typing import Any
 from bot.core.commands import VARIANTS, lookup
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.okey import OkeySession
-from bot.core.poker import ENGINES, PokerSession
-from bot.core.session import Seat, TableSession, Who
+from bot.core.okey.session import OkeySession
+from bot.core.poker.session import ENGINES, PokerSession
+from bot.core.poker.sng_table import SitAndGoSession
+from bot.core.table.session import Seat, TableSession, Who
 
 GAMES: dict[str, type[TableSession]] = {name: PokerSession for name in ENGINES}
 GAMES["okey"] = OkeySession
@@ -29,6 +30,27 @@ def open_session(
             raise Refusal("err.game_unavailable")
         return PokerSession.create(variant, who.locale, args, config, now), None
     return OkeySession.create(who.locale, args, config, now), "join"
+
+
+def sit_and_go(
+    variant: str,
+    entrants: list[Who],
+    settings: dict[str, Any],
+    locale: str,
+    config: CoreConfig | None,
+    now: datetime,
+    tournament_id: Any,
+) -> tuple[SitAndGoSession, str]:
+    """A poker tournament's sit-and-go table (`bot.core.poker.sng_table`): every entrant seated
+    with `settings["chips"]` tournament chips (no wallet, no ledger), the ante rising every
+    `settings["level_seconds"]` (optional `antes` schedule, `structure`, computers'
+    `bot_level`), `options["tournament"] = tournament_id`. Returns the session and the
+    sub-command that deals its first hand, to pass to `TableService.open` as `first`: a
+    hand's id and seed need the table's id, which exists only once the table is stored.
+    The choice lives here, not on `PokerSession`, so the poker session never imports the
+    sit-and-go that builds on it."""
+    session = SitAndGoSession.seat_entrants(variant, entrants, settings, locale, now, tournament_id)
+    return session, "start"
 
 
 def tournament_table(
@@ -50,7 +72,7 @@ def tournament_table(
         )
         session.options["slot"] = settings["slot"]
         return session
-    session, _ = PokerSession.tournament(
+    session, _ = sit_and_go(
         kind,
         entrants,
         {

@@ -23,11 +23,11 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.core.config import CoreConfig
-from bot.core.deliver import deliver, log_moves, table_message
 from bot.core.errors import Refusal
 from bot.core.messages import Outgoing
-from bot.core.rooms import SHARED
-from bot.core.session import Note, Step, TableSession, Who, msg
+from bot.core.table.deliver import deliver, log_moves, table_message
+from bot.core.table.rooms import SHARED
+from bot.core.table.session import Note, Step, TableSession, Who, msg
 from bot.logs import kv
 from games.base import IllegalAction
 from storage import (
@@ -85,7 +85,7 @@ class TableService:
         store: Store,
         config: CoreConfig,
         clock: Callable[[], datetime],
-        seeds: Callable[[str], bytes],  # hand id -> its seed (`bot.core.fairness`)
+        seeds: Callable[[str], bytes],  # hand id -> its seed (`bot.core.table.fairness`)
         kinds: Mapping[str, type[TableSession]],
     ) -> None:
         self.store = store
@@ -122,7 +122,7 @@ class TableService:
         opened it, brought up to date when another process changed it, dropped when another
         process closed it; None when the channel has no open table. With `player_id`, a
         channel without a table of its own falls back to the table of one of its shared rooms
-        (`bot.core.rooms`) where that player sits, so `/okey rack` typed in the parent works."""
+        (`bot.core.table.rooms`) where that player sits, so `/okey rack` typed in the parent works."""
         found = await self._find(platform, channel_id)
         if found is None and player_id is not None:
             room = self.seated_in_room(platform, channel_id, player_id)

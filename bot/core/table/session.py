@@ -31,7 +31,7 @@ class Seat:
     timeouts: int = 0
     leaving: bool = False  # asked to leave during a hand: cashed out when it ends
     kicked: bool = False  # a moderator removed them: `back` cannot cancel that leaving
-    # a computer seat's level (bot.core.ai.LEVELS); snapshots from before levels have no field
+    # a computer seat's level (bot.core.table.ai.LEVELS); snapshots from before levels have no field
     # and their computer seats keep playing as they did, which is `easy`
     level: str = "easy"
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.core import house, sng
 from bot.core.commands import VARIANTS, fold, lookup, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.poker import seat_limit
+from bot.core.poker import sng
+from bot.core.poker.session import seat_limit
+from bot.core.table import house
 from bot.core.tournament import prizes, schedule
 from bot.core.tournament.state import MAX_TABLES, TABLES_LIMIT, Settings
 

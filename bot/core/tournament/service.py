@@ -21,12 +21,12 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.core.config import CoreConfig
-from bot.core.deliver import text, words
 from bot.core.errors import Refusal
 from bot.core.messages import Command, Outgoing, OutKind, Press
-from bot.core.rooms import Rooms, shared_room
-from bot.core.session import Msg, Seat, TableOutcome, Who, msg
-from bot.core.tables import TableService, new_nonce
+from bot.core.table.deliver import text, words
+from bot.core.table.rooms import Rooms, shared_room
+from bot.core.table.service import TableService, new_nonce
+from bot.core.table.session import Msg, Seat, TableOutcome, Who, msg
 from bot.core.tournament import options, view
 from bot.core.tournament.state import Entrant, Slot, Tournament
 from bot.logs import kv
@@ -42,7 +42,7 @@ from storage import (
 )
 
 if TYPE_CHECKING:
-    from bot.core.account import Accounts
+    from bot.core.players.account import Accounts
     from storage import Store
 
 log = logging.getLogger("bot.core.tournament")
@@ -469,7 +469,7 @@ class TournamentService:
         self, record: TournamentRecord, state: Tournament, slot: Slot
     ) -> list[Outgoing]:
         """Open a slot's table in its room, everyone seated, and begin its match."""
-        from bot.core.games import tournament_table
+        from bot.core.table.registry import tournament_table
 
         stage = state.stage
         assert stage is not None
@@ -558,7 +558,7 @@ def _start_at(state: Tournament) -> datetime | None:
 def _stored_outcome(snapshot: dict) -> TableOutcome:
     """A closed table's standing from its last snapshot (a moderator's reset leaves the order
     of the moment)."""
-    from bot.core.games import GAMES
+    from bot.core.table.registry import GAMES
 
     session = GAMES[snapshot["game"]].from_dict(snapshot)
     result = session.outcome()

@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from bot.core.errors import Refusal
-from bot.core.session import Msg, msg
+from bot.core.table.session import Msg, msg
 from bot.core.tournament import draw
 from bot.core.tournament.state import Tournament
 from games.base import seed_from_hex, seed_hash

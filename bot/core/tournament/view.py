@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.core.deliver import text, words
 from bot.core.messages import Button, Outgoing, OutKind
-from bot.core.session import Msg, TableOutcome, msg
+from bot.core.table.deliver import text, words
+from bot.core.table.session import Msg, TableOutcome, msg
 from bot.core.tournament.state import Slot, Tournament
 
 PREFIX = "t"

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bot.core.ai import okey_move
+from bot.core.table.ai import okey_move
 from games.okey import strategy
 from games.okey.round import OkeyRound
 

@@ -1,0 +1,1 @@
+"""Okey at a table: the session of a match (`session`)."""
