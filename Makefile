@@ -25,6 +25,7 @@ run: $(STAMP_RUN)
 test: $(STAMP_DEV)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-logo
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
 
 migrate: $(STAMP_RUN)
@@ -33,6 +34,7 @@ migrate: $(STAMP_RUN)
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-logo
+	$(BIN)/mypy
 
 bench: $(STAMP_DEV)
 	@set -e; for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f; done

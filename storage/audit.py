@@ -21,7 +21,7 @@ async def audit(conn: AsyncConnection) -> list[str]:
         row.account: int(row.balance)
         for row in await conn.execute(sa.select(wallets.c.account, wallets.c.balance))
     }
-    over = (
+    over: sa.ScalarResult[int] = (
         await conn.execute(
             sa.select(tournaments.c.id).where(tournaments.c.status.in_(("finished", "cancelled")))
         )

@@ -244,7 +244,9 @@ def check_players_exist_sync(conn: sa.Connection, ids: Iterable[int]) -> None:
     wanted = set(ids)
     if not wanted:
         return
-    found = set(conn.scalars(sa.select(players.c.id).where(players.c.id.in_(wanted))).all())
+    found: set[int] = set(
+        conn.scalars(sa.select(players.c.id).where(players.c.id.in_(wanted))).all()
+    )
     if wanted - found:
         raise NotFound(f"no player with id {min(wanted - found)}")
 
@@ -348,7 +350,7 @@ def net_deposits(conn: sa.Connection, table_id: int) -> dict[int, int]:
     """Each player's chips moved into the table's escrow minus those moved back out."""
     account = escrow(table_id)
     deposits: dict[int, int] = {}
-    stmt = (
+    stmt: sa.Select[str, str, int] = (
         sa.select(ledger.c.src, ledger.c.dst, sa.func.sum(ledger.c.amount))
         .where(
             sa.or_(
