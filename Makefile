@@ -24,6 +24,8 @@ run: $(STAMP_RUN)
 
 test: $(STAMP_DEV)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
 
 migrate: $(STAMP_RUN)
@@ -31,9 +33,11 @@ migrate: $(STAMP_RUN)
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo
+	$(BIN)/mypy
 
 bench: $(STAMP_DEV)
 	@set -e; for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .mypy_cache .import_linter_cache .grimp_cache

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import logging
 import sys
+from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
 
@@ -129,7 +130,10 @@ async def run_platforms(
     from bot.core.table.pictures import warm_up_pictures
     from storage import Store
 
-    serve = {"discord": discord.serve, "telegram": telegram.serve}
+    serve: dict[str, Callable[..., Awaitable[None]]] = {
+        "discord": discord.serve,
+        "telegram": telegram.serve,
+    }
     stop = stop or asyncio.Event()
     store = await Store.open(settings.database_url, migrate=True)
     try:

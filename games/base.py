@@ -146,16 +146,16 @@ class Game(Protocol):
         """True once the hand or round is over."""
         ...
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see; None gives the public view, which never holds a hidden card."""
         ...
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-safe snapshot; `from_dict(to_dict())` plays on identically."""
         ...
 
     @classmethod
-    def from_dict(cls, data: dict) -> Game:
+    def from_dict(cls, data: dict[str, Any]) -> Game:
         """Rebuild a game from a snapshot."""
         ...
 

@@ -19,7 +19,7 @@ BOARDS: tuple[Board, ...] = ("chips", "okey", "wins")
 
 def board_query(
     kind: Board, limit: int, platform: str | None, community: str | None
-) -> sa.Select[tuple[str, int]]:
+) -> sa.Select[str, int]:
     """The select of ``(name, value)`` rows, best first; ties go to the lower player id.
 
     chips: wallet balance, most first (in a community: its players only). okey: the sum of the
@@ -38,7 +38,7 @@ def board_query(
     return stmt.limit(limit)
 
 
-def _chips(community: str | None) -> sa.Select[tuple[str, int]]:
+def _chips(community: str | None) -> sa.Select[str, int]:
     value = wallets.c.balance
     stmt = (
         sa.select(players.c.name, value)
@@ -56,7 +56,7 @@ def _chips(community: str | None) -> sa.Select[tuple[str, int]]:
     return stmt.where(played_here)
 
 
-def _okey(community: str | None) -> sa.Select[tuple[str, int]]:
+def _okey(community: str | None) -> sa.Select[str, int]:
     value = sa.func.sum(okey_penalties.c.points)
     totals = sa.select(okey_penalties.c.player_id, value.label("value"))
     if community is not None:
@@ -64,7 +64,7 @@ def _okey(community: str | None) -> sa.Select[tuple[str, int]]:
     return _ranked(totals.group_by(okey_penalties.c.player_id).subquery(), ascending=True)
 
 
-def _wins(community: str | None) -> sa.Select[tuple[str, int]]:
+def _wins(community: str | None) -> sa.Select[str, int]:
     # the tally (storage/tallies.py): a community's rows through (community, wins); everyone's
     # add up each player's communities, a few rows per player whatever the number of results
     if community is not None:
@@ -78,7 +78,7 @@ def _wins(community: str | None) -> sa.Select[tuple[str, int]]:
     return _ranked(counts.subquery(), ascending=False)
 
 
-def _ranked(per_player: sa.Subquery, *, ascending: bool) -> sa.Select[tuple[str, int]]:
+def _ranked(per_player: sa.Subquery, *, ascending: bool) -> sa.Select[str, int]:
     value = per_player.c.value
     return (
         sa.select(players.c.name, value)

@@ -40,7 +40,7 @@ class GroupCommitter:
 
     async def run(self, work: Callable[[sa.Connection], T]) -> T:
         """Run ``work(conn)`` in a transaction (maybe shared); its result, or raise its error."""
-        mine: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        mine: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         entry = (work, mine)
         self._queue.append(entry)
         try:

@@ -13,13 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVarTuple
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage.models import game_results, players
 from storage.sql import aware
+
+_Columns = TypeVarTuple("_Columns")  # the column types of a select
 
 POKER_STREETS = (1, 2, 3, 4)  # Türk pokeri: betting round 1 or 2; Açık poker: streets 1-4
 
@@ -152,6 +154,7 @@ _OKEY_STATS = (
 
 async def player_stats(conn: AsyncConnection, player_id: int, game: str) -> PlayerStats:
     """The player's statistics in `game` (`turkish`, `acik` or `okey`): one aggregate query."""
+    values: dict[str, Any]  # the counts by field name (the stats' keyword arguments)
     if game == "okey":
         row = (await conn.execute(_OKEY_STATS, {"player_id": player_id})).one()
         values = {k: int(v or 0) for k, v in row._mapping.items()}
@@ -162,7 +165,9 @@ async def player_stats(conn: AsyncConnection, player_id: int, game: str) -> Play
     return PlayerStats(game, folded={s: n for s, n in folded.items() if n}, **values)
 
 
-def _for_games(stmt: sa.Select, player_id: int, games: Sequence[str] | None) -> sa.Select:
+def _for_games(
+    stmt: sa.Select[*_Columns], player_id: int, games: Sequence[str] | None
+) -> sa.Select[*_Columns]:
     stmt = stmt.where(game_results.c.player_id == player_id)
     if games:
         stmt = stmt.where(game_results.c.game.in_(list(games)))
@@ -207,7 +212,8 @@ async def chip_history(
     stmt = _for_games(sa.select(game_results.c.chips_delta), player_id, games)
     stmt = stmt.where(sa.or_(_kind.is_(None), _kind != "round"))
     stmt = stmt.order_by(game_results.c.at.desc(), game_results.c.id.desc()).limit(limit)
-    deltas = [int(d) for d in (await conn.scalars(stmt))]
+    found: sa.ScalarResult[int] = await conn.scalars(stmt)
+    deltas = [int(d) for d in found]
     return deltas[::-1]
 
 

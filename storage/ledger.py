@@ -120,7 +120,7 @@ def _create_wallets(conn: sa.Connection, names: list[str], now: datetime) -> Non
         conn.execute(stmt)
 
 
-def _check_owners_exist(conn: sa.Connection, rows: list[dict]) -> None:
+def _check_owners_exist(conn: sa.Connection, rows: list[dict[str, Any]]) -> None:
     for owner, column, key in (
         (players, players.c.id, "player_id"),
         (tables, tables.c.id, "table_id"),
@@ -129,7 +129,7 @@ def _check_owners_exist(conn: sa.Connection, rows: list[dict]) -> None:
         wanted = {row[key] for row in rows if row[key] is not None}
         if not wanted:
             continue
-        found = set(conn.scalars(sa.select(column).where(column.in_(wanted))).all())
+        found: set[int] = set(conn.scalars(sa.select(column).where(column.in_(wanted))).all())
         if wanted - found:
             what = {players: "player", tables: "table"}.get(owner, "tournament")
             raise NotFound(f"no {what} with id {min(wanted - found)}")
@@ -222,7 +222,7 @@ async def ledger_sums(conn: AsyncConnection) -> dict[str, int]:
     """Every account's balance recomputed from the ledger entries alone."""
     sums: dict[str, int] = defaultdict(int)
     for column, sign in ((ledger.c.dst, 1), (ledger.c.src, -1)):
-        stmt = sa.select(column, sa.func.sum(ledger.c.amount)).group_by(column)
+        stmt: sa.Select[str, int] = sa.select(column, sa.func.sum(ledger.c.amount)).group_by(column)
         for account, total in await conn.execute(stmt):
             sums[account] += sign * int(total)
     return dict(sums)

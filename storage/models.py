@@ -274,15 +274,21 @@ class TableMessageRow(SQLModel, table=True):
     updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
 
 
-players = Player.__table__
-tables = GameTable.__table__
-wallets = Wallet.__table__
-ledger = LedgerEntry.__table__
-applied_keys = AppliedKey.__table__
-action_log = ActionLog.__table__
-game_results = GameResultRow.__table__
-win_tallies = WinTally.__table__
-okey_penalties = OkeyPenalty.__table__
-hand_seeds = HandSeed.__table__
-table_messages = TableMessageRow.__table__
-tournaments = Tournament.__table__
+def _table(model: type[SQLModel]) -> sa.Table:
+    """The Core table SQLModel made for ``model`` (its ``__table__``, which the stubs omit)."""
+    table: sa.Table = model.__table__  # type: ignore[attr-defined]
+    return table
+
+
+players = _table(Player)
+tables = _table(GameTable)
+wallets = _table(Wallet)
+ledger = _table(LedgerEntry)
+applied_keys = _table(AppliedKey)
+action_log = _table(ActionLog)
+game_results = _table(GameResultRow)
+win_tallies = _table(WinTally)
+okey_penalties = _table(OkeyPenalty)
+hand_seeds = _table(HandSeed)
+table_messages = _table(TableMessageRow)
+tournaments = _table(Tournament)

@@ -1,7 +1,8 @@
 """Table rows, the action log, results, Okey penalties and shuffle seeds (inside a transaction).
 
 Writes are synchronous SQLAlchemy Core (``*_sync``, run whole by ``Writer.run_sync`` inside one
-transaction); the async functions are the timers' claim and the unknown-player look-up.
+transaction); the async functions are the timers' claim and re-arm and the unknown-player
+look-up.
 """
 
 from __future__ import annotations
@@ -101,6 +102,23 @@ async def claim_due(
             sa.update(tables).where(tables.c.id.in_([h.id for h in heads])).values(deadline=until)
         )
     return heads
+
+
+async def rearm(
+    conn: AsyncConnection, table_id: int, version: int, deadline: datetime | None
+) -> bool:
+    """Set the deadline of the open table at ``version``; False when it moved on or closed."""
+    stmt = (
+        sa.update(tables)
+        .where(
+            tables.c.id == table_id,
+            tables.c.version == version,
+            tables.c.status == "open",
+        )
+        .values(deadline=deadline)
+        .returning(tables.c.id)
+    )
+    return (await conn.execute(stmt)).first() is not None
 
 
 def action_record(row: Any) -> ActionRecord:
@@ -226,7 +244,9 @@ def check_players_exist_sync(conn: sa.Connection, ids: Iterable[int]) -> None:
     wanted = set(ids)
     if not wanted:
         return
-    found = set(conn.scalars(sa.select(players.c.id).where(players.c.id.in_(wanted))).all())
+    found: set[int] = set(
+        conn.scalars(sa.select(players.c.id).where(players.c.id.in_(wanted))).all()
+    )
     if wanted - found:
         raise NotFound(f"no player with id {min(wanted - found)}")
 
@@ -330,7 +350,7 @@ def net_deposits(conn: sa.Connection, table_id: int) -> dict[int, int]:
     """Each player's chips moved into the table's escrow minus those moved back out."""
     account = escrow(table_id)
     deposits: dict[int, int] = {}
-    stmt = (
+    stmt: sa.Select[str, str, int] = (
         sa.select(ledger.c.src, ledger.c.dst, sa.func.sum(ledger.c.amount))
         .where(
             sa.or_(

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage import ledger as ledger_ops
 from storage.errors import NotFound, StaleVersion, TournamentOver
@@ -97,3 +98,51 @@ def advance_sync(
         raise StaleVersion(tournament_id, expected_version, current.version)
     ledger_ops.apply_transfers_sync(conn, transfers, now)
     return int(row.version)
+
+
+async def get(conn: AsyncConnection, tournament_id: int) -> TournamentRecord:
+    """The tournament with this id (in any status); NotFound if there is none."""
+    stmt = sa.select(tournaments).where(tournaments.c.id == tournament_id)
+    row = (await conn.execute(stmt)).first()
+    if row is None:
+        raise NotFound(f"no tournament with id {tournament_id}")
+    return tournament_record(row)
+
+
+async def live_in_channel(
+    conn: AsyncConnection, platform: str, channel_id: str
+) -> TournamentRecord | None:
+    """The newest tournament of a channel that is still registering or running, or None."""
+    stmt = (
+        sa.select(tournaments)
+        .where(
+            tournaments.c.platform == platform,
+            tournaments.c.channel_id == channel_id,
+            tournaments.c.status.in_(LIVE),
+        )
+        .order_by(tournaments.c.id.desc())
+        .limit(1)
+    )
+    row = (await conn.execute(stmt)).first()
+    return None if row is None else tournament_record(row)
+
+
+async def live(conn: AsyncConnection) -> list[TournamentRecord]:
+    """Every tournament still registering or running, by id."""
+    stmt = sa.select(tournaments).where(tournaments.c.status.in_(LIVE)).order_by(tournaments.c.id)
+    return [tournament_record(row) for row in await conn.execute(stmt)]
+
+
+async def due(conn: AsyncConnection, now: datetime | None) -> list[TournamentRecord]:
+    """The tournaments still registering whose start time is at or before ``now``, earliest
+    first."""
+    stmt = (
+        sa.select(tournaments)
+        .where(
+            tournaments.c.status == "registering",
+            tournaments.c.deadline.is_not(None),
+            tournaments.c.deadline <= now,
+        )
+        .order_by(tournaments.c.deadline, tournaments.c.id)
+    )
+    return [tournament_record(row) for row in await conn.execute(stmt)]

@@ -63,7 +63,7 @@ class OkeyMatch:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> OkeyMatch:
+    def from_dict(cls, data: dict[str, Any]) -> OkeyMatch:
         """Rebuild a match from `to_dict` output."""
         return cls(data)
 
@@ -72,7 +72,8 @@ class OkeyMatch:
     @property
     def preset(self) -> str:
         """The scoring preset: "penalty" or "classic"."""
-        return self.options["preset"]
+        preset: str = self.options["preset"]
+        return preset
 
     @property
     def totals(self) -> list[int]:
@@ -86,7 +87,8 @@ class OkeyMatch:
             return False
         if PRESETS[self.preset].counts_down:
             return min(self.totals) == 0
-        return len(self.history) >= self.options["rounds"]
+        rounds: int = self.options["rounds"]
+        return len(self.history) >= rounds
 
     @property
     def needs_round(self) -> bool:

@@ -159,7 +159,7 @@ class OkeyRound:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> OkeyRound:
+    def from_dict(cls, data: dict[str, Any]) -> OkeyRound:
         """Rebuild a round from `to_dict` output."""
         return cls(data)
 

@@ -57,7 +57,7 @@ def _run_templates(i: int) -> list[Template]:
         for length in range(3, MAX_RUN + 1):
             for lo in range(max(1, p - length + 1), min(p, HIGH_ONE - length + 1) + 1):
                 hi = lo + length - 1
-                choices = []
+                choices: list[tuple[int, ...]] = []
                 for q in range(lo, hi + 1):
                     qi = c * 13 + _number_at(q) - 1
                     if q == p:

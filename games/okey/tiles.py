@@ -54,7 +54,7 @@ def number_of(i: int) -> int:
     return i % 13 + 1
 
 
-def okey_of(indicator: str) -> str:
+def okey_of(indicator: object) -> str:
     """The okey (wild) tile for an indicator: same colour, next number, 13 -> 1."""
     name = check_indicator(indicator)
     i = _INDEX[name]

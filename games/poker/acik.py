@@ -26,7 +26,7 @@ is refused; without it, `peek(seat)` re-sends the down card privately at any tim
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from games.base import (
     Action,
@@ -40,7 +40,8 @@ from games.base import (
 )
 from games.base import private as to_seat
 from games.base import public as to_all
-from games.poker import Card, HandRank, PokerRules, acik_rules, evaluate, key
+from games.poker import Card, HandRank, PokerRules, evaluate, key
+from games.poker import acik_rules as acik_rules  # re-exported: games.poker.acik.acik_rules
 from games.poker.betting import STRUCTURES, Betting
 from games.poker.pots import award, is_returned
 from games.poker.visible import deal_order, first_speaker
@@ -343,7 +344,7 @@ class AcikHand:
         """Who is dead against whom on this street (computed once per street, then cached)."""
         if self._deadness is None or self._deadness_street != self.street:
             live = [s for s in range(len(self.players)) if not self.betting.folded[s]]
-            downs = {s: self.down[s] for s in live if self.down[s] is not None}
+            downs = {s: down for s in live if (down := self.down[s]) is not None}
             self._deadness = analyse(
                 self.rules.deck,
                 downs,
@@ -522,7 +523,7 @@ class AcikHand:
         strength: dict[int, HandRank] = {}
         hands = []
         for seat in live:
-            cards = [self.down[seat], *self.up[seat]]
+            cards = self._shown(seat)
             rank = strength[seat] = evaluate(cards, self.rules)
             hands.append(
                 {
@@ -534,6 +535,10 @@ class AcikHand:
                 }
             )
         return [to_all("showdown", hands=hands), *self._pay(strength)]
+
+    def _shown(self, seat: int) -> list[Card]:
+        """The seat's down card (dealt by the showdown) and its up cards."""
+        return [cast(Card, self.down[seat]), *self.up[seat]]
 
     def _pay(self, strength: dict[int, HandRank]) -> list[Event]:
         """Award every pot (all of it to the last player left without a showdown), settle, end."""
@@ -559,9 +564,7 @@ class AcikHand:
             "showdown": showdown,
             "won": won,
             "payouts": [{"pot": i, "seat": s, "amount": a} for i, s, a in payouts],
-            "hands": (
-                {str(s): _names([self.down[s], *self.up[s]]) for s in strength} if showdown else {}
-            ),
+            "hands": ({str(s): _names(self._shown(s)) for s in strength} if showdown else {}),
         }
         events.append(
             to_all("hand_over", stacks=list(b.stacks), seed=self.seed.hex(), showdown=showdown)

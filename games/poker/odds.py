@@ -73,7 +73,8 @@ def public_odds(view: Mapping[str, Any]) -> list[float | None]:
 
 def own_odds(view: Mapping[str, Any]) -> float | None:
     """The viewing seat's own chance (`view(seat)`, its down card known); None when folded."""
-    return estimate(view).chances[view["seat"]]
+    seat: int = view["seat"]
+    return estimate(view).chances[seat]
 
 
 def estimate(view: Mapping[str, Any], exact_limit: int = EXACT_LIMIT, vector: bool = True) -> Odds:
@@ -223,12 +224,15 @@ def _fast_ok(rules: PokerRules, known: Mapping[int, list[Card]], pool: list[Card
         total = sum(probe)
         entry = rows[total & 255][_MULTISET_ID[total >> 63]]
         x = total >> 8
-        return x.bit_count() == entry[17] and x + entry[x >> entry[16] & 15] == key(probe, rules)
+        fast: bool = x.bit_count() == entry[17] and x + entry[x >> entry[16] & 15] == key(
+            probe, rules
+        )
+        return fast
     except (TypeError, IndexError):
         return False
 
 
-class _KeyCache(dict):
+class _KeyCache(dict[int, int]):
     """One seat's keys by the value sum of the unknown cards it is dealt, each key shifted left
     by `shift` with the seat's place in the deal below it (so a `max` names the winner); filled
     on first use, because a key depends only on the sum of the hand's card values."""
@@ -249,12 +253,12 @@ class _KeyCache(dict):
         total = self.base + t
         x = total >> 8
         e = self.rules._fast_rows[total & 255][_MULTISET_ID[total >> 63]]
-        value = (x + e[x >> e[16] & 15]) << self.shift | self.place
+        value: int = (x + e[x >> e[16] & 15]) << self.shift | self.place
         self[t] = value
         return value
 
 
-def _row(keys: _KeyCache, sums: list[int], cache: bool) -> list[int]:
+def _row(keys: _KeyCache, sums: Sequence[int], cache: bool) -> list[int]:
     """The seat's encoded keys for chunks with these value sums (the fast path inlined when
     the chunks are too many to cache)."""
     if cache:
@@ -282,7 +286,7 @@ def _permutations(sizes: list[int], families: int) -> list[list[int]]:
     ordered = []
     for family in range(families):
         for t in range(turns):
-            index = []
+            index: list[int] = []
             offset = 0
             for k, options in zip(sizes, multipliers, strict=True):
                 a = options[family % len(options)]

@@ -49,7 +49,8 @@ class Evaluator:
         mid = self.multiset[rank]
         flush = self.flush[suit]
         nibble = (card >> self.position[flush, mid]) & 15
-        return self.strength[flush, mid, nibble]
+        strengths: np.ndarray = self.strength[flush, mid, nibble]
+        return strengths
 
 
 @lru_cache(maxsize=8)

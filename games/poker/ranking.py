@@ -142,6 +142,10 @@ NAMES_TR_ACIK = {
 }
 
 _MASK = (1 << 52) - 1  # the card bits of a key, or of a sum of Cards shifted by MASK_SHIFT
+# The fast path's rows (see `_fast_rows`): per suit-weight sum a sequence, by multiset id, of
+# entries that are tuple[int | None, ...] or None. The entries are typed Any because the fast
+# paths index them unchecked: a None raises TypeError and they fall back to the slow path.
+FastRows = tuple[Sequence[Any], ...]
 # Bit positions of the key layout (see the module docstring).
 CARDS_BITS = 52
 _N2 = 52
@@ -224,7 +228,7 @@ class PokerRules:
     _pattern_table: dict[int, tuple[int, int, int]]
     _flush_table: dict[int, tuple[int, int, int]]
     _outside: int
-    _fast_rows: tuple[Sequence[tuple[int | None, ...] | None], ...]
+    _fast_rows: FastRows
     _index_masks: tuple[int, ...] | None
 
     def __init__(
@@ -325,7 +329,7 @@ class PokerRules:
         game = options.pop("game", None)
         if game == "turkish":
             players = options.pop("players", None)
-            return turkish_rules(players, **options)  # type: ignore[arg-type]
+            return turkish_rules(players, **options)
         if game == "acik":
             return acik_rules(**options)
         raise ValueError(f"unknown poker game {game!r} (expected 'turkish' or 'acik')")
@@ -537,13 +541,11 @@ _X_WEIGHT = WEIGHT_SHIFT - MASK_SHIFT  # where the rank-weight sum sits in x = t
 if (MASK_SHIFT, WEIGHT_SHIFT, 5 * max(SUIT_WEIGHTS)) != (8, 63, 180):  # pragma: no cover
     raise ImportError("key() and evaluate() spell the Card layout as literals 8, 63 and 255")
 # Non-default suit orders: every row is empty, so every fast lookup misses.
-_NO_FAST_ROWS: tuple[Sequence[tuple[int | None, ...] | None], ...] = ((),) * 256
+_NO_FAST_ROWS: FastRows = ((),) * 256
 
 
 @lru_cache(maxsize=16)
-def _fast_rows(
-    game: str, lowest: int, variant: int, heart_first: bool
-) -> tuple[Sequence[tuple[int | None, ...] | None], ...]:
+def _fast_rows(game: str, lowest: int, variant: int, heart_first: bool) -> FastRows:
     """Build the fast path's rows: by suit-weight sum (0..255), a list by multiset id.
 
     Both flush and plain rows hold, per multiset of the deck (None otherwise), an 18-tuple:
@@ -638,10 +640,13 @@ def key(cards: Sequence[Card] | str, rules: PokerRules) -> int:
     # Fast path for five Cards (ints equal to Cards work alike); see `_fast_rows`. A card
     # outside the deck (or any card under a non-default suit order, whose rows are empty)
     # meets a None entry or an empty row; a duplicate carries into the next card bit, so x
-    # has fewer bits than the entry expects. Either way the slow path gives the error.
+    # has fewer bits than the entry expects. Either way the slow path gives the error (so does
+    # a string, hence the ignores: its characters fail the sum).
+    total: int
+    entry: tuple[int, ...]
     try:
-        c0, c1, c2, c3, c4 = cards
-        total = c0 + c1 + c2 + c3 + c4
+        c0, c1, c2, c3, c4 = cards  # type: ignore[str-unpack]
+        total = c0 + c1 + c2 + c3 + c4  # type: ignore[operator, assignment]
         entry = rules._fast_rows[total & 255][_MULTISET_ID[total >> 63]]
         x = total >> 8
         if x.bit_count() == entry[17]:
@@ -659,9 +664,11 @@ def evaluate(cards: Sequence[Card] | str, rules: PokerRules) -> HandRank:
     the ruleset's deck, or more than 5 cards.
     """
     # Same as key(); inlined because this is the hot path of every showdown and enumeration.
+    total: int
+    entry: tuple[int, ...]
     try:
-        c0, c1, c2, c3, c4 = cards
-        total = c0 + c1 + c2 + c3 + c4
+        c0, c1, c2, c3, c4 = cards  # type: ignore[str-unpack]
+        total = c0 + c1 + c2 + c3 + c4  # type: ignore[operator, assignment]
         entry = rules._fast_rows[total & 255][_MULTISET_ID[total >> 63]]
         x = total >> 8
         if x.bit_count() == entry[17]:

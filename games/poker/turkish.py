@@ -44,7 +44,8 @@ from games.base import (
 from games.poker.betting import BETTING_KINDS, STRUCTURES, Betting
 from games.poker.cards import Card
 from games.poker.pots import award, is_returned, seats_from_dealer_left
-from games.poker.ranking import HIGH_CARD, PAIR, PokerRules, evaluate, turkish_rules
+from games.poker.ranking import HIGH_CARD, PAIR, PokerRules, evaluate
+from games.poker.ranking import turkish_rules as turkish_rules  # re-exported here
 
 GAME = "turkish"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5

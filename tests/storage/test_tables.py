@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-import storage.store as store_module
+import storage.table_create as table_create
 from storage import (
     HOUSE,
     ActionEntry,
@@ -286,7 +286,7 @@ async def test_ids_must_be_positive_integers(store: Store) -> None:
 async def test_racing_open_in_one_channel_is_channel_busy(store: Store, monkeypatch) -> None:
     """Another writer's table appears between the check and the insert: ChannelBusy, not a crash."""
     first = await store.create_table("discord", 9, "okey", {}, {})
-    real = store_module._open_table_id
+    real = table_create.open_table_id
     calls = iter([None])  # the first check misses the other writer's table
 
     async def _first_then_real(conn, platform, channel):
@@ -295,7 +295,7 @@ async def test_racing_open_in_one_channel_is_channel_busy(store: Store, monkeypa
         except StopIteration:
             return await real(conn, platform, channel)
 
-    monkeypatch.setattr(store_module, "_open_table_id", _first_then_real)
+    monkeypatch.setattr(table_create, "open_table_id", _first_then_real)
     with pytest.raises(ChannelBusy) as info:
         await store.create_table("discord", 9, "okey", {}, {})
     assert info.value.table_id == first.id
@@ -307,7 +307,7 @@ async def test_racing_table_closed_again_lets_the_open_go_through(
     """The racing table closes before we look again: the channel is free, the open succeeds."""
     mod = await funded_player(store, "mod", 0)
     other = await store.create_table("discord", 10, "okey", {}, {})
-    real = store_module._open_table_id
+    real = table_create.open_table_id
     calls = 0
 
     async def racing(conn, platform, channel):
@@ -319,7 +319,7 @@ async def test_racing_table_closed_again_lets_the_open_go_through(
             await store.reset_table(other.id, mod, "closed meanwhile")
         return await real(conn, platform, channel)
 
-    monkeypatch.setattr(store_module, "_open_table_id", racing)
+    monkeypatch.setattr(table_create, "open_table_id", racing)
     table = await store.create_table("discord", 10, "okey", {}, {})
     assert table.id != other.id and table.status == "open"
     assert (await store.table_in_channel("discord", 10)).id == table.id

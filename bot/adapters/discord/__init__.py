@@ -60,6 +60,8 @@ class DiscordBot(discord.AutoShardedClient):
     syncs the commands to that one server (instant, for testing) instead of globally (up to an
     hour to appear)."""
 
+    adapter: DiscordAdapter  # set by `adapter.attach(self)`
+
     def __init__(
         self,
         adapter: DiscordAdapter,
@@ -78,7 +80,8 @@ class DiscordBot(discord.AutoShardedClient):
         super().__init__(
             intents=intents,
             shard_count=shard_count,
-            shard_ids=None if shard_ids is None else list(shard_ids),
+            # discord.py's own default is None (every shard); its stubs say list[int]
+            shard_ids=None if shard_ids is None else list(shard_ids),  # type: ignore[arg-type]
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.ownership = Ownership(shard_ids, shard_count)

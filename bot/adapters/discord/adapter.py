@@ -614,7 +614,8 @@ class DiscordAdapter:
 
     def _live(self, table_id: str) -> Any:
         """The core's open table, when the core exposes its table service (read only)."""
-        return self.core.tables.get(table_id) if self._knows_tables() else None
+        # not in CoreApi: probed by _knows_tables (issue 26 moves it into the typed contract)
+        return self.core.tables.get(table_id) if self._knows_tables() else None  # type: ignore[attr-defined]
 
     def _group(self, table_id: str) -> str:
         """The table's game ("poker" or "okey"), for its "Show my hand" button: learnt from the

@@ -320,7 +320,8 @@ class OkeyCommands(app_commands.Group):
         scoring=L("How rounds are scored", "Ellerin nasıl puanlanacağı"),
         **house.descriptions(house.OKEY_START),
     )
-    @app_commands.choices(rounds=ROUNDS, scoring=PRESETS, **house.choices(house.OKEY_START))
+    # int and str choices side by side; discord.py's stubs infer one choice type
+    @app_commands.choices(rounds=ROUNDS, scoring=PRESETS, **house.choices(house.OKEY_START))  # type: ignore[misc]
     async def cmd_start(
         self,
         interaction: discord.Interaction,
@@ -495,7 +496,8 @@ class TournamentCommands(app_commands.Group):
             "Saat 21:30'da ya da 15m / 2h sonra kendiliğinden başlar",
         ),
     )
-    @app_commands.choices(rounds=ROUNDS, bots=SWITCH, scoring=PRESETS)
+    # int and str choices side by side; discord.py's stubs infer one choice type
+    @app_commands.choices(rounds=ROUNDS, bots=SWITCH, scoring=PRESETS)  # type: ignore[misc]
     async def cmd_okey(
         self,
         interaction: discord.Interaction,

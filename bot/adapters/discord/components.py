@@ -183,7 +183,7 @@ class DrawSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the chosen cards to the adapter."""
-        data = interaction.data or {}
+        data: Any = interaction.data or {}  # a select's payload: {"values": [...], ...}
         values = tuple(v for v in data.get("values", ()) if v != "-")
         await handler_of(interaction).on_draw(interaction, self.ref, values)
 
@@ -267,9 +267,9 @@ def table_view(
             view.add_item(item)
         used += 1
     if table_id is not None and group is not None:
-        button = HandButton(table_id, group, hand_label)
-        button.row = min(used, 4)
-        view.add_item(button)
+        hand_button = HandButton(table_id, group, hand_label)
+        hand_button.row = min(used, 4)
+        view.add_item(hand_button)
     return view
 
 

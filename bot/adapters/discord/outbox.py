@@ -91,7 +91,9 @@ class Lanes:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception(kv(event="outgoing_failed", lane=lane[0] if lane else lane))
+                # lanes are (kind, id) tuples (channel_lane, user_lane)
+                kind = lane[0] if lane else lane  # type: ignore[index]
+                log.exception(kv(event="outgoing_failed", lane=kind))
         # No await since the queue was found empty: nothing can have been put in between.
         del self._queues[lane]
         del self._workers[lane]

@@ -38,7 +38,7 @@ THREAD_TYPES = {
     discord.ChannelType.text: discord.ChannelType.public_thread,
     discord.ChannelType.news: discord.ChannelType.news_thread,
 }
-LOOKUP_ERRORS = (*TRANSPORT_ERRORS, discord.ClientException)
+LOOKUP_ERRORS: tuple[type[BaseException], ...] = (*TRANSPORT_ERRORS, discord.ClientException)
 
 
 def thread_name(title: str) -> str:

@@ -21,6 +21,7 @@ from bot.core.table.rooms import parent_of
 from bot.logs import kv
 
 log = logging.getLogger("bot.discord")
+OWNER_ERRORS: tuple[type[BaseException], ...] = (*TRANSPORT_ERRORS, discord.ClientException)
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -72,7 +73,7 @@ class Ownership:
             if channel not in verdicts:
                 try:
                     verdicts[channel] = self.owns_guild(await self.guild_of(client, int(channel)))
-                except (*TRANSPORT_ERRORS, discord.ClientException) as exc:
+                except OWNER_ERRORS as exc:
                     log.warning(kv(event="owner_unknown", channel=channel, status=status_of(exc)))
                     verdicts[channel] = False
             if verdicts[channel]:

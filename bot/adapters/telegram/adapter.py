@@ -68,7 +68,7 @@ def asks_moderator(routed: Route) -> bool:
 # What to ask the core for a player's current private state at a table, per game group.
 STATE_COMMANDS = {"poker": ("poker", "hand"), "okey": ("okey", "rack")}
 
-Later = Callable[[], Awaitable[None]]
+Later = Callable[[], Awaitable[object]]  # what it returns is not used
 
 
 @dataclass

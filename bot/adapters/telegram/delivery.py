@@ -108,7 +108,7 @@ def posted_message(message: Message, markup: InlineKeyboardMarkup | None) -> Tab
     return TableMessage(
         chat_id=message.chat_id,
         message_id=message.message_id,
-        text=message.caption if message.photo else (message.text or ""),
+        text=(message.caption or "") if message.photo else (message.text or ""),
         markup=markup_dict(markup),
         photo=bool(message.photo),
     )

@@ -32,7 +32,10 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         self._locks: dict[int, asyncio.Lock] = {}
         self._waiting: dict[int, int] = {}
 
-    async def process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+    # python-telegram-bot marks it final, yet a custom processor is how it orders updates
+    async def process_update(  # type: ignore[misc]
+        self, update: object, coroutine: Awaitable[Any]
+    ) -> None:
         """Wait for the chat's previous updates, then run this one in a concurrency slot."""
         key = chat_key(update)
         if key is None:

@@ -29,7 +29,7 @@ from bot.logs import kv
 
 log = logging.getLogger("bot.telegram")
 
-Run = Callable[[], Awaitable[None]]
+Run = Callable[[], Awaitable[object]]  # what the job returns is not used
 Sleep = Callable[[float], Awaitable[None]]
 
 

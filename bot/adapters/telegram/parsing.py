@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from bot.core.i18n import normalize_locale
 from bot.core.table.rooms import SHARED, is_shared_room, parent_of, shared_room
@@ -76,7 +77,7 @@ class Place:
         the same community); None for a private chat."""
         return str(self.chat_id) if self.is_group else None
 
-    def send_kwargs(self) -> dict[str, int]:
+    def send_kwargs(self) -> dict[str, Any]:
         """Extra arguments that put a sent message into this place's topic."""
         return {} if self.thread_id is None else {"message_thread_id": self.thread_id}
 

@@ -63,7 +63,7 @@ def layered(size: tuple[int, int], base: RGB, layers: list[tuple[RGB, Image.Imag
     return image
 
 
-def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
+def fit_text(text: str, size: int, max_width: float, bold: bool = False) -> str:
     """Shorten `text` with an ellipsis until it fits `max_width` pixels at `size`."""
     face = font(size, bold)
     if face.getlength(text) <= max_width:

@@ -121,7 +121,7 @@ def _seat_panel(seat: PokerSeat, style: PictureStyle, to_act: bool) -> Image.Ima
         outline=frame,
         width=3 if (to_act or seat.winner) else 1,
     )
-    name_room = pw - 2 * PANEL_PAD - 4
+    name_room: float = pw - 2 * PANEL_PAD - 4
     if seat.odds is not None:
         name_room -= _odds_label(draw, seat.odds, pw - PANEL_PAD) + 4
     name = fit_text(seat.name, 15, name_room, bold=True)

@@ -1,0 +1,92 @@
+"""Opening a table in a channel: one open table per channel, kept by a unique index.
+
+The insert first looks for the channel's open table (ChannelBusy names it); when another writer
+opened one between that look and the insert, the unique index refuses the insert and the channel
+is read again: still busy is ChannelBusy, free again (that table closed meanwhile) is retried.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from storage import tables as table_ops
+from storage.db import Writer, read
+from storage.errors import ChannelBusy
+from storage.models import tables
+from storage.records import TableRecord
+
+CREATE_TABLE_ATTEMPTS = 3  # a channel whose racing table closes at once is retried
+
+
+async def open_table_id(conn: AsyncConnection, platform: str, channel: str) -> int | None:
+    """The id of the channel's open table, or None."""
+    return await conn.scalar(
+        sa.select(tables.c.id).where(
+            tables.c.platform == platform,
+            tables.c.channel_id == channel,
+            tables.c.status == "open",
+        )
+    )
+
+
+async def create_table(
+    writer: Writer,
+    engine: AsyncEngine,
+    platform: str,
+    channel: str,
+    game: str,
+    options: dict[str, Any],
+    snapshot: dict[str, Any],
+    *,
+    deadline: datetime | None,
+    community: str | None,
+    tournament: int | None,
+    now: datetime,
+) -> TableRecord:
+    """Insert the channel's new open table at version 1 (arguments already checked);
+    ChannelBusy when the channel has an open table."""
+
+    async def work(conn: AsyncConnection) -> TableRecord:
+        existing = await open_table_id(conn, platform, channel)
+        if existing is not None:
+            raise ChannelBusy(platform, channel, existing)
+        stmt = (
+            tables.insert()
+            .values(
+                platform=platform,
+                channel_id=channel,
+                game=game,
+                options=options,
+                status="open",
+                snapshot=snapshot,
+                version=1,
+                last_seq=0,
+                created_at=now,
+                updated_at=now,
+                deadline=deadline,
+                community=community,
+                tournament_id=tournament,
+            )
+            .returning(*tables.c)
+        )
+        return table_ops.table_record((await conn.execute(stmt)).one())
+
+    attempts_left = CREATE_TABLE_ATTEMPTS
+    while True:
+        try:
+            return await writer.run(work)
+        except IntegrityError:
+            # Another writer opened a table in this channel at the same moment. If that table
+            # is already closed again, the channel is free: try once more.
+            async with read(engine) as conn:
+                existing = await open_table_id(conn, platform, channel)
+            if existing is not None:
+                raise ChannelBusy(platform, channel, existing) from None
+            attempts_left -= 1
+            if attempts_left == 0:
+                raise

@@ -1,0 +1,74 @@
+"""Reading tables: a table by id or channel, the open ones, heads, the action log, seeds."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from storage import tables as table_ops
+from storage.errors import NotFound
+from storage.models import action_log, hand_seeds, tables
+from storage.records import ActionRecord, SeedRecord, TableHead, TableRecord
+
+
+def _open_in(platform: str, channel_id: str) -> sa.ColumnElement[bool]:
+    return sa.and_(
+        tables.c.platform == platform,
+        tables.c.channel_id == channel_id,
+        tables.c.status == "open",
+    )
+
+
+async def get_table(conn: AsyncConnection, table_id: int) -> TableRecord:
+    """The table with this id (open or closed); NotFound if there is none."""
+    row = (await conn.execute(sa.select(tables).where(tables.c.id == table_id))).first()
+    if row is None:
+        raise NotFound(f"no table with id {table_id}")
+    return table_ops.table_record(row)
+
+
+async def table_in_channel(
+    conn: AsyncConnection, platform: str, channel_id: str
+) -> TableRecord | None:
+    """The open table of a channel, or None."""
+    row = (await conn.execute(sa.select(tables).where(_open_in(platform, channel_id)))).first()
+    return None if row is None else table_ops.table_record(row)
+
+
+async def open_tables(conn: AsyncConnection) -> list[TableRecord]:
+    """Every open table, by id."""
+    stmt = sa.select(tables).where(tables.c.status == "open").order_by(tables.c.id)
+    return [table_ops.table_record(row) for row in await conn.execute(stmt)]
+
+
+async def tournament_tables(conn: AsyncConnection, tournament_id: int) -> list[TableRecord]:
+    """Every table (open or closed) opened for the tournament, by id."""
+    stmt = sa.select(tables).where(tables.c.tournament_id == tournament_id).order_by(tables.c.id)
+    return [table_ops.table_record(row) for row in await conn.execute(stmt)]
+
+
+async def table_head(conn: AsyncConnection, table_id: int) -> TableHead | None:
+    """The head of the table with this id, or None."""
+    stmt = sa.select(*table_ops.HEAD_COLUMNS).where(tables.c.id == table_id)
+    row = (await conn.execute(stmt)).first()
+    return None if row is None else table_ops.table_head(row)
+
+
+async def channel_head(conn: AsyncConnection, platform: str, channel_id: str) -> TableHead | None:
+    """The head of the channel's open table, or None."""
+    stmt = sa.select(*table_ops.HEAD_COLUMNS).where(_open_in(platform, channel_id))
+    row = (await conn.execute(stmt)).first()
+    return None if row is None else table_ops.table_head(row)
+
+
+async def actions(conn: AsyncConnection, table_id: int) -> list[ActionRecord]:
+    """The table's action log in sequence order."""
+    stmt = sa.select(action_log).where(action_log.c.table_id == table_id).order_by(action_log.c.seq)
+    return [table_ops.action_record(row) for row in await conn.execute(stmt)]
+
+
+async def seed(conn: AsyncConnection, hand_id: str) -> SeedRecord | None:
+    """The fair-shuffle record of a hand, or None."""
+    stmt = sa.select(hand_seeds).where(hand_seeds.c.hand_id == hand_id)
+    row = (await conn.execute(stmt)).first()
+    return None if row is None else table_ops.seed_record(row)
