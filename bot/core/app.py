@@ -31,10 +31,10 @@ from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
+from bot.core.registry import GAMES, open_session
 from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
 from bot.core.table.pictures import draw_pictures
-from bot.core.table.registry import GAMES, open_session
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import LiveTable, TableService
 from bot.core.table.session import Note, Who, msg

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.table.registry import GAMES
+from bot.core.registry import GAMES
 from tests.bot.helpers import make_core
 from tests.bot.test_discord_play import (
     CHANNEL,

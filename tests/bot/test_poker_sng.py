@@ -15,8 +15,8 @@ from bot.core.errors import Refusal
 from bot.core.poker import sng
 from bot.core.poker.session import PokerSession
 from bot.core.poker.sng_table import SitAndGoSession
+from bot.core.registry import sit_and_go
 from bot.core.table import service as tables
-from bot.core.table.registry import sit_and_go
 from bot.core.table.session import Seat, Step, Who
 from storage import escrow, wallet
 from tests.bot.drive import hidden_cards, leaked, live_session, public_without_showdown

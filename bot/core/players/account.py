@@ -19,8 +19,8 @@ from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.registry import GAMES
 from bot.core.table.deliver import text
-from bot.core.table.registry import GAMES
 from bot.core.table.session import COMPUTER_PREFIX, Msg, Who, msg
 from bot.core.tournament.verify import stage_id, verify_stage
 from bot.logs import kv

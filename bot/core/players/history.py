@@ -5,7 +5,7 @@ answered privately in the asker's language.
   result: chips won or lost, penalty points); a game word (`turkish`, `acik`, `okey`, or `poker`
   for both poker games) narrows it.
 - `/stats`: per game, what `storage.PlayerStats` adds up from the per-hand details the games
-  write (`bot.core.players.stats`); with a player (a user id, `@name`, a Discord mention or a name
+  write (`bot.core.table.stats`); with a player (a user id, `@name`, a Discord mention or a name
   on the same platform) that player's, else the asker's. With pictures on, a chart of the chip
   history over the last 100 hands or matches rides along.
 

@@ -16,9 +16,9 @@ from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS
-from bot.core.players import stats as handstats
 from bot.core.sketch import Sketch
 from bot.core.table import ai, house, pictures
+from bot.core.table import stats as handstats
 from bot.core.table.fairness import check_seed
 from bot.core.table.session import (
     ButtonSpec,

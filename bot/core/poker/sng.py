@@ -1,7 +1,7 @@
 """The arithmetic of a poker sit-and-go table: its options, the rising ante schedule, the order
 in which players busted in the same hand place, and the standing of the table.
 
-A sit-and-go table (`bot.core.table.registry.sit_and_go`) seats every entrant with the same number of
+A sit-and-go table (`bot.core.registry.sit_and_go`) seats every entrant with the same number of
 TOURNAMENT chips (never wallet chips: the entry fee is the tournament's business). The ante of a
 hand is fixed when it is dealt from the level reached then: `level = elapsed // level_seconds`
 on the table's injected clock. Nothing here performs I/O or reads a clock.

@@ -1,4 +1,4 @@
-"""A poker sit-and-go table: the one table of a poker tournament (`bot.core.table.registry.sit_and_go`).
+"""A poker sit-and-go table: the one table of a poker tournament (`bot.core.registry.sit_and_go`).
 
 Every entrant is seated with the same TOURNAMENT chips: no wallet is touched and nothing moves in
 the ledger (the entry fee and the prizes are the tournament's). The ante of each hand comes from

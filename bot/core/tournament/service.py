@@ -469,7 +469,7 @@ class TournamentService:
         self, record: TournamentRecord, state: Tournament, slot: Slot
     ) -> list[Outgoing]:
         """Open a slot's table in its room, everyone seated, and begin its match."""
-        from bot.core.table.registry import tournament_table
+        from bot.core.registry import tournament_table
 
         stage = state.stage
         assert stage is not None
@@ -558,7 +558,7 @@ def _start_at(state: Tournament) -> datetime | None:
 def _stored_outcome(snapshot: dict) -> TableOutcome:
     """A closed table's standing from its last snapshot (a moderator's reset leaves the order
     of the moment)."""
-    from bot.core.table.registry import GAMES
+    from bot.core.registry import GAMES
 
     session = GAMES[snapshot["game"]].from_dict(snapshot)
     result = session.outcome()
