@@ -197,3 +197,38 @@ def play_out(round_: Round101, rng: random.Random, limit: int = 2000) -> int:
         moves += 1
         assert moves < limit
     return moves
+
+
+FILLER = [
+    "R1", "Y3", "B5", "K7", "R3", "Y5", "B7", "K9", "R5", "Y7", "B9", "K11", "R7", "Y9", "B11",
+    "K13", "Y1", "B1", "K1", "B3", "K5", "Y11", "R9", "B13",
+]  # fmt: skip
+
+
+def fill(tiles: list[str], size: int, avoid: tuple[str, ...] = ()) -> list[str]:
+    """`tiles` topped up to `size` with scattered filler tiles (never a third copy)."""
+    out = list(tiles)
+    for tile in FILLER * 2:
+        if len(out) >= size:
+            break
+        if tile not in avoid and out.count(tile) < 2:
+            out.append(tile)
+    assert len(out) == size
+    return out
+
+
+def act(kind: str, cards: str = "", amount: int | None = None, source: str | None = None) -> Action:
+    """An action with its tiles written as one string ("R5 R6 R7 / K9 B9 Y9")."""
+    return Action(kind, amount=amount, cards=tuple(cards.split()), source=source)
+
+
+def refused(round_: Round101, seat: int, action: Action, code: str) -> IllegalAction:
+    """Apply `action`, expect IllegalAction `code`, and check nothing changed."""
+    before = round_.to_dict()
+    try:
+        round_.apply(seat, action)
+    except IllegalAction as exc:
+        assert exc.code == code, (exc.code, str(exc))
+        assert round_.to_dict() == before
+        return exc
+    raise AssertionError(f"{action} was accepted, expected {code}")
