@@ -50,13 +50,25 @@ def candidates(counts: list[int], wilds: int) -> list[Candidate]:
     return out
 
 
-def exhaustive_value(tiles: Iterable[str], okey: str) -> int:
-    """The highest total value of disjoint sets and runs, by trying every combination."""
+def exhaustive_value(tiles: Iterable[str], okey: str, forced: str | None = None) -> int:
+    """The highest total value of disjoint sets and runs, by trying every combination.
+
+    With `forced`, only combinations laying at least one such tile count (-1 when none does).
+    """
+    okey = normalize(okey)
     counts, wilds = _counts(tiles, okey)
     cands = candidates(counts, wilds)
+    target: int | None = None
+    if forced is not None:
+        name = normalize(forced)
+        target = -1 if name == okey else index(okey if name == FALSE_JOKER else name)
+    none = -(10**9)
 
-    def go(k: int, wilds: int) -> int:
-        best = 0
+    def uses(plain: tuple[int, ...], w: int) -> bool:
+        return target is not None and (target in plain if target >= 0 else w > 0)
+
+    def go(k: int, wilds: int, done: bool) -> int:
+        best = 0 if done else none
         for j in range(k, len(cands)):
             plain, w, value = cands[j]
             if w > wilds or any(counts[i] == 0 for i in plain):
@@ -64,9 +76,9 @@ def exhaustive_value(tiles: Iterable[str], okey: str) -> int:
             for i in plain:
                 counts[i] -= 1
             if all(counts[i] >= 0 for i in plain):
-                best = max(best, value + go(j, wilds - w))
+                best = max(best, value + go(j, wilds - w, done or uses(plain, w)))
             for i in plain:
                 counts[i] += 1
         return best
 
-    return go(0, wilds)
+    return max(go(0, wilds, target is None), -1)
