@@ -100,21 +100,34 @@ _FAST = tuple(
 
 
 class _Search:
-    """One exact search, with its memo; `forced` is a plain index, "wild" or None."""
+    """One exact search, with its memo; `forced` is a plain index, "wild" or None.
 
-    def __init__(self, forced: int | str | None) -> None:
-        self.memo: dict[int, tuple[int, _Template | None]] = {}
+    `run` is a fail-soft branch and bound: asked whether the tiles left are worth more than
+    `alpha`, it returns their exact best value when it is, else an upper bound no higher than
+    `alpha`. The memo keeps exact values (with the best meld) and upper bounds apart.
+    """
+
+    def __init__(self, forced: int | str | None, one: int, wilds: int) -> None:
+        self.memo: dict[int, tuple[int, bool, _Template | None]] = {}
         self.forced = forced
         self.fbit = 1 << forced if isinstance(forced, int) else 0
+        # only the melds this rack could ever lay, once per search
+        self.fast = {
+            i: tuple(f for f in _FAST[i] if f[1] <= wilds and f[0] & one == f[0])
+            for i in range(_TILES)
+            if one >> i & 1
+        }
 
-    def run(self, one: int, two: int, wilds: int, need: int, bound: int) -> int:
+    def run(self, one: int, two: int, wilds: int, need: int, bound: int, alpha: int) -> int:
         if need and self.fbit and not one & self.fbit:
             return _NEG
         if not one:
             return _NEG if need else 0
+        if bound <= alpha:
+            return bound
         key = one | two << _TILES | wilds << (2 * _TILES) | need << (2 * _TILES + 2)
         hit = self.memo.get(key)
-        if hit is not None:
+        if hit is not None and (hit[1] or hit[0] <= alpha):
             return hit[0]
         low = one & -one
         i = low.bit_length() - 1
@@ -123,39 +136,47 @@ class _Search:
             one ^= low
         else:
             two ^= low
-        best = _NEG
+        best = upper = _NEG  # upper: the most a branch skipped by its bound could be worth
+        floor = alpha
         choice: _Template | None = None
         here = need and low == self.fbit
-        for mask, want, value, removed, tpl in _FAST[i]:
+        for mask, want, value, removed, tpl in self.fast[i]:
             if want > wilds or mask & one != mask:
                 continue
             rest = bound - removed
-            if value + rest <= best:
+            if value + rest <= floor:
+                upper = max(upper, value + rest)
                 continue
             still = need
             if need and (here or mask & self.fbit or (want and self.forced == "wild")):
                 still = 0
             doubles = mask & two
             total = value + self.run(
-                one ^ (mask ^ doubles), two ^ doubles, wilds - want, still, rest
+                one ^ (mask ^ doubles), two ^ doubles, wilds - want, still, rest, floor - value
             )
             if total > best:
                 best, choice = total, tpl
+                floor = max(floor, best)
         if not (here and last):
             rest = bound - number_of(i)
-            if rest > best:
-                total = self.run(one, two, wilds, need, rest)
+            if rest > floor:
+                total = self.run(one, two, wilds, need, rest, floor)
                 if total > best:
                     best, choice = total, None
-        self.memo[key] = (best, choice)
+            else:
+                upper = max(upper, rest)
+        exact = best > alpha
+        if not exact:
+            best = max(best, upper)
+        if exact or hit is None or best < hit[0]:
+            self.memo[key] = (best, exact, choice)
         return best
 
     def layout(self, one: int, two: int, wilds: int, need: int) -> list[_Template]:
         chosen = []
         while one:
-            tpl = self.memo[one | two << _TILES | wilds << (2 * _TILES) | need << (2 * _TILES + 2)][
-                1
-            ]
+            key = one | two << _TILES | wilds << (2 * _TILES) | need << (2 * _TILES + 2)
+            tpl = self.memo[key][2]
             low = one & -one
             if two & low:
                 two ^= low
@@ -257,9 +278,9 @@ def _solve(tiles: Iterable[object], okey: str, forced: str | None) -> tuple[int,
         target = "wild" if e is None else index(e)
     one, two = _masks(counts)
     bound = sum(c * number_of(i) for i, c in enumerate(counts)) + wilds * TOP
-    search = _Search(target)
+    search = _Search(target, one, wilds)
     need = 1 if target is not None else 0
-    value = search.run(one, two, wilds, need, bound)
+    value = search.run(one, two, wilds, need, bound, -1)
     if value < 0:
         return value, []
     return value, search.layout(one, two, wilds, need)
