@@ -372,6 +372,8 @@ class Round101:
         if seat is not None:
             out["hand"] = list(self.racks[seat])
             out["last_discard"] = self.last_discard(seat)
+            # whether a laying move with source="discard" can take and use it now
+            out["can_take_discard"] = self.can_use_discard(seat)
         return out
 
     # --- moves ---------------------------------------------------------------------------------
