@@ -14,6 +14,7 @@ An optional forced tile must end up in a meld (taking the previous discard to op
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
@@ -219,11 +220,19 @@ class Opening:
 
 
 def _read(tiles: Iterable[object], okey: str) -> tuple[list[int], int]:
+    """Count a rack for the search; ValueError for a bad tile or a third copy of one."""
+    if isinstance(tiles, str):
+        raise ValueError(f"tiles must be a list of tile names, not the string {tiles!r}")
     okey = normalize(okey)
+    if okey == FALSE_JOKER:
+        raise ValueError("the okey is a numbered tile, never F")
+    names = [normalize(t) for t in tiles]
+    for name, count in Counter(names).items():
+        if count > 2:
+            raise ValueError(f"there are only 2 copies of {name}, the rack holds {count}")
     counts = [0] * _TILES
     wilds = 0
-    for t in tiles:
-        name = normalize(t)
+    for name in names:
         if name == okey:
             wilds += 1
         elif name == FALSE_JOKER:

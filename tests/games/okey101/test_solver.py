@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,3 +93,12 @@ def test_discard_warning_says_why_a_discard_costs_101() -> None:
     assert discard_penalty("R8", table, okey) == "playable"
     assert discard_penalty("F", [run(1, ["K1", "K2", "K3"])], okey) == "playable"  # F is K4
     assert discard_penalty("R9", table, okey) is None
+
+
+def test_bad_racks_are_refused_naming_the_tile() -> None:
+    with pytest.raises(ValueError, match="R5"):
+        best_opening(["R5", "R5", "R5"], "K4")
+    with pytest.raises(ValueError, match="X9"):
+        best_opening(["X9"], "K4")
+    with pytest.raises(ValueError):
+        best_opening("R5 R6 R7", "K4")
