@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.base import ACTION_KINDS
 from games.okey101 import best_opening, new, read_meld
 
 from .helpers import PLAYERS, act, fill, refused, rigged, run, seed, set_of
@@ -141,3 +142,7 @@ def test_the_solvers_opening_is_accepted_as_it_is() -> None:
                 cards += [*(["/"] if cards else []), *meld]
             game.apply(game.starter, act("open", " ".join(cards)))
             assert game.opening_values[game.starter] == best.value
+
+
+def test_every_101_move_kind_is_a_protocol_action_kind() -> None:
+    assert {"take", "open", "lay", "add", "swap", "discard", "finish"} <= ACTION_KINDS
