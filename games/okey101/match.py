@@ -13,7 +13,7 @@ from typing import Any
 
 from games.base import Action, ActionSpec, Event, IllegalAction, public
 from games.okey101.round import Round101
-from games.okey101.scoring import check_options, match_payout, side_totals
+from games.okey101.scoring import check_options, match_payout, side_totals, sides
 
 
 class Match101:
@@ -82,11 +82,10 @@ class Match101:
         """Seats on the lowest total (with partners, both seats of the lowest side); ties share."""
         ranked = self.side_totals()
         best = min(ranked)
-        if self.options["partners"]:
-            return sorted(
-                s for k, side in enumerate(([0, 2], [1, 3])) if ranked[k] == best for s in side
-            )
-        return [s for s, t in enumerate(ranked) if t == best]
+        groups = sides(len(self.players), self.options["partners"])
+        return sorted(
+            s for side, total in zip(groups, ranked, strict=True) if total == best for s in side
+        )
 
     def payout(self, pool: int) -> list[int]:
         """Chips for each seat from a pool of every player's stake; sums to `pool` exactly."""
