@@ -149,6 +149,8 @@ def random_move(round_: Round101, seat: int, rng: random.Random) -> Action:
                 if swap_wild(meld, tile, okey) is not None:
                     return Action("swap", cards=(tile,), amount=k)
     safe = [t for t in rack if discard_penalty(t, round_.table, okey) is None]
+    if rng.random() < 0.1:
+        safe = []  # now and then a discard that may cost +101
     return Action("discard", cards=(rng.choice(safe or rack),))
 
 
