@@ -29,6 +29,11 @@ ACTION_KINDS = frozenset(
         "discard",
         "finish",
         "show_indicator",
+        # 101 Okey (games/okey101): melds laid after opening, a tile added to a meld on the
+        # table, a tile put in a wild okey's place
+        "lay",
+        "add",
+        "swap",
     }
 )
 

@@ -59,6 +59,28 @@ def draw_for_start(players: int, seed: bytes) -> tuple[int, list[list[str]]]:
     return contenders[0], drawn
 
 
+def deal(
+    players: int, seed: bytes, starter_tiles: int = STARTER_TILES, other_tiles: int = OTHER_TILES
+) -> tuple[int, list[list[str]], list[list[str]], str, list[str]]:
+    """The seeded deal: starter, start draw, racks, indicator and stock (the front is drawn first).
+
+    The starter comes from `draw_for_start`; the tiles from `shuffled(full_set(), seed,
+    "okey-deal")`, dealt from the starter on in seat order (`starter_tiles` to the starter,
+    `other_tiles` to each other seat); the indicator is the first tile of the rest that is not a
+    false joker, taken out of the stock. 101 Okey deals 22/21 tiles the same way.
+    """
+    starter, start_draw = draw_for_start(players, seed)
+    tiles = shuffled(full_set(), seed, "okey-deal")
+    racks: list[list[str]] = [[] for _ in range(players)]
+    for k in range(players):
+        seat = (starter + k) % players
+        size = starter_tiles if k == 0 else other_tiles
+        racks[seat], tiles = tiles[:size], tiles[size:]
+    at = next(k for k, t in enumerate(tiles) if t != FALSE_JOKER)
+    indicator = tiles.pop(at)
+    return starter, start_draw, racks, indicator, tiles
+
+
 def new(players: Sequence[str], seed: bytes, options: Mapping[str, Any] | None = None) -> OkeyRound:
     """Deal a new round for 2-4 players from a 32-byte seed; options per `check_options`."""
     return OkeyRound.new(players, seed, options)
@@ -105,16 +127,7 @@ class OkeyRound:
         seed = bytes(seed)
         opts = check_options(options)
         n = len(players)
-        starter, start_draw = draw_for_start(n, seed)
-        tiles = shuffled(full_set(), seed, "okey-deal")
-        racks: list[list[str]] = [[] for _ in range(n)]
-        for k in range(n):
-            seat = (starter + k) % n
-            size = STARTER_TILES if k == 0 else OTHER_TILES
-            racks[seat], tiles = tiles[:size], tiles[size:]
-        # The indicator is the first tile of the rest that is not a false joker.
-        at = next(k for k, t in enumerate(tiles) if t != FALSE_JOKER)
-        indicator = tiles.pop(at)
+        starter, start_draw, racks, indicator, tiles = deal(n, seed)
         return cls(
             {
                 "players": players,
