@@ -11,7 +11,7 @@ from bot.core.messages import Outgoing, OutKind
 from bot.core.poker.session import PokerSession
 from bot.core.table import ai
 from bot.render import text as show
-from tests.bot.helpers import cmd, last_buttons, press
+from testkit.helpers import cmd, last_buttons, press
 
 SHOWDOWN_HEADERS = ("Showdown:", "Kartlar açılıyor:")
 

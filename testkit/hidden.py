@@ -45,8 +45,8 @@ from games.poker import PokerRules
 from games.poker.cards import Card
 from games.poker.turkish import MAX_DRAW, qualifies_to_open
 from storage import Store
-from tests.bot.drive import SHOWDOWN_HEADERS
-from tests.bot.helpers import cmd, make_core
+from testkit.drive import SHOWDOWN_HEADERS
+from testkit.helpers import cmd, make_core
 
 SPECTATOR = "zed"
 BASE_SEED = "hidden-base"

@@ -13,8 +13,8 @@ from games.poker import Card, acik, key
 from games.poker.ranking import PokerRules, turkish_rules
 from games.poker.turkish import qualifies_to_open
 from games.poker.visible import deal_order
-from tests.bot.drive import live_session
-from tests.bot.helpers import Clock, cmd, errors
+from testkit.drive import live_session
+from testkit.helpers import Clock, cmd, errors
 
 PASSIVE = ("open", "call", "check", "pass", "draw")  # nobody folds, bets or exchanges
 

@@ -11,8 +11,8 @@ from typing import Any
 from bot.core.app import Core
 from bot.core.messages import OutKind
 from storage import Store
-from tests.bot.helpers import cmd, make_core
-from tests.bot.hidden import random_move, table_session
+from testkit.helpers import cmd, make_core
+from testkit.hidden import random_move, table_session
 
 USERS = ("ayse", "bora", "cem", "deniz")
 SPECTATOR = "zed"

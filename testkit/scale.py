@@ -16,8 +16,8 @@ from bot.core.poker.session import PokerSession
 from bot.core.table.fairness import SeededSource
 from games.okey import auto_action
 from storage import Store
-from tests.bot.drive import ai_move
-from tests.bot.helpers import Clock, cmd, errors
+from testkit.drive import ai_move
+from testkit.helpers import Clock, cmd, errors
 
 TURN_SECONDS = 60
 

@@ -13,8 +13,8 @@ from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.table.fairness import SeededSource
 from storage import Store
-from tests.fakes.telegram_harness import Harness
-from tests.fakes.telegram_server import Call, FakeTelegram
+from testkit.fakes.telegram_harness import Harness
+from testkit.fakes.telegram_server import Call, FakeTelegram
 
 GROUP = -100777
 AYSE, MEHMET, ZEYNEP = 101, 202, 303

@@ -2,8 +2,8 @@
 them, on the loop's clock) with discord.py's command tree, `DynamicItem` buttons and modal. The
 channel is real discord.py: its messages are posted, edited and deleted by discord.py's own HTTP
 layer (rate-limit buckets included) against a fake Discord REST API on loopback
-(`benchmarks/discord_rest.py`) that applies Discord's 5 requests per 5 s per channel and route.
-Interactions and direct messages are the Discord fakes (`tests/fakes/discord_fakes.py`); each
+(`testkit/fakes/discord_rest_server.py`) that applies Discord's 5 requests per 5 s per channel and route.
+Interactions and direct messages are the Discord fakes (`testkit/fakes/discord_fakes.py`); each
 interaction runs as a task of its own, as discord.py dispatches it, and the time of its first
 acknowledgement is noted."""
 
@@ -18,12 +18,9 @@ from typing import Any
 import discord
 from discord.http import Route
 
-from benchmarks.discord_rest import FakeDiscordRest
-from benchmarks.traffic_play import QUICK, GameSpec, Seen, loop_time
-from benchmarks.traffic_stats import Traffic, worst_window
 from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.board import Boards
-from tests.fakes.discord_fakes import (
+from testkit.fakes.discord_fakes import (
     Delivery,
     DiscordHarness,
     FakeInteraction,
@@ -31,6 +28,9 @@ from tests.fakes.discord_fakes import (
     FakeResponse,
     FakeUser,
 )
+from testkit.fakes.discord_rest_server import FakeDiscordRest
+from testkit.traffic_play import QUICK, GameSpec, Seen, loop_time
+from testkit.traffic_stats import Traffic, worst_window
 
 CHANNEL = 500_000_000_000_000_777
 NEW = {"send", "send_message", "followup", "edit_original"}

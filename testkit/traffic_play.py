@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from benchmarks.traffic_stats import Traffic
+from testkit.traffic_stats import Traffic
 
 POKER_PREFERENCE = ("call", "check", "open", "pass", "pat", "draw", "bet", "raise", "fold")
 THINK = (1.0, 3.0)  # seconds a person takes to choose a move

@@ -2,7 +2,7 @@
 builds it (`build_application`, PTB's `AIORateLimiter` with its real limits: about 20 requests a
 minute per group, 30 a second overall), updates dispatched by PTB's own update fetcher and the
 adapter's per-chat update processor, every request over real HTTP to the fake Bot API server
-(`tests/fakes/telegram_server.py`), which stamps each call with the loop's time."""
+(`testkit/fakes/telegram_server.py`), which stamps each call with the loop's time."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from typing import Any
 from telegram import Update
 from telegram.ext import AIORateLimiter
 
-from benchmarks.traffic_play import QUICK, GameSpec, Seen, changed, loop_time
-from benchmarks.traffic_stats import Traffic, worst_window
 from bot.adapters.telegram import TelegramAdapter, build_application
-from tests.fakes.telegram_server import Call, FakeTelegram
+from testkit.fakes.telegram_server import Call, FakeTelegram
+from testkit.traffic_play import QUICK, GameSpec, Seen, changed, loop_time
+from testkit.traffic_stats import Traffic, worst_window
 
 GROUP = -100555
 WRITES = {

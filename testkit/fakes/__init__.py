@@ -1,1 +1,1 @@
-"""Local fakes of chat platforms, used only by the tests."""
+"""The fakes of the chat platforms' network edge (see `testkit`)."""

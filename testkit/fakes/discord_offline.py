@@ -1,4 +1,4 @@
-"""`python -m bot` for Discord without Discord: run as `python -m tests.fakes.discord_offline`.
+"""`python -m bot` for Discord without Discord: run as `python -m testkit.fakes.discord_offline`.
 
 The gateway client is the real `DiscordBot` with its two network steps replaced: `login` only
 runs the start-up hook (buttons, commands - synced nowhere - and the tables resumed) and

@@ -20,7 +20,7 @@ from telegram.ext import AIORateLimiter, Application
 from bot.adapters.telegram import TelegramAdapter, build_application
 from bot.adapters.telegram.adapter import CoreApi
 from bot.core.messages import Command, Outgoing, OutKind, Press
-from tests.fakes.telegram_server import FakeTelegram
+from testkit.fakes.telegram_server import FakeTelegram
 
 
 @dataclass

@@ -14,11 +14,11 @@ from bot.adapters.discord.adapter import community_of
 from bot.adapters.telegram.parsing import Place
 from bot.core.messages import Button, Outgoing, OutKind
 from storage import Store
-from tests.bot.helpers import make_core
-from tests.fakes.discord_fakes import DiscordHarness, quick_boards
-from tests.fakes.telegram_harness import telegram_bot
-from tests.fakes.telegram_play import AYSE, GROUP, Table
-from tests.fakes.telegram_server import FakeTelegram
+from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
+from testkit.fakes.telegram_harness import telegram_bot
+from testkit.fakes.telegram_server import FakeTelegram
+from testkit.helpers import make_core
+from testkit.telegram_play import AYSE, GROUP, Table
 
 CHANNEL = 500_000_000_000_000_001
 

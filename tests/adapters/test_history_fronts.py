@@ -21,9 +21,9 @@ from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.parts import Part, chunks, extra_kwargs
 from bot.adapters.telegram.texts import MENU
 from bot.core.messages import Command, Outgoing, OutKind
-from tests.fakes.discord_fakes import DiscordHarness, quick_boards
-from tests.fakes.telegram_harness import ScriptedCore, telegram_bot
-from tests.fakes.telegram_server import Upload
+from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
+from testkit.fakes.telegram_harness import ScriptedCore, telegram_bot
+from testkit.fakes.telegram_server import Upload
 
 EXPORT = (
     "hand-12-3.jsonl",

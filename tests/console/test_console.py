@@ -22,7 +22,7 @@ from bot.adapters.console import (
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.table.rooms import shared_room
 from storage import Store
-from tests.bot.helpers import make_core
+from testkit.helpers import make_core
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -23,8 +23,8 @@ from bot.core.errors import Refusal
 from bot.core.i18n import t
 from bot.core.messages import Command, OutKind, Press
 from storage import escrow
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, make_core
+from testkit.drive import live_session
+from testkit.helpers import cmd, make_core
 from tests.conftest import open_memory_store
 
 ROOT = Path(__file__).resolve().parents[2]

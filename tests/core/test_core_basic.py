@@ -8,7 +8,7 @@ import pytest
 from bot.core.config import DAILY_GRANT, STARTING_GRANT
 from bot.core.messages import OutKind
 from storage import Store, wallet
-from tests.bot.helpers import Clock, cmd, errors, make_core
+from testkit.helpers import Clock, cmd, errors, make_core
 
 
 @pytest.fixture

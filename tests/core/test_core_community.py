@@ -13,8 +13,8 @@ import sqlalchemy as sa
 from bot.core.messages import OutKind
 from storage import Store
 from storage.models import game_results, players
-from tests.bot.drive import live_session, random_move
-from tests.bot.helpers import cmd, errors, make_core
+from testkit.drive import live_session, random_move
+from testkit.helpers import cmd, errors, make_core
 
 GROUPS = {"g1": ("c1", ("ayse", "mehmet")), "g2": ("c2", ("zeynep", "can", "ali"))}
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from bot.core.messages import OutKind, Press
 from storage import escrow
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, make_core
+from testkit.drive import live_session
+from testkit.helpers import cmd, make_core
 from tests.conftest import open_memory_store
 
 USERS = ("ayse", "mehmet", "cem")

@@ -4,7 +4,7 @@ Twin tables that differ only in hidden tiles (other racks and the stock below it
 the asker's own tiles swapped with those) get the same commands and presses (every command and
 sub-command with tiles they hold, other tiles and garbage; take, discard, finish and show
 buttons with a right or wrong nonce), from every seated player and a spectator, through the core
-on the real Store; properties (a)-(d) of `tests.bot.hidden` must hold.
+on the real Store; properties (a)-(d) of `testkit.hidden` must hold.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import asyncio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.bot.hidden import Base, check_twins, play_base
+from testkit.hidden import Base, check_twins, play_base
 
 PLAYERS = ("ayse", "mehmet", "cem", "deniz")
 MOVES = (0, 1, 2, 5, 9, 14, 30)

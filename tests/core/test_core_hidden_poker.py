@@ -3,7 +3,7 @@
 Twin tables that differ only in hidden cards get the same commands and button presses (every
 command and sub-command, typed moves with fitting or garbage arguments, every button with a
 right or wrong nonce), from every seated player and a spectator, through `Core.handle` /
-`Core.press` on the real Store; properties (a)-(d) of `tests.bot.hidden` must hold.
+`Core.press` on the real Store; properties (a)-(d) of `testkit.hidden` must hold.
 
 Plus the leak of issue 14 as a plain example: `/poker open <anything>` from the player to act in
 the first betting round gets the same answer whether or not they hold openers.
@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.core.messages import OutKind
-from tests.bot.hidden import (
+from testkit.hidden import (
     Base,
     check_refusal_shape,
     check_twins,

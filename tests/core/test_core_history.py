@@ -14,9 +14,9 @@ from bot.core.messages import OutKind
 from games.poker import turkish
 from storage import Store
 from storage.history import POKER_STREETS
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, errors, make_core, private_to
-from tests.bot.hidden import random_move
+from testkit.drive import live_session
+from testkit.helpers import cmd, errors, make_core, private_to
+from testkit.hidden import random_move
 
 USERS = ("ayse", "bora", "cem")
 POKER_MOVES = ("open", "pass", "check", "bet", "call", "raise", "fold", "draw")

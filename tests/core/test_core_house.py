@@ -17,9 +17,9 @@ from bot.core.table import house
 from games.poker import acik, evaluate
 from games.poker.ranking import acik_rules, turkish_rules
 from storage import Store
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, errors, private_to, public_text
-from tests.bot.house_play import (
+from testkit.drive import live_session
+from testkit.helpers import cmd, errors, private_to, public_text
+from testkit.house_play import (
     FixedSeeds,
     acik_hands,
     candidate,

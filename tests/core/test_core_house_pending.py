@@ -8,10 +8,10 @@ import pytest
 
 from bot.core.messages import OutKind
 from storage import Store
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, errors, private_to, public_text
-from tests.bot.house_play import FixedSeeds, core_on, open_table
-from tests.bot.test_core_house_tables import okey_table, play_okey
+from testkit.drive import live_session
+from testkit.helpers import cmd, errors, private_to, public_text
+from testkit.house_play import FixedSeeds, core_on, open_table
+from tests.core.test_core_house_tables import okey_table, play_okey
 
 PLAYERS = [f"p{i}" for i in range(10)]
 PASSIVE = ("call", "check", "pass", "draw")

@@ -14,9 +14,9 @@ from bot.core.messages import OutKind
 from bot.core.table.deliver import MAX_TABLE_TEXT, table_text
 from games.okey import auto_action
 from storage import ActionEntry, Store
-from tests.bot.drive import live_session
-from tests.bot.helpers import START, cmd, errors, private_to, public_text
-from tests.bot.house_play import FixedSeeds, core_on, open_table, play_hand
+from testkit.drive import live_session
+from testkit.helpers import START, cmd, errors, private_to, public_text
+from testkit.house_play import FixedSeeds, core_on, open_table, play_hand
 
 PLAYERS = [f"p{i}" for i in range(10)]
 

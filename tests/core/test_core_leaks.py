@@ -10,8 +10,8 @@ import re
 
 from bot.core.messages import OutKind
 from storage import HOUSE, Store, escrow, wallet
-from tests.bot.drive import hidden_cards, leaked, live_session, public_without_showdown, random_move
-from tests.bot.helpers import cmd, errors, make_core
+from testkit.drive import hidden_cards, leaked, live_session, public_without_showdown, random_move
+from testkit.helpers import cmd, errors, make_core
 
 POKER_HANDS = 800
 OKEY_MATCHES = 16

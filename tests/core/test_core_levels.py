@@ -9,8 +9,8 @@ import pytest
 from bot.core.table.session import Seat
 from games.okey import auto_action
 from storage import Store, escrow
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, errors, make_core, public_text
+from testkit.drive import live_session
+from testkit.helpers import cmd, errors, make_core, public_text
 
 
 @pytest.fixture

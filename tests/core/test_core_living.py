@@ -9,8 +9,8 @@ from bot.core.messages import Outgoing, OutKind
 from bot.core.poker.session import PokerSession
 from bot.core.table.deliver import MAX_TABLE_TEXT, table_message
 from bot.core.table.session import MOVE_LOG
-from tests.bot.drive import ai_move, live_session
-from tests.bot.helpers import Clock, cmd, errors, make_core, press
+from testkit.drive import ai_move, live_session
+from testkit.helpers import Clock, cmd, errors, make_core, press
 from tests.conftest import open_memory_store
 
 

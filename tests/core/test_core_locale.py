@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 from bot.core.app import Core
 from storage.models import metadata
-from tests.bot.helpers import cmd, make_core, public_text
+from testkit.helpers import cmd, make_core, public_text
 
 
 async def dump(store) -> dict[str, list[tuple]]:

@@ -10,9 +10,9 @@ import pytest
 from bot.core.messages import OutKind
 from games.poker.odds import estimate
 from storage import Store
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, errors, private_to
-from tests.bot.house_play import FixedSeeds, core_on, open_table
+from testkit.drive import live_session
+from testkit.helpers import cmd, errors, private_to
+from testkit.house_play import FixedSeeds, core_on, open_table
 
 PLAYERS = [f"p{i}" for i in range(10)]
 ODDS = re.compile(r"wins (\d+)%")

@@ -8,8 +8,8 @@ import pytest
 
 import bot.core.poker.session as core_poker
 from games.poker.odds import estimate
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, errors, make_core
+from testkit.drive import live_session
+from testkit.helpers import cmd, errors, make_core
 
 PLAYERS = ("ayse", "mehmet", "cem")
 

@@ -10,8 +10,8 @@ from bot.core.config import STARTING_GRANT
 from bot.core.messages import OutKind
 from games.okey import auto_action
 from storage import Store, escrow, wallet
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, errors, make_core, press, private_to, public_text
+from testkit.drive import live_session
+from testkit.helpers import cmd, errors, make_core, press, private_to, public_text
 
 
 @pytest.fixture
@@ -164,7 +164,7 @@ async def test_okey_refusals_change_nothing(store):
 
 
 async def test_okey_time_out_draws_and_discards_for_the_player(store):
-    from tests.bot.helpers import Clock
+    from testkit.helpers import Clock
 
     clock = Clock()
     core = make_core(store, seed="okey-afk", clock=clock, turn_seconds=20, afk_limit=2)

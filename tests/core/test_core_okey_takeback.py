@@ -10,9 +10,9 @@ from bot.core.i18n import t
 from bot.core.messages import OutKind
 from games.okey import auto_action
 from storage import Store
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, errors, make_core, press, private_to
-from tests.bot.hidden import logged
+from testkit.drive import live_session
+from testkit.helpers import cmd, errors, make_core, press, private_to
+from testkit.hidden import logged
 
 LOCALES = {"ayse": "en", "mehmet": "tr"}
 

@@ -31,8 +31,8 @@ from bot.render.pictures.poker import hand_size
 from bot.render.pictures.poker import table_size as poker_table_size
 from games.okey import arrange, auto_action
 from storage import SeedRecord, wallet
-from tests.bot.drive import hidden_cards, live_session, random_move
-from tests.bot.helpers import cmd, errors, make_core, private_to
+from testkit.drive import hidden_cards, live_session, random_move
+from testkit.helpers import cmd, errors, make_core, private_to
 
 PNG = b"\x89PNG\r\n\x1a\n"
 PLAYERS = ("ayse", "mehmet", "cem")

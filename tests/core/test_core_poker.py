@@ -9,8 +9,8 @@ from bot.core.config import STARTING_GRANT
 from bot.core.messages import OutKind
 from bot.core.table.fairness import SeededSource
 from storage import Store, escrow, wallet
-from tests.bot.drive import ai_move, live_session, press_move
-from tests.bot.helpers import (
+from testkit.drive import ai_move, live_session, press_move
+from testkit.helpers import (
     Clock,
     cmd,
     errors,

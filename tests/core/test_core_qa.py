@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.core.messages import OutKind
-from tests.bot.drive import live_session
-from tests.bot.helpers import cmd, errors, last_buttons, make_core, press, private_to
+from testkit.drive import live_session
+from testkit.helpers import cmd, errors, last_buttons, make_core, press, private_to
 from tests.conftest import open_memory_store
 
 PLAYERS = ("ayse", "mehmet", "cem")

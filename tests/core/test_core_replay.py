@@ -21,9 +21,9 @@ from bot.render import text as show
 from games import history
 from storage.models import game_results
 from storage.records import ActionRecord
-from tests.bot.drive import leaked
-from tests.bot.helpers import START, cmd, errors
-from tests.bot.replaying import SPECTATOR, Played, play
+from testkit.drive import leaked
+from testkit.helpers import START, cmd, errors
+from testkit.replaying import SPECTATOR, Played, play
 
 GAMES = ("turkish", "acik", "okey")
 

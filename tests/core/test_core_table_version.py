@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.core.messages import Outgoing, OutKind
 from storage import Store
-from tests.bot.helpers import cmd, errors, make_core
+from testkit.helpers import cmd, errors, make_core
 
 
 def table_items(out: list[Outgoing]) -> list[Outgoing]:

@@ -16,8 +16,8 @@ from games.base import seed_hash
 from games.okey import auto_action
 from storage import Store
 from storage.models import hand_seeds
-from tests.bot.drive import live_session
-from tests.bot.helpers import Clock, cmd, errors, make_core, public_text
+from testkit.drive import live_session
+from testkit.helpers import Clock, cmd, errors, make_core, public_text
 
 MATCHES = "sha256(seed) matches the posted hash."
 MISMATCH = "sha256(seed) does NOT match the posted hash!"

@@ -10,8 +10,8 @@ from pathlib import Path
 from bot.core.table.fairness import SeededSource, check_seed, random_seeds
 from games.base import SEED_BYTES, seed_hash
 from storage import Store
-from tests.bot.drive import ai_move, live_session
-from tests.bot.helpers import cmd, errors, make_core
+from testkit.drive import ai_move, live_session
+from testkit.helpers import cmd, errors, make_core
 
 
 def test_seeded_source_depends_on_master_and_hand_only():

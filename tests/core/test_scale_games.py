@@ -14,8 +14,8 @@ import pytest
 from bot.core.messages import Command, Press
 from bot.core.table.service import CLAIM_LEASE
 from storage import escrow
-from tests.bot.helpers import cmd, errors
-from tests.bot.scale import (
+from testkit.helpers import cmd, errors
+from testkit.scale import (
     TURN_SECONDS,
     Cluster,
     announced,

@@ -17,8 +17,8 @@ from bot.core.table.fairness import SeededSource
 from bot.core.table.service import AUTO_RESCUE
 from bot.core.table.session import Who
 from storage import StaleVersion, Store
-from tests.bot.helpers import Clock, cmd, errors, public_text
-from tests.bot.scale import Cluster, button_press, timeouts
+from testkit.helpers import Clock, cmd, errors, public_text
+from testkit.scale import Cluster, button_press, timeouts
 from tests.storage.conftest import backend, db_url, sqlite_template, url_factory  # noqa: F401
 
 

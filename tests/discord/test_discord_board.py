@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.adapters.discord.board import FAULT, MAX_CONTENT, REFUSED, Boards, Render, clip
-from tests.fakes.discord_fakes import FakeClient, HandClock, Log, http_error
+from testkit.fakes.discord_fakes import FakeClient, HandClock, Log, http_error
 
 CHANNEL = 600_000_000_000_000_001
 

@@ -12,7 +12,7 @@ import pytest
 from bot.adapters.discord import DiscordAdapter, DiscordBot
 from bot.adapters.discord.texts import TEXTS
 from bot.core.messages import Button, Outgoing, OutKind
-from tests.fakes.discord_fakes import DiscordHarness, http_error, quick_boards
+from testkit.fakes.discord_fakes import DiscordHarness, http_error, quick_boards
 
 CHANNEL = 500_000_000_000_000_011
 AYSE, MEHMET, ZEYNEP = 301, 302, 303

@@ -15,7 +15,7 @@ from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.texts import TEXTS
 from bot.core.messages import Outgoing, OutKind
-from tests.fakes.discord_fakes import DiscordHarness, quick_boards
+from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
 
 CHANNEL = 500_000_000_000_000_016
 AYSE = 401

@@ -12,7 +12,7 @@ import pytest
 from bot.adapters.discord import house_options
 from bot.core.commands import fold
 from bot.core.table import house
-from tests.bot.test_discord_house import options_of, payloads, sub
+from tests.discord.test_discord_house import options_of, payloads, sub
 
 POKER_OPTIONS = [o for o in house.OPTIONS if set(o.games) & set(house.POKER)]
 OKEY_OPTIONS = house.options_for("okey")

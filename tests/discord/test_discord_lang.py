@@ -8,8 +8,8 @@ import pytest
 from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.texts import TEXTS
 from bot.core.messages import Button, Outgoing, OutKind
-from tests.bot.helpers import make_core
-from tests.fakes.discord_fakes import DiscordHarness, quick_boards
+from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
+from testkit.helpers import make_core
 
 CHANNEL = 500_000_000_000_000_001
 AYSE, MEHMET = 101, 102

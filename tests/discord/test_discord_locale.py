@@ -13,7 +13,7 @@ from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.texts import TEXTS, locale_of, text
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from tests.fakes.discord_fakes import DiscordHarness, quick_boards
+from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
 
 CHANNEL = 500_000_000_000_000_001
 AYSE, MEHMET = 101, 102

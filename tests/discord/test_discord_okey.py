@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.core.table.registry import GAMES
-from tests.bot.helpers import make_core
-from tests.bot.test_discord_play import (
+from testkit.helpers import make_core
+from tests.discord.test_discord_play import (
     CHANNEL,
     assert_private_items_stayed_private,
     build,

@@ -13,8 +13,7 @@ import discord
 from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.parts import Part, chunks, newest_picture
 from bot.core.messages import Outgoing, OutKind
-from tests.bot.helpers import make_core
-from tests.fakes.discord_fakes import (
+from testkit.fakes.discord_fakes import (
     DiscordHarness,
     FakeChannel,
     FakeClient,
@@ -24,6 +23,7 @@ from tests.fakes.discord_fakes import (
     PartialMessage,
     quick_boards,
 )
+from testkit.helpers import make_core
 
 CHANNEL = 500_000_000_000_000_002
 AYSE, MEHMET = 201, 202

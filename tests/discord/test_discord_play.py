@@ -13,8 +13,8 @@ import pytest
 from bot.adapters.discord import DiscordAdapter
 from bot.core.messages import Outgoing, OutKind
 from storage import Store
-from tests.bot.helpers import make_core
-from tests.fakes.discord_fakes import DiscordHarness, FakeUser, quick_boards
+from testkit.fakes.discord_fakes import DiscordHarness, FakeUser, quick_boards
+from testkit.helpers import make_core
 
 CHANNEL = 500_000_000_000_000_001
 AYSE, MEHMET, ZEYNEP = 101, 102, 103
@@ -472,7 +472,7 @@ async def test_closed_tables_are_forgotten(memory_store):
 
 
 async def test_a_channel_the_bot_may_not_post_in_is_reported_to_the_sender(memory_store):
-    from tests.fakes.discord_fakes import http_error
+    from testkit.fakes.discord_fakes import http_error
 
     core = make_core(memory_store, seed="forbidden")
     harness, _ = build(core)

@@ -15,7 +15,7 @@ from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.board import Boards
 from bot.adapters.discord.outbox import Lanes
 from bot.core.messages import Button, Outgoing, OutKind
-from tests.fakes.discord_fakes import DiscordHarness, HandClock
+from testkit.fakes.discord_fakes import DiscordHarness, HandClock
 
 CHANNEL = 500_000_000_000_000_021
 OTHER_CHANNEL = 500_000_000_000_000_022

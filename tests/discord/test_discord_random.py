@@ -10,15 +10,15 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.bot.helpers import make_core
-from tests.bot.test_discord_play import (
+from testkit.helpers import make_core
+from tests.conftest import open_memory_store
+from tests.discord.test_discord_play import (
     CHANNEL,
     assert_private_items_stayed_private,
     build,
     session_of,
     turn_ids,
 )
-from tests.conftest import open_memory_store
 
 PLAYERS = {101: "Ayşe", 102: "Mehmet", 103: "Zeynep"}
 MAX_PRESSES = 120
@@ -36,7 +36,7 @@ async def play_on(store, seed: int, game: str, closed: frozenset[int]) -> None:
     users = {uid: harness.user(uid, name, uid not in closed) for uid, name in PLAYERS.items()}
     opener = users[101]
     # live odds (Açık) at a third of the tables: they cost most of the time and are tested on
-    # their own (tests/games/poker/test_odds.py, tests/bot/test_core_odds.py)
+    # their own (tests/games/poker/test_odds.py, tests/core/test_core_odds.py)
     odds = {"odds": "on" if seed % 3 == 0 else "off"} if game == "acik" else {}
     await harness.slash(opener, "poker open", CHANNEL, game=game, ante=5, **odds)
     for user in users.values():

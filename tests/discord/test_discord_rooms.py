@@ -15,9 +15,9 @@ from bot.adapters.discord.rooms import thread_name
 from bot.adapters.rooms import LateRooms
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.table.rooms import shared_room
-from tests.bot.helpers import make_core
-from tests.fakes.discord_fakes import DiscordHarness, HandClock, quick_boards
-from tests.fakes.discord_rest import FORUM, PUBLIC_THREAD, VOICE, FakeRest
+from testkit.fakes.discord_fakes import DiscordHarness, HandClock, quick_boards
+from testkit.fakes.discord_rest import FORUM, PUBLIC_THREAD, VOICE, FakeRest
+from testkit.helpers import make_core
 
 GUILD = 123456 << 22
 CHANNEL = 700_000_000_000_000_101

@@ -11,8 +11,8 @@ from bot.adapters.discord import DiscordAdapter, DiscordBot, build_client
 from bot.adapters.discord.shards import Ownership, shard_of
 from bot.core.messages import Outgoing, OutKind
 from bot.settings import load_settings
-from tests.fakes.discord_fakes import quick_boards
-from tests.fakes.discord_rest import FakeRest
+from testkit.fakes.discord_fakes import quick_boards
+from testkit.fakes.discord_rest import FakeRest
 
 SNOWFLAKE = 700_000_000_000_000_000  # channel ids as big as Discord's
 

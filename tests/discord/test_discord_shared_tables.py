@@ -15,8 +15,8 @@ from bot.adapters.discord.board import Boards, Render
 from bot.adapters.surfaces import SharedMessages
 from bot.core.messages import Outgoing, OutKind
 from storage import Store
-from tests.bot.shared_store import BrokenStore, CountingStore
-from tests.fakes.discord_fakes import FakeChannel, FakeClient, HandClock, Log, quick_boards
+from testkit.fakes.discord_fakes import FakeChannel, FakeClient, HandClock, Log, quick_boards
+from testkit.shared_store import BrokenStore, CountingStore
 
 CHANNEL = 600_000_000_000_000_001
 TABLE = "7"

@@ -1,6 +1,6 @@
 """Regenerate the golden images by hand after a deliberate change to the pictures.
 
-    .venv/bin/python -m tests.bot.render.make_golden
+    .venv/bin/python -m tests.render.make_golden
 
 Look at every image before committing it; the tests never regenerate anything themselves.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.render.golden_scenes import GOLDEN
+from tests.render.golden_scenes import GOLDEN
 
 GOLDEN_DIR = Path(__file__).with_name("golden")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from tests.bot.render.golden_scenes import GOLDEN
+from tests.render.golden_scenes import GOLDEN
 
 GOLDEN_DIR = Path(__file__).with_name("golden")
 MEAN_TOLERANCE = 1.0  # per channel, 0-255 scale
@@ -39,7 +39,7 @@ def differences(a: Image.Image, b: Image.Image) -> tuple[float, float]:
 def load(name: str) -> Image.Image:
     path = GOLDEN_DIR / f"{name}.png"
     assert path.exists(), (
-        f"missing {path}: run python -m tests.bot.render.make_golden and review it"
+        f"missing {path}: run python -m tests.render.make_golden and review it"
     )
     return Image.open(path)
 

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from benchmarks.random_play import random_action  # the benchmarks' random legal move
 from bot.render.pictures import PictureStyle, render_hand, render_poker_table
 from bot.render.pictures.poker import hand_size, table_size
 from bot.render.pictures.views import poker_hand_scene, poker_table_scene
 from games.base import Action
 from games.poker import acik, turkish
+from testkit.random_play import random_action  # the benchmarks' random legal move
 
 MAX_STEPS = 120
 DRAW_EVERY = 4  # scenes are checked at every state, pictures drawn at every 4th (drawing is slow)

@@ -5,7 +5,7 @@ from hypothesis import given
 
 from bot.render.pictures import OkeyRackScene, RackOverflow
 from bot.render.pictures.okey import RACK_SLOTS, layout_rack
-from tests.bot.render.strategies import okey_racks
+from tests.render.strategies import okey_racks
 
 
 def runs(row: list[str | None]) -> list[list[str]]:

@@ -28,7 +28,7 @@ from bot.render.pictures.poker import HAND_CARD_WIDTH, HAND_GAP, HAND_PAD
 from bot.render.pictures.views import okey_table_scene, poker_table_scene
 from games.okey import new as new_okey_round
 from games.poker import acik, turkish
-from tests.bot.render.strategies import (
+from tests.render.strategies import (
     CARDS,
     TILES,
     hands,

@@ -4,7 +4,7 @@ from bot.render.pictures import PictureStyle
 from bot.render.pictures.cards import _face
 from bot.render.pictures.tiles import _face as _tile_face
 from bot.render.pictures.warm import warm_up
-from tests.bot.render.golden_scenes import GOLDEN
+from tests.render.golden_scenes import GOLDEN
 
 
 def test_after_warm_up_pictures_hit_the_caches() -> None:

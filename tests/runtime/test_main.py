@@ -10,7 +10,7 @@ from bot.adapters.console import run_console
 from bot.adapters.runtime import core_config
 from bot.settings import load_settings
 from storage import Store
-from tests.bot.helpers import make_core
+from testkit.helpers import make_core
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -21,8 +21,8 @@ from bot.adapters.runtime import flush_adapter, tick_forever, until_stopped
 from bot.core.messages import Command, OutKind
 from bot.settings import load_settings
 from storage import Store
-from tests.bot.helpers import make_core
-from tests.fakes.telegram_server import FakeTelegram
+from testkit.fakes.telegram_server import FakeTelegram
+from testkit.helpers import make_core
 
 ROOT = Path(__file__).resolve().parents[2]
 STOP_LIMIT = 10  # seconds: what docker and systemd allow before SIGKILL
@@ -133,7 +133,7 @@ async def test_telegram_stops_on_sigterm(tmp_path):
 
 
 async def test_discord_stops_on_sigterm(tmp_path):
-    proc = await spawn(tmp_path, "-m", "tests.fakes.discord_offline", DISCORD_TOKEN="x" * 40)
+    proc = await spawn(tmp_path, "-m", "testkit.fakes.discord_offline", DISCORD_TOKEN="x" * 40)
     assert proc.stdout is not None
     await read_until(proc.stdout, "connected")
     _out, err = await stopped_by(proc, signal.SIGTERM)
@@ -148,7 +148,7 @@ async def test_both_platforms_stop_on_sigterm(tmp_path):
     proc = await spawn(
         tmp_path,
         "-m",
-        "tests.fakes.discord_offline",
+        "testkit.fakes.discord_offline",
         DISCORD_TOKEN="x" * 40,
         TELEGRAM_TOKEN=server.token,
         TELEGRAM_API_BASE_URL=server.base_url,
@@ -262,7 +262,7 @@ async def test_telegram_serve_flushes_the_adapter_when_stopped(monkeypatch):
     monkeypatch.setattr(telegram_runner.TelegramAdapter, "flush", flush, raising=False)
     settings = load_settings(telegram_token=server.token, telegram_api_base_url=server.base_url)
     stop, ready = asyncio.Event(), asyncio.Event()
-    from tests.fakes.telegram_harness import help_core
+    from testkit.fakes.telegram_harness import help_core
 
     task = asyncio.create_task(telegram_runner.serve(settings, help_core(), stop=stop, ready=ready))
     try:

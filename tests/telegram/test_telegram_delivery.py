@@ -15,7 +15,7 @@ from bot.adapters.telegram.parsing import Place
 from bot.adapters.telegram.pickers import cards_in
 from bot.adapters.telegram.texts import TEXTS
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from tests.fakes.telegram_harness import (
+from testkit.fakes.telegram_harness import (
     Harness,
     ManualClock,
     ManualSleep,
@@ -23,7 +23,7 @@ from tests.fakes.telegram_harness import (
     help_core,
     telegram_bot,
 )
-from tests.fakes.telegram_server import FakeTelegram
+from testkit.fakes.telegram_server import FakeTelegram
 
 GROUP = -100500
 AYSE, MEHMET = 11, 22

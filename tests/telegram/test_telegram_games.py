@@ -15,8 +15,9 @@ import pytest
 
 from bot.adapters.telegram.pickers import cards_in
 from storage import Store
-from tests.fakes.telegram_harness import telegram_bot
-from tests.fakes.telegram_play import (
+from testkit.fakes.telegram_harness import telegram_bot
+from testkit.fakes.telegram_server import FakeTelegram
+from testkit.telegram_play import (
     AYSE,
     GROUP,
     MEHMET,
@@ -31,7 +32,6 @@ from tests.fakes.telegram_play import (
     seat_and_start,
     turkish_hidden,
 )
-from tests.fakes.telegram_server import FakeTelegram
 
 
 @pytest.fixture

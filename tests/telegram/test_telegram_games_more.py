@@ -9,8 +9,8 @@ import pytest
 
 from bot.adapters.telegram.pickers import cards_in
 from storage import Store
-from tests.fakes.telegram_harness import telegram_bot
-from tests.fakes.telegram_play import (
+from testkit.fakes.telegram_harness import telegram_bot
+from testkit.telegram_play import (
     AYSE,
     GROUP,
     MEHMET,

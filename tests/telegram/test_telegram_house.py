@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.adapters.telegram.parsing import parse_command
-from tests.fakes.telegram_harness import ScriptedCore, telegram_bot
+from testkit.fakes.telegram_harness import ScriptedCore, telegram_bot
 
 GROUP = -100516
 AYSE, MEHMET = 31, 32

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.adapters.telegram.texts import TEXTS
-from tests.bot.helpers import make_core
-from tests.fakes.telegram_harness import telegram_bot
+from testkit.fakes.telegram_harness import telegram_bot
+from testkit.helpers import make_core
 
 GROUP = -100_555
 AYSE = 11

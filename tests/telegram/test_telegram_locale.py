@@ -12,7 +12,7 @@ from bot.adapters.telegram.parsing import locale_of
 from bot.adapters.telegram.texts import TEXTS, text
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Outgoing, OutKind
-from tests.fakes.telegram_harness import ScriptedCore, telegram_bot
+from testkit.fakes.telegram_harness import ScriptedCore, telegram_bot
 
 GROUP = -100_555
 AYSE = 11

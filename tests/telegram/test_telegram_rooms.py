@@ -13,8 +13,8 @@ from bot.adapters.telegram.parsing import Place
 from bot.adapters.telegram.rooms import topic_name
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.table.rooms import shared_room
-from tests.fakes.telegram_harness import ManualClock, ScriptedCore, telegram_bot
-from tests.fakes.telegram_server import FakeTelegram
+from testkit.fakes.telegram_harness import ManualClock, ScriptedCore, telegram_bot
+from testkit.fakes.telegram_server import FakeTelegram
 
 GROUP = -100700
 AYSE = 11

@@ -16,8 +16,8 @@ import aiohttp
 
 from bot.adapters.telegram import _webhook_secret, serve, serve_with_store
 from bot.settings import load_settings
-from tests.fakes.telegram_harness import ScriptedCore, help_core
-from tests.fakes.telegram_server import FakeTelegram
+from testkit.fakes.telegram_harness import ScriptedCore, help_core
+from testkit.fakes.telegram_server import FakeTelegram
 
 
 class StartingCore(ScriptedCore):

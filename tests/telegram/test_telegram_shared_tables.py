@@ -15,9 +15,9 @@ from bot.adapters.telegram import build_application
 from bot.adapters.telegram.adapter import TelegramAdapter
 from bot.core.messages import Button, Outgoing, OutKind
 from storage import Store
-from tests.bot.shared_store import BrokenStore, CountingStore
-from tests.fakes.telegram_harness import ManualClock, ManualSleep, ScriptedCore
-from tests.fakes.telegram_server import FakeTelegram
+from testkit.fakes.telegram_harness import ManualClock, ManualSleep, ScriptedCore
+from testkit.fakes.telegram_server import FakeTelegram
+from testkit.shared_store import BrokenStore, CountingStore
 
 GROUP = -100700
 TABLE = "7"

@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from tests.fakes.telegram_harness import ManualSleep, ScriptedCore, telegram_bot
-from tests.fakes.telegram_server import Call, FakeTelegram
+from testkit.fakes.telegram_harness import ManualSleep, ScriptedCore, telegram_bot
+from testkit.fakes.telegram_server import Call, FakeTelegram
 
 GROUP = -100600
 AYSE, MEHMET = 11, 22

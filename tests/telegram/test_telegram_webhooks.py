@@ -16,7 +16,7 @@ from typing import Any
 
 import aiohttp
 
-from tests.fakes.telegram_server import FakeTelegram
+from testkit.fakes.telegram_server import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "shared-secret_0f3a"  # TELEGRAM_WEBHOOK_SECRET of both processes

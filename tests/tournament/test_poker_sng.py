@@ -19,8 +19,8 @@ from bot.core.table import service as tables
 from bot.core.table.registry import sit_and_go
 from bot.core.table.session import Seat, Step, Who
 from storage import escrow, wallet
-from tests.bot.drive import hidden_cards, leaked, live_session, public_without_showdown
-from tests.bot.helpers import START, Clock, cmd, errors, make_core, public_text
+from testkit.drive import hidden_cards, leaked, live_session, public_without_showdown
+from testkit.helpers import START, Clock, cmd, errors, make_core, public_text
 from tests.conftest import open_memory_store
 
 CHIPS = 100

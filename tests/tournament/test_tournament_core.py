@@ -9,7 +9,7 @@ import pytest
 from bot.core.messages import OutKind
 from bot.core.tournament.state import Tournament
 from storage import tournament_escrow, wallet
-from tests.bot.helpers import Clock, cmd, errors, make_core, press
+from testkit.helpers import Clock, cmd, errors, make_core, press
 
 FEE = 100
 

@@ -26,11 +26,11 @@ from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.table.fairness import SeededSource
 from bot.core.tournament.state import Tournament
 from storage import Store, tournament_escrow, wallet
-from tests.bot.helpers import Clock
-from tests.fakes.discord_fakes import DiscordHarness, quick_boards
-from tests.fakes.discord_rest import FakeRest
-from tests.fakes.telegram_harness import telegram_bot
-from tests.fakes.telegram_server import FakeTelegram
+from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
+from testkit.fakes.discord_rest import FakeRest
+from testkit.fakes.telegram_harness import telegram_bot
+from testkit.fakes.telegram_server import FakeTelegram
+from testkit.helpers import Clock
 
 GUILD = 123456 << 22
 CHANNEL = 700_000_000_000_000_301

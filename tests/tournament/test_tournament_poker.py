@@ -8,8 +8,8 @@ import pytest
 
 from bot.core.messages import OutKind
 from storage import tournament_escrow
-from tests.bot.helpers import Clock, cmd, errors, make_core
-from tests.bot.test_tournament_core import balances, play_to_end, register
+from testkit.helpers import Clock, cmd, errors, make_core
+from tests.tournament.test_tournament_core import balances, play_to_end, register
 
 FEE = 100
 

@@ -12,7 +12,7 @@ from bot.core.messages import OutKind
 from bot.core.tournament import schedule
 from bot.core.tournament.state import Tournament
 from storage import tournament_escrow, wallet
-from tests.bot.helpers import Clock, cmd, errors, make_core
+from testkit.helpers import Clock, cmd, errors, make_core
 
 NOW = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)  # 15:00 in Istanbul
 ZONE = "Europe/Istanbul"
