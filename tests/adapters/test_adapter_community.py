@@ -6,14 +6,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import pytest
-
 from bot.adapters.console import COMMUNITY, Console, parse_line
 from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.adapter import community_of
 from bot.adapters.telegram.parsing import Place
 from bot.core.messages import Button, Outgoing, OutKind
-from storage import Store
 from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
 from testkit.fakes.telegram_harness import telegram_bot
 from testkit.fakes.telegram_server import FakeTelegram
@@ -21,13 +18,6 @@ from testkit.helpers import make_core
 from testkit.telegram_play import AYSE, GROUP, Table
 
 CHANNEL = 500_000_000_000_000_001
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
 
 
 def test_console_commands_and_presses_are_of_the_console_community():

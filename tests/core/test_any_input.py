@@ -25,7 +25,7 @@ from bot.core.messages import Command, OutKind, Press
 from storage import escrow
 from testkit.drive import live_session
 from testkit.helpers import cmd, make_core
-from tests.conftest import open_memory_store
+from testkit.stores import open_memory_store
 
 ROOT = Path(__file__).resolve().parents[2]
 INTERNAL = t("en", "err.internal")

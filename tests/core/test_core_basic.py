@@ -7,15 +7,8 @@ import pytest
 
 from bot.core.config import DAILY_GRANT, STARTING_GRANT
 from bot.core.messages import OutKind
-from storage import Store, wallet
+from storage import wallet
 from testkit.helpers import Clock, cmd, errors, make_core
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
 
 
 async def test_help_in_both_languages(store):

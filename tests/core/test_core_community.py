@@ -19,13 +19,6 @@ from testkit.helpers import cmd, errors, make_core
 GROUPS = {"g1": ("c1", ("ayse", "mehmet")), "g2": ("c2", ("zeynep", "can", "ali"))}
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
-
-
 async def play(core, community: str, hands: int) -> None:
     """Open a Türk pokeri table in the community's channel and play `hands` hands (random
     legal moves; fewer when the players run out of chips first)."""

@@ -13,7 +13,7 @@ from bot.core.messages import OutKind, Press
 from storage import escrow
 from testkit.drive import live_session
 from testkit.helpers import cmd, make_core
-from tests.conftest import open_memory_store
+from testkit.stores import open_memory_store
 
 USERS = ("ayse", "mehmet", "cem")
 WORDS = (

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -20,13 +19,6 @@ from testkit.hidden import random_move
 
 USERS = ("ayse", "bora", "cem")
 POKER_MOVES = ("open", "pass", "check", "bet", "call", "raise", "fold", "draw")
-
-
-@pytest.fixture
-async def store(tmp_path: Path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'history.db'}")
-    yield store
-    await store.close()
 
 
 async def play_poker(core, variant: str, hands: int, seed: int) -> list[tuple[str, str, int]]:

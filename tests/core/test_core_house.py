@@ -44,13 +44,6 @@ FLUSH_AGAINST_FOUR = bytes.fromhex(
 TWO_PAIR_TIE = bytes.fromhex("03d1acb17bbf4f548d1d12def4e55a08317e325de5b50d30f3366b5c40ddbcdc")
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
-
-
 def name(user: str) -> str:
     return user.capitalize()
 

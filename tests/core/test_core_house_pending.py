@@ -4,10 +4,7 @@ announcement; the running hand keeps its rules. Whole hands are played through t
 
 from __future__ import annotations
 
-import pytest
-
 from bot.core.messages import OutKind
-from storage import Store
 from testkit.drive import live_session
 from testkit.helpers import cmd, errors, private_to, public_text
 from testkit.house_play import FixedSeeds, core_on, open_table
@@ -16,13 +13,6 @@ from tests.core.test_core_house_tables import okey_table, play_okey
 PLAYERS = [f"p{i}" for i in range(10)]
 PASSIVE = ("call", "check", "pass", "draw")
 LOW_RANKS = set("23456")  # the ranks a 32-card deck leaves out
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
 
 
 def announced(out) -> str:

@@ -21,13 +21,6 @@ from testkit.house_play import FixedSeeds, core_on, open_table, play_hand
 PLAYERS = [f"p{i}" for i in range(10)]
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
-
-
 def announced(out) -> str:
     return "\n".join(o.text for o in out if o.kind is OutKind.PUBLIC)
 

@@ -8,16 +8,9 @@ import pytest
 
 from bot.core.table.session import Seat
 from games.okey import auto_action
-from storage import Store, escrow
+from storage import escrow
 from testkit.drive import live_session
 from testkit.helpers import cmd, errors, make_core, public_text
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
 
 
 async def test_poker_addbot_level_and_buy_in(store):

@@ -11,7 +11,7 @@ from bot.core.table.deliver import MAX_TABLE_TEXT, table_message
 from bot.core.table.session import MOVE_LOG
 from testkit.drive import ai_move, live_session
 from testkit.helpers import Clock, cmd, errors, make_core, press
-from tests.conftest import open_memory_store
+from testkit.stores import open_memory_store
 
 
 def kinds(out: list[Outgoing]) -> list[OutKind]:

@@ -5,24 +5,14 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from bot.core.messages import OutKind
 from games.poker.odds import estimate
-from storage import Store
 from testkit.drive import live_session
 from testkit.helpers import cmd, errors, private_to
 from testkit.house_play import FixedSeeds, core_on, open_table
 
 PLAYERS = [f"p{i}" for i in range(10)]
 ODDS = re.compile(r"wins (\d+)%")
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
 
 
 def table_message(out: list) -> str:

@@ -4,21 +4,12 @@ and refusals that change nothing."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.core.config import STARTING_GRANT
 from bot.core.messages import OutKind
 from games.okey import auto_action
 from storage import Store, escrow, wallet
 from testkit.drive import live_session
 from testkit.helpers import cmd, errors, make_core, press, private_to, public_text
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
 
 
 def buttons_for(out, user: str | None) -> dict:

@@ -4,8 +4,6 @@ they try by command, and the refusal changes nothing; the round plays to its end
 
 from __future__ import annotations
 
-import pytest
-
 from bot.core.i18n import t
 from bot.core.messages import OutKind
 from games.okey import auto_action
@@ -23,13 +21,6 @@ def buttons_for_user(out: list, user: str) -> dict:
         if item.kind is OutKind.PRIVATE and item.user_id == user and item.buttons:
             return {b.action: b for row in item.buttons for b in row}
     return {}
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
 
 
 async def takeback_off(store: Store) -> None:

@@ -22,13 +22,6 @@ from testkit.helpers import (
 )
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
-
-
 async def seat_two(core, buy_in: int = 200) -> list:
     out = await core.handle(cmd("ayse", "/poker open turkish 10"))
     out += await core.handle(cmd("ayse", f"/poker join {buy_in}"))

@@ -8,7 +8,7 @@ import pytest
 from bot.core.messages import OutKind
 from testkit.drive import live_session
 from testkit.helpers import cmd, errors, last_buttons, make_core, press, private_to
-from tests.conftest import open_memory_store
+from testkit.stores import open_memory_store
 
 PLAYERS = ("ayse", "mehmet", "cem")
 

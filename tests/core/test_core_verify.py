@@ -24,13 +24,6 @@ MISMATCH = "sha256(seed) does NOT match the posted hash!"
 POSTED = re.compile(r"Shuffle hash: ([0-9a-f]{64})")
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
-
-
 # --- check_seed as a unit --------------------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from testkit.helpers import make_core
-from tests.conftest import open_memory_store
+from testkit.stores import open_memory_store
 from tests.discord.test_discord_play import (
     CHANNEL,
     assert_private_items_stayed_private,

@@ -11,8 +11,6 @@ from __future__ import annotations
 import itertools
 import random
 
-import pytest
-
 from bot.adapters.telegram.pickers import cards_in
 from storage import Store
 from testkit.fakes.telegram_harness import telegram_bot
@@ -32,13 +30,6 @@ from testkit.telegram_play import (
     seat_and_start,
     turkish_hidden,
 )
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
 
 
 async def test_turkish_poker_whole_game_through_telegram(store):

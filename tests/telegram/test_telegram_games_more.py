@@ -5,10 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-
 from bot.adapters.telegram.pickers import cards_in
-from storage import Store
 from testkit.fakes.telegram_harness import telegram_bot
 from testkit.telegram_play import (
     AYSE,
@@ -23,14 +20,6 @@ from testkit.telegram_play import (
     make_core,
     play_poker,
 )
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
-    yield store
-    await store.close()
-
 
 TILE_RE = re.compile(r"(?<![0-9A-Za-z])([RYBK](?:1[0-3]|[1-9])|F)(?![0-9A-Za-z])")
 

@@ -21,7 +21,7 @@ from bot.core.table.session import Seat, Step, Who
 from storage import escrow, wallet
 from testkit.drive import hidden_cards, leaked, live_session, public_without_showdown
 from testkit.helpers import START, Clock, cmd, errors, make_core, public_text
-from tests.conftest import open_memory_store
+from testkit.stores import open_memory_store
 
 CHIPS = 100
 LEVEL_SECONDS = 20
