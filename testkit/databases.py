@@ -1,4 +1,7 @@
-"""Fixtures: every storage test runs on SQLite and, when TEST_DATABASE_URL is reachable, PostgreSQL."""
+"""Database fixtures, a pytest plugin (tests/conftest.py loads it): a test asking for `db_url`
+runs on SQLite and, when TEST_DATABASE_URL is reachable, PostgreSQL (`backend`); `url_factory`
+makes more databases of that backend, `unmigrated_url` one without any table. `Clock` is an
+injected store clock; `clear_postgres` empties the shared PostgreSQL test database."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import contextlib
 import os
 import secrets
 import shutil
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -173,18 +176,3 @@ async def unmigrated_url(backend: str, url_factory: Callable[..., str]) -> str:
         await wipe_postgres(url)
     return url
 
-
-@pytest.fixture
-def clock() -> Clock:
-    """The store's clock."""
-    return Clock()
-
-
-@pytest.fixture
-async def store(db_url: str, clock: Clock) -> AsyncIterator[Store]:
-    """A migrated, empty store."""
-    opened = await Store.open(db_url, clock=clock)
-    try:
-        yield opened
-    finally:
-        await opened.close()

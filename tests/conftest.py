@@ -13,6 +13,9 @@ from hypothesis import HealthCheck, settings
 from storage import Store
 from testkit.stores import open_file_store, open_memory_store
 
+# The database fixtures (`db_url` on SQLite and PostgreSQL, ...) for every folder.
+pytest_plugins = ["testkit.databases"]
+
 settings.register_profile(
     "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -24,7 +24,6 @@ from testkit.scale import (
     poker_request,
     timeouts,
 )
-from tests.storage.conftest import backend, db_url, sqlite_template, url_factory  # noqa: F401
 
 TIMED_OUT = "took too long"
 PLAYERS = ("ayse", "mehmet", "cem")
@@ -117,7 +116,7 @@ async def play(referee: Referee, moves: int, drop_at: int) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-async def test_turkish_poker_on_three_cores(db_url: str, seed: int) -> None:  # noqa: F811
+async def test_turkish_poker_on_three_cores(db_url: str, seed: int) -> None:
     cluster = await Cluster(db_url, random.Random(seed)).start()
     referee = Referee(cluster, poker_request)
     try:
@@ -140,7 +139,7 @@ async def test_turkish_poker_on_three_cores(db_url: str, seed: int) -> None:  # 
 
 
 @pytest.mark.parametrize("seed", [3])
-async def test_okey_on_three_cores(db_url: str, seed: int) -> None:  # noqa: F811
+async def test_okey_on_three_cores(db_url: str, seed: int) -> None:
     cluster = await Cluster(db_url, random.Random(seed)).start()
     referee = Referee(cluster, okey_request)
     try:

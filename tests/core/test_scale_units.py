@@ -19,11 +19,10 @@ from bot.core.table.session import Who
 from storage import StaleVersion, Store
 from testkit.helpers import Clock, cmd, errors, public_text
 from testkit.scale import Cluster, button_press, timeouts
-from tests.storage.conftest import backend, db_url, sqlite_template, url_factory  # noqa: F401
 
 
 @pytest.fixture
-async def pair(db_url: str):  # noqa: F811
+async def pair(db_url: str):
     """Two cores (processes) on one database."""
     cluster = await Cluster(db_url, random.Random(0), n=2).start()
     try:
@@ -194,7 +193,7 @@ async def test_a_channel_with_a_table_elsewhere_refuses_another(pair: Cluster) -
     assert info.value.key == "err.table_exists"
 
 
-async def test_timers_are_claimed_per_platform(db_url: str) -> None:  # noqa: F811
+async def test_timers_are_claimed_per_platform(db_url: str) -> None:
     clock = Clock()
     stores = [await Store.open(db_url) for _ in range(2)]
     try:
@@ -238,7 +237,7 @@ async def test_a_computer_move_left_by_a_dead_process_is_played_by_another(pair:
     assert timeouts(log) == 0
 
 
-async def test_concurrent_ticks_close_an_idle_table_once(db_url: str) -> None:  # noqa: F811
+async def test_concurrent_ticks_close_an_idle_table_once(db_url: str) -> None:
     cluster = await Cluster(db_url, random.Random(1)).start()
     try:
         a = cluster.cores[0]
