@@ -37,7 +37,7 @@ lint: $(STAMP_DEV)
 	$(BIN)/mypy
 
 bench: $(STAMP_DEV)
-	@set -e; for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f; done
+	@set -e; for f in benchmarks/bench_*.py; do m=$$(basename $$f .py); echo "== $$f"; $(BIN)/python -m benchmarks.$$m; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .mypy_cache .import_linter_cache .grimp_cache

@@ -10,7 +10,7 @@
    under the same random policy. The sides run in alternating slices so that load from other
    processes hits both alike.
 
-Run: `.venv/bin/python benchmarks/bench_acik.py [deals] [seconds per side]` (default 200, 2).
+Run: `.venv/bin/python -m benchmarks.bench_acik [deals] [seconds per side]` (default 200, 2).
 """
 
 from __future__ import annotations
@@ -21,14 +21,11 @@ import sys
 import time
 from collections.abc import Callable
 from itertools import combinations
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
-
-from benchmarks.random_play import Meter, alternate, play_out, pokerkit_bet
 from games.poker import Card, acik_rules, key
 from games.poker.acik import deck_order, new
 from games.poker.void import analyse
+from testkit.random_play import Meter, alternate, play_out, pokerkit_bet
 
 RULES = acik_rules(52)
 PLAYERS = 10

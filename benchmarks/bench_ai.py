@@ -7,7 +7,7 @@ interval (an equal player wins 25%), its finishes with an okey tile, indicator s
 wall-clock time of its decisions (median, p99, worst). Stops at `--rounds` or after `--seconds`,
 whichever comes first, and prints how many rounds it played.
 
-Run: `.venv/bin/python benchmarks/bench_ai.py [--rounds 2000] [--seconds 60] [--level hard]`.
+Run: `.venv/bin/python -m benchmarks.bench_ai [--rounds 2000] [--seconds 60] [--level hard]`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,7 @@ import argparse
 import hashlib
 import math
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.core.table.ai import okey_move
 from games.okey.round import OkeyRound

@@ -11,7 +11,7 @@ and CPU time (time.process_time). On a shared machine the wall time also counts 
 process waited for a core; the CPU time is the decision's own work. Nothing is built before the
 first hand, so the first decision's one-off costs (the draw's rank table) count.
 
-Run: `.venv/bin/python benchmarks/bench_ai_poker.py [seconds per line] [max hands per line]`
+Run: `.venv/bin/python -m benchmarks.bench_ai_poker [seconds per line] [max hands per line]`
 (default 30 s and 20,000 hands: about a minute per game).
 """
 
@@ -21,10 +21,7 @@ import math
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
 
 from bot.core.table import ai
 from games.poker import acik, turkish

@@ -11,7 +11,7 @@ per open table.
    measured with tracemalloc (Python allocations of the whole process, the store's caches
    included) and divided by 1,000.
 
-Run: `.venv/bin/python benchmarks/bench_core.py [commands] [tables for memory]`
+Run: `.venv/bin/python -m benchmarks.bench_core [commands] [tables for memory]`
 (default 2000, 1000). The machine is shared: numbers vary with load.
 """
 
@@ -27,8 +27,6 @@ import time
 import tracemalloc
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
-
 from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.messages import Command
@@ -36,7 +34,7 @@ from bot.core.table import ai
 from bot.core.table.fairness import SeededSource
 from games.poker import turkish
 from storage import HOUSE, Store, wallet
-from tests.bot.drive import ai_move  # the computer's move as a typed command
+from testkit.drive import ai_move  # the computer's move as a typed command
 
 PLAYERS = ("ayse", "mehmet", "cem")
 

@@ -12,7 +12,7 @@ tallies with migration 0005's own backfill statement; a file kept (`--keep`) fro
 is migrated to the newest (the time it took is printed: 0005 counts every won result). Then, for `--players-asked` random players, it times the Store
 calls each command makes and prints the median and the 95th percentile, and the query plans.
 
-Run: ``.venv/bin/python benchmarks/bench_history.py [--hands 1000000] [--keep PATH]``.
+Run: ``.venv/bin/python -m benchmarks.bench_history [--hands 1000000] [--keep PATH]``.
 """
 
 from __future__ import annotations
@@ -24,15 +24,12 @@ import json
 import random
 import sqlite3
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from storage import Store
 from storage.migrate import current_revision, head_revision

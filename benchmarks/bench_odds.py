@@ -1,6 +1,6 @@
 """Açık poker live odds speed and accuracy, 10 players, beside a naive peer in the same run.
 
-    .venv/bin/python benchmarks/bench_odds.py [--hands 12] [--naive 2] [--accuracy 10]
+    .venv/bin/python -m benchmarks.bench_odds [--hands 12] [--naive 2] [--accuracy 10]
 
 - Ours: `odds.estimate(hand.view(None))` on `--hands` random 10-player hands per street
   (everyone checks up to the street): CPU time (time.process_time, the machine is shared)
@@ -20,12 +20,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from math import sqrt
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.base import Action
 from games.poker import acik_rules, evaluate

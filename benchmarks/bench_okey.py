@@ -13,7 +13,7 @@ under our rules (`meld_kind`); the number of peer melds that are not is reported
 Times are CPU time of the measuring thread (`time.thread_time`) with the garbage collector paused,
 so other jobs on a shared machine do not inflate them; both libraries are measured the same way.
 
-Run: `.venv/bin/python benchmarks/bench_okey.py [--racks 2000] [--seed 1]`.
+Run: `.venv/bin/python -m benchmarks.bench_okey [--racks 2000] [--seed 1]`.
 """
 
 from __future__ import annotations
@@ -22,12 +22,8 @@ import argparse
 import gc
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from okey_core.types import OkeyMeta, Tile, TileColor
 from okey_solver import create_standard_okey_solver

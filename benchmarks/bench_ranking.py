@@ -1,6 +1,6 @@
 """Hand-ranking speed over all 2,598,960 five-card hands of the 52-card deck, beside treys.
 
-    .venv/bin/python benchmarks/bench_ranking.py [--repeat 3] [--sample N]
+    .venv/bin/python -m benchmarks.bench_ranking [--repeat 3] [--sample N]
 
 Measured in the same run over the same hands (itertools.combinations of the deck):
 - treys `Evaluator.evaluate(hand, ())` on treys card ints (treys ignores suits),
@@ -14,14 +14,10 @@ empty-loop line shows what iterating the combinations alone costs.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import deque
 from collections.abc import Callable
 from itertools import combinations, islice
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from treys import Card as TreysCard
 from treys import Evaluator

@@ -9,7 +9,7 @@ message: today the worker that opened the table (a process serves only its own t
 process can serve any table, route to a random worker there instead. Setup (opening and seating,
 topping up wallets) is not counted; commands/s counts the moves served during the timed window.
 
-Run: ``.venv/bin/python benchmarks/bench_scale.py [--seconds S] [--tables T]`` (about a minute by
+Run: ``.venv/bin/python -m benchmarks.bench_scale [--seconds S] [--tables T]`` (about a minute by
 default). PostgreSQL: BENCH_DATABASE_URL (its tables are dropped) or a fresh database of the
 throwaway cluster of `.ci/postgres.sh` (see benchmarks/scratch_postgres.py).
 """
@@ -29,8 +29,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
-
 from benchmarks.bench_storage import drop_all
 from benchmarks.scratch_postgres import scratch_database
 from bot.core.app import Core
@@ -38,7 +36,7 @@ from bot.core.config import CoreConfig
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.table.fairness import SeededSource
 from storage import HOUSE, Store, wallet
-from tests.bot.drive import ai_move  # the computer's move as a typed command
+from testkit.drive import ai_move  # the computer's move as a typed command
 
 PLATFORM = "bench"
 PLAYERS = ("ayse", "mehmet", "cem")
@@ -253,7 +251,8 @@ async def measure(
             path = str(folder / f"w{workers}-{index}.sock")
             proc = await asyncio.create_subprocess_exec(
                 sys.executable,
-                __file__,
+                "-m",
+                "benchmarks.bench_scale",
                 "--worker",
                 url,
                 path,

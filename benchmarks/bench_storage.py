@@ -5,7 +5,7 @@ chip transfers (escrow -> three winners, two rake/tip transfers). The peer in th
 same statements by hand (sqlite3 from the standard library; asyncpg for PostgreSQL), so the figure
 shows what the Store's safety (version compare-and-set, locked wallets, validation) costs.
 
-Run: ``.venv/bin/python benchmarks/bench_storage.py [--hands N] [--no-postgres]``. PostgreSQL is
+Run: ``.venv/bin/python -m benchmarks.bench_storage [--hands N] [--no-postgres]``. PostgreSQL is
 measured on BENCH_DATABASE_URL, or else on a fresh database of the throwaway cluster `.ci/run` uses
 (see benchmarks/scratch_postgres.py); its tables are dropped, so never point BENCH_DATABASE_URL at a
 deployment (nor at TEST_DATABASE_URL while tests run).
@@ -17,14 +17,11 @@ import argparse
 import asyncio
 import json
 import sqlite3
-import sys
 import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import create_async_engine

@@ -8,7 +8,7 @@ wall time and CPU time of the whole run, commits, ticks, stages, peak memory (th
 would slow the run several times) and
 the ledger audit. SQLite in memory, one process.
 
-Run: `.venv/bin/python benchmarks/bench_tournament.py [entrants]` (default 64).
+Run: `.venv/bin/python -m benchmarks.bench_tournament [entrants]` (default 64).
 """
 
 from __future__ import annotations
@@ -17,13 +17,10 @@ import asyncio
 import resource
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
 
 from bot.core.tournament.state import Tournament
 from storage import Store, tournament_escrow
-from tests.bot.helpers import Clock, cmd, errors, make_core
+from testkit.helpers import Clock, cmd, errors, make_core
 
 
 async def run(entrants: int) -> None:

@@ -13,9 +13,9 @@ the draw picker.
 - Discord: the real adapter with discord.py's command tree, components and modal over the
   interaction fakes; channel posts, edits and deletes go through discord.py's own HTTP layer (its
   rate-limit buckets included) to a fake REST API that applies Discord's 5 requests per 5 s per
-  channel and route (`benchmarks/discord_rest.py`).
+  channel and route (`testkit/fakes/discord_rest_server.py`).
 
-Everything runs on virtual time (`benchmarks/virtual_time.py`): the event loop's clock jumps over
+Everything runs on virtual time (`testkit/virtual_time.py`): the event loop's clock jumps over
 idle waits, so minutes of play take seconds, while rate limiters, think times and time-outs all
 see the time pass. Figures are in virtual seconds and repeatable for a given seed.
 
@@ -24,7 +24,7 @@ per hand (poker) or per human move (Okey), private calls per human move, the pre
 (press sent -> its answerCallbackQuery / interaction response seen by the fake) and how long after
 a move the next player's turn became visible.
 
-Run: `.venv/bin/python benchmarks/bench_traffic.py [seed] [poker hands]` (default 1, 4).
+Run: `.venv/bin/python -m benchmarks.bench_traffic [seed] [poker hands]` (default 1, 4).
 """
 
 from __future__ import annotations
@@ -33,19 +33,16 @@ import logging
 import random
 import sys
 from datetime import UTC, datetime
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
-
-from benchmarks import virtual_time
-from benchmarks.traffic_discord import DiscordSurface
-from benchmarks.traffic_play import GameSpec, play
-from benchmarks.traffic_stats import Traffic, report, summary
-from benchmarks.traffic_telegram import TelegramSurface
 from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.table.fairness import SeededSource
 from storage import Store
+from testkit import virtual_time
+from testkit.traffic_discord import DiscordSurface
+from testkit.traffic_play import GameSpec, play
+from testkit.traffic_stats import Traffic, report, summary
+from testkit.traffic_telegram import TelegramSurface
 
 NAMES = ["Ayşe", "Mehmet", "Zeynep", "Can"]
 MEMORY_DB = "sqlite+aiosqlite://"

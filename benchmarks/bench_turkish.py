@@ -8,7 +8,7 @@ us, 0-5 for pokerkit). pokerkit is set up as its maintainer suggests for five-ca
 opens (carried pots), which are shorter, so moves per second are printed too. The two sides run
 in alternating slices so that load from other processes hits both alike.
 
-Run: `.venv/bin/python benchmarks/bench_turkish.py [seconds per side]` (default 2).
+Run: `.venv/bin/python -m benchmarks.bench_turkish [seconds per side]` (default 2).
 """
 
 from __future__ import annotations
@@ -16,12 +16,9 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
-
-from benchmarks.random_play import Meter, alternate, play_out, pokerkit_bet
 from games.poker.turkish import new
+from testkit.random_play import Meter, alternate, play_out, pokerkit_bet
 
 PLAYERS = 4
 STACK = 200

@@ -1,30 +1,26 @@
 """Shared test configuration: a hypothesis profile that keeps `make test` fast and deterministic,
-and `memory_store`, the real `storage.Store` on a private in-memory SQLite database."""
+and the two stores every folder may ask for, both the real `storage.Store` (`testkit.stores`):
+`memory_store` on a private in-memory SQLite database, `store` on a SQLite file in the test's
+temporary folder. `tests/storage` has its own `store`, on each database backend under test."""
 
 import os
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from storage import Store
+from testkit.stores import open_file_store, open_memory_store
+
+# The database fixtures (`db_url` on SQLite and PostgreSQL, ...) for every folder.
+pytest_plugins = ["testkit.databases"]
 
 settings.register_profile(
     "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
-
-# An in-memory SQLite database: the store keeps one shared connection, so it lives as long as
-# the store does and no two stores ever see each other's data.
-MEMORY_DB = "sqlite+aiosqlite://"
-STORE_TIME = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
-
-
-async def open_memory_store() -> Store:
-    """A migrated real Store on a fresh in-memory database, with a fixed clock (close it after)."""
-    return await Store.open(MEMORY_DB, clock=lambda: STORE_TIME)
 
 
 @pytest.fixture
@@ -35,3 +31,13 @@ async def memory_store() -> AsyncIterator[Store]:
         yield store
     finally:
         await store.close()
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    """The real Store on a fresh SQLite file (`bot.db` in the test's folder), closed after."""
+    opened = await open_file_store(tmp_path)
+    try:
+        yield opened
+    finally:
+        await opened.close()

@@ -10,23 +10,20 @@ hand's announcement, then the one living table message with its last moves and t
 from __future__ import annotations
 
 import asyncio
-import sys
 import textwrap
 from datetime import UTC, datetime
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from bot.core.app import Core
+from bot.core.config import CoreConfig
+from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.table.fairness import SeededSource
+from bot.render.pictures.fonts import font
+from storage import Store
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from bot.core.app import Core  # noqa: E402
-from bot.core.config import CoreConfig  # noqa: E402
-from bot.core.messages import Command, Outgoing, OutKind, Press  # noqa: E402
-from bot.core.table.fairness import SeededSource  # noqa: E402
-from bot.render.pictures.fonts import font  # noqa: E402
-from storage import Store  # noqa: E402
-
 OUT = ROOT / "docs" / "img" / "table-in-chat.png"
 WIDTH, MARGIN, LINE = 760, 24, 22
 BACKGROUND, BUBBLE, BUTTON = (54, 57, 63), (64, 68, 75), (79, 84, 92)

@@ -1,1 +1,2 @@
-"""Tests of the benchmarks' own tools (virtual time, traffic counting, the traffic benchmark)."""
+"""Tests of the traffic tools (virtual time, traffic counting, the loopback Discord REST) and of
+the benchmarks that use them."""

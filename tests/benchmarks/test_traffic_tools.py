@@ -13,9 +13,9 @@ import discord
 import pytest
 from discord.http import Route
 
-from benchmarks import virtual_time
-from benchmarks.discord_rest import FakeDiscordRest
-from benchmarks.traffic_stats import percentile, worst_window
+from testkit import virtual_time
+from testkit.fakes.discord_rest_server import FakeDiscordRest
+from testkit.traffic_stats import percentile, worst_window
 
 CHANNEL = 500_000_000_000_000_123
 
@@ -128,7 +128,7 @@ def test_worst_window_and_percentile():
 @pytest.mark.parametrize("platform", ["telegram", "discord"])
 def test_one_poker_hand_is_played_answered_and_counted(platform, counted):
     from benchmarks.bench_traffic import one_game
-    from benchmarks.traffic_play import GameSpec
+    from testkit.traffic_play import GameSpec
 
     spec = GameSpec("acik", humans=4, bots=0, hands=1)
     traffic, _wall = run_virtual(lambda: one_game(platform, spec, seed=2))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from storage import InsufficientFunds, StaleVersion, Store, Transfer, escrow, wallet
-from tests.storage.conftest import Clock
+from testkit.databases import Clock
 from tests.storage.helpers import funded_player
 
 

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from storage import Store, escrow, wallet
 from storage.models import action_log, game_results, ledger
-from tests.storage.conftest import Clock, clear_postgres
+from testkit.databases import Clock, clear_postgres
 from tests.storage.crash_child import NET_WIN, PLAYERS, TRANSFERS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from storage import HOUSE, Store, escrow, wallet
 from storage.models import tables
-from tests.storage.conftest import Clock, clear_postgres
+from testkit.databases import Clock, clear_postgres
 from tests.storage.model import (
     Model,
     make_players,

@@ -1,0 +1,1 @@
+"""The fakes of the chat platforms' network edge (see `testkit`)."""

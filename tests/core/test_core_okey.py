@@ -1,0 +1,221 @@
+"""Okey through the core on SQLite: a scripted 3-round match by buttons and commands with a
+computer player, stakes and payout through the ledger, penalties on the board, /verify of a round,
+and refusals that change nothing."""
+
+from __future__ import annotations
+
+from bot.core.config import STARTING_GRANT
+from bot.core.messages import OutKind
+from games.okey import auto_action
+from storage import Store, escrow, wallet
+from testkit.drive import live_session
+from testkit.helpers import cmd, errors, make_core, press, private_to, public_text
+
+
+def buttons_for(out, user: str | None) -> dict:
+    """Buttons on the newest message for `user` (None: the table message)."""
+    for item in reversed(out):
+        if user is None and item.kind is OutKind.EDIT_TABLE:
+            return {b.action: b for row in item.buttons for b in row}
+        if (
+            user is not None
+            and item.kind is OutKind.PRIVATE
+            and item.user_id == user
+            and item.buttons
+        ):
+            return {b.action: b for row in item.buttons for b in row}
+    return {}
+
+
+async def test_three_round_match_with_a_computer_player(store):
+    core = make_core(store, seed="okey-match")
+    out = await core.handle(cmd("ayse", "/okey start 3 40"))
+    assert "Ayse sits down" in public_text(out)
+    await core.handle(cmd("mehmet", "/okey katıl"))
+    out = await core.handle(cmd("ayse", "/okey botekle"))
+    assert "Bot 1 sits down" in public_text(out)
+    players = [
+        await store.player("test", "ayse", "Ayse"),
+        await store.player("test", "mehmet", "Mehmet"),
+        await store.player("bot", "bot-1", "Bot 1"),
+    ]
+
+    async def wallets() -> int:
+        return sum([await store.balance(wallet(p.id)) for p in players])
+
+    before = await wallets()
+    out = await core.handle(cmd("mehmet", "/okey begin"))
+    session = live_session(core)
+    table = session.table_id
+    assert "Pool: 120 chips" in public_text(out)
+    assert await store.balance(escrow(table)) == 120
+    # racks go privately to their owners only
+    for user in ("ayse", "mehmet"):
+        assert any("Your rack" in t for t in private_to(out, user))
+    steps = 0
+    while live_session(core) is not None and live_session(core).running() and steps < 1500:
+        session = live_session(core)
+        index = session.match.round.to_act()
+        seat = session.seat_of(index)
+        action = auto_action(session.match.round, index)
+        if action.kind == "take":
+            button = buttons_for(out, None)["ts"]
+            out = await core.press(press(seat.user_id, button))
+        elif steps % 2:
+            word = "discard" if action.kind == "discard" else "finish"
+            out = await core.handle(cmd(seat.user_id, f"/okey {word} {action.cards[0].lower()}"))
+        else:
+            prefix = "d" if action.kind == "discard" else "f"
+            button = buttons_for(out, seat.user_id)[f"{prefix}.{action.cards[0]}"]
+            out = await core.press(press(seat.user_id, button))
+        assert not errors(out), errors(out)
+        steps += 1
+        assert await store.balance(escrow(table)) == live_session(core).held()
+    session = live_session(core)
+    assert not session.running() and session.hand_no == 3
+    assert "The match is over" in public_text(out)
+    assert await store.balance(escrow(table)) == 0
+    assert await store.audit() == []
+    names = [s.name for s in session.seats]
+    assert await wallets() == before
+    board = await core.handle(cmd("ayse", "/leaderboard okey"))
+    assert "Okey penalty points" in board[0].text and names[0] in board[0].text
+    verify = await core.handle(cmd("ayse", f"/verify {table}-2"))
+    assert "matches the posted hash" in verify[0].text and "Ayse was dealt:" in verify[0].text
+    # a second match can begin at the same table; then everyone leaves and it closes
+    out = await core.handle(cmd("ayse", "/okey leave"))
+    out += await core.handle(cmd("mehmet", "/okey leave"))
+    assert live_session(core) is not None  # the computer player is still seated
+    out = await core.handle(cmd("mod", "/table kick Bot 1", mod=True))
+    assert live_session(core) is None and "table is closed" in public_text(out)
+
+
+async def test_okey_refusals_change_nothing(store):
+    core = make_core(store, seed="okey-refusals")
+    await core.handle(cmd("ayse", "/okey start"))
+    cases = [
+        ("ayse", "/okey join"),  # already seated
+        ("ayse", "/okey begin"),  # alone
+        ("ayse", "/okey start"),  # a second table
+        ("ayse", "/okey start 2"),
+        ("mehmet", "/okey leave"),
+        ("ayse", "/okey rack"),  # no round yet
+        ("ayse", "/poker join"),  # the table plays Okey
+        ("ayse", "/okey take stock"),
+    ]
+    table = live_session(core).table_id
+    version = (await store.get_table(table)).version
+    for user, line in cases:
+        out = await core.handle(cmd(user, line))
+        assert [o.kind for o in out] == [OutKind.ERROR], (line, out)
+    assert (await store.get_table(table)).version == version
+    await core.handle(cmd("mehmet", "/okey join"))
+    # someone who cannot cover the stake is named, and nothing moves
+    broke = await store.player("test", "mehmet", "Mehmet")
+    cem = await store.player("test", "cem", "Cem")
+    await store.transfer(wallet(broke.id), wallet(cem.id), STARTING_GRANT - 10, "test")
+    out = await core.handle(cmd("ayse", "/okey begin"))
+    assert "Mehmet does not have" in errors(out)[0]
+    await store.transfer(wallet(cem.id), wallet(broke.id), STARTING_GRANT - 10, "test")
+    begun = await core.handle(cmd("ayse", "/okey begin"))
+    session = live_session(core)
+    index = session.match.round.to_act()
+    actor = session.seat_of(index).user_id
+    other = "mehmet" if actor == "ayse" else "ayse"
+    rack = session.match.round.view(index)["hand"]
+    absent = next(t for t in ("R1", "R2", "R3", "Y1", "Y2", "K13", "B7") if t not in rack)
+    version = (await store.get_table(table)).version
+    cases = [
+        (other, "/okey discard R5"),  # not their turn
+        (actor, "/okey take stock"),  # the starter discards first
+        (actor, f"/okey discard {absent}"),
+        (actor, "/okey discard Z9"),
+        (actor, "/okey discard"),
+        (actor, "/okey take nowhere"),
+        (actor, f"/okey finish {rack[0]}"),  # not a complete hand
+        (actor, "/okey arrange sideways"),
+        (actor, "/okey join"),
+    ]
+    for user, line in cases:
+        out = await core.handle(cmd(user, line))
+        assert [o.kind for o in out] == [OutKind.ERROR], (line, out)
+        assert out[0].user_id == user
+        assert not any(t in out[0].text for t in rack if t not in line), out[0].text
+    assert (await store.get_table(table)).version == version
+    stale = buttons_for(begun, actor)
+    assert stale and all(b.action.startswith(("d.", "f.", "show")) for b in stale.values())
+    out = await core.handle(cmd(actor, "/okey rack"))
+    assert out[0].kind is OutKind.PRIVATE and "Your rack (15)" in out[0].text
+    arranged = await core.handle(cmd(actor, "/okey diz çift"))
+    assert "Arranged" in arranged[0].text
+    out = await core.handle(cmd(actor, f"/okey at {rack[0]}"))
+    assert not errors(out)
+    for button in stale.values():
+        assert errors(await core.press(press(actor, button)))
+
+
+async def test_okey_time_out_draws_and_discards_for_the_player(store):
+    from testkit.helpers import Clock
+
+    clock = Clock()
+    core = make_core(store, seed="okey-afk", clock=clock, turn_seconds=20, afk_limit=2)
+    await core.handle(cmd("ayse", "/okey start 1 10"))
+    await core.handle(cmd("mehmet", "/okey join"))
+    await core.handle(cmd("ayse", "/okey begin"))
+    session = live_session(core)
+    starter = session.seat_of(session.match.round.to_act())
+    out = await core.tick(clock.advance(21))
+    assert f"{starter.name} took too long" in public_text(out)
+    assert f"{starter.name} discards" in public_text(out)
+    second = live_session(core).seat_of(live_session(core).match.round.to_act())
+    out = await core.tick(clock.advance(21))
+    assert f"{second.name} draws from the stock" in public_text(out)
+    assert f"{second.name} discards" in public_text(out)
+    # two time-outs in a row: the computer plays for the starter until they are back
+    out = await core.tick(clock.advance(21))
+    assert "is away" in public_text(out)
+    assert await store.balance(escrow(session.table_id)) == live_session(core).held()
+
+
+async def test_okey_restart_mid_round_resumes_exactly(tmp_path):
+    from bot.core.table.fairness import SeededSource
+
+    async def run(restart_at: int | None) -> tuple[list, dict]:
+        url = f"sqlite+aiosqlite:///{tmp_path}/okey{restart_at}.db"
+        store = await Store.open(url)
+        seeds = SeededSource("okey-restart")
+        core = make_core(store)
+        core.tables.seeds = seeds
+        await core.handle(cmd("ayse", "/okey start 3 30"))
+        await core.handle(cmd("mehmet", "/okey join"))
+        await core.handle(cmd("cem", "/okey join"))
+        await core.handle(cmd("ayse", "/okey begin"))
+        trace = []
+        for step in range(80):
+            if step == restart_at:
+                await store.close()
+                store = await Store.open(url)
+                core = make_core(store)
+                core.tables.seeds = seeds
+                assert "is back" in public_text(await core.start())
+            session = live_session(core)
+            index = session.match.round.to_act()
+            action = auto_action(session.match.round, index)
+            line = (
+                f"/okey take {action.source}"
+                if action.kind == "take"
+                else f"/okey {action.kind} {action.cards[0]}"
+            )
+            out = await core.handle(cmd(session.seat_of(index).user_id, line))
+            trace.append([(o.kind, o.user_id, o.text) for o in out])
+        session = live_session(core)
+        state = {
+            "escrow": await store.balance(escrow(session.table_id)),
+            "round": session.match.to_dict(),
+        }
+        await store.close()
+        return trace, state
+
+    straight = await run(None)
+    restarted = await run(33)
+    assert restarted == straight

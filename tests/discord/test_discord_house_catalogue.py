@@ -1,0 +1,81 @@
+"""The Discord house-rule options cannot drift from the core's catalogue (`bot.core.table.house`): every
+core option of the poker games is offered on `/poker open` with exactly the core's values, Okey's
+on `/okey start`, and `/poker rules` / `/okey rules` offer exactly the core's names of their games.
+Read from the real command tree's payload, as Discord receives it."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+
+from bot.adapters.discord import house_options
+from bot.core.commands import fold
+from bot.core.table import house
+from tests.discord.test_discord_house import options_of, payloads, sub
+
+POKER_OPTIONS = [o for o in house.OPTIONS if set(o.games) & set(house.POKER)]
+OKEY_OPTIONS = house.options_for("okey")
+
+
+def core_values(option: house.HouseOption) -> list[str]:
+    """The core's canonical values of an option; a free-form one (suits) every value it takes."""
+    if option.read is None:
+        return list(option.values)
+    orders = ["".join(p) for p in permutations(house.SUIT_LETTERS)]
+    assert all(option.value(order) == order for order in orders)
+    return orders
+
+
+def values_of(slash: dict) -> list[str]:
+    return [str(c["value"]) for c in slash.get("choices", [])]
+
+
+def default_of(slash: dict) -> str | None:
+    """The value whose English label says it is the default."""
+    marked = [str(c["value"]) for c in slash["choices"] if "(default)" in c["name"]]
+    return marked[0] if marked else None
+
+
+@pytest.mark.parametrize("option", POKER_OPTIONS, ids=lambda o: o.name)
+async def test_poker_open_offers_each_core_option_with_exactly_its_values(option):
+    opened = options_of(sub((await payloads())["poker"], "open"))
+    assert option.name in opened
+    slash = opened[option.name]
+    assert sorted(values_of(slash)) == sorted(core_values(option))
+    assert fold(slash["name_localizations"]["tr"]) in {fold(a) for a in option.aliases}
+    assert default_of(slash) in (None, option.default)
+    if option.read is not None:
+        assert values_of(slash)[0] == option.default  # a long list starts with the default
+
+
+async def test_poker_open_offers_no_option_the_core_does_not_know():
+    opened = options_of(sub((await payloads())["poker"], "open"))
+    extra = set(opened) - {"game", "ante", "limit"}
+    assert extra == {o.name for o in POKER_OPTIONS}
+
+
+async def test_okey_start_offers_takeback_and_the_positional_options_with_the_core_values():
+    started = options_of(sub((await payloads())["okey"], "start"))
+    takeback = house.BY_NAME["takeback"]
+    assert values_of(started["takeback"]) == list(takeback.values)
+    assert default_of(started["takeback"]) == takeback.default
+    assert fold(started["takeback"]["name_localizations"]["tr"]) in map(fold, takeback.aliases)
+    assert values_of(started["rounds"]) == list(house.BY_NAME["rounds"].values)
+    assert values_of(started["scoring"]) == list(house.BY_NAME["preset"].values)
+    # every Okey option is offered: takeback by name, rounds and preset by their old options
+    assert {o.name for o in OKEY_OPTIONS} == {"takeback", "rounds", "preset"}
+
+
+@pytest.mark.parametrize(("group", "options"), [("poker", POKER_OPTIONS), ("okey", OKEY_OPTIONS)])
+async def test_rules_offers_exactly_the_core_names_of_the_group(group, options):
+    rules = options_of(sub((await payloads())[group], "rules"))
+    assert values_of(rules["option"]) == [o.name for o in options]
+
+
+@pytest.mark.parametrize("option", house.OPTIONS, ids=lambda o: o.name)
+def test_rules_value_autocomplete_offers_exactly_the_core_values(option):
+    offered = house_options.BY_NAME[option.name]
+    assert sorted(offered.values) == sorted(core_values(option))
+    autocompleted = house_options.value_choices(option.name, "")
+    assert sorted(c.value for c in autocompleted) == sorted(core_values(option))

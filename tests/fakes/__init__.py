@@ -1,1 +1,0 @@
-"""Local fakes of chat platforms, used only by the tests."""
