@@ -13,7 +13,7 @@ Times are CPU time of the measuring thread (`time.thread_time`) with the garbage
 so other jobs on a shared machine do not inflate them. Exit status 1 when the two searches
 disagree or the solver's p99 is 10 ms or more.
 
-Run: `.venv/bin/python benchmarks/bench_okey101.py [--racks 1000] [--exhaustive 60] [--seed 1]`.
+Run: `.venv/bin/python -m benchmarks.bench_okey101 [--racks 1000] [--exhaustive 60] [--seed 1]`.
 """
 
 from __future__ import annotations
@@ -25,13 +25,10 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.okey.tiles import NAMES, full_set
 from games.okey101 import addable, best_opening, discard_penalty
-from tests.games.okey101.exhaustive import exhaustive_value
+from testkit.okey101_exhaustive import exhaustive_value
 
 Rack = tuple[list[str], str]
 TARGET_MS = 10.0

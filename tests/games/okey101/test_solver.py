@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from games.okey.tiles import NAMES, full_set
 from games.okey101 import addable, best_opening, discard_penalty, pair_count, read_meld
 from games.okey101.melds import effective, meld_value
+from testkit.okey101_exhaustive import exhaustive_value
 
-from .exhaustive import exhaustive_value
 from .helpers import run, set_of
 
 
