@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 
 from bot.adapters.runtime import run_in_foreground
-from bot.logs import kv, setup_logging
+from bot.logs import kv, setup_logging, token_parts
 from bot.settings import Settings, SettingsError, load_settings
 
 log = logging.getLogger("bot")
@@ -80,6 +80,20 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
         log.info(kv(event="store_closed"))
 
 
+def secrets_of(settings: Settings) -> list[str]:
+    """What no log line may show: the platform tokens (and a Telegram token's secret part) and
+    the Telegram webhook secret (set, or derived from the token)."""
+    found: list[str] = []
+    if settings.discord_token is not None:
+        found += token_parts(settings.discord_token.get_secret_value())
+    if settings.telegram_token is not None:
+        from bot.adapters.telegram import webhook_secret
+
+        found += token_parts(settings.telegram_token.get_secret_value())
+        found.append(webhook_secret(settings))
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the bot until it is stopped; returns the process exit code."""
     args = parse_args(argv)
@@ -88,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, secrets_of(settings))
     if settings.discord_shards_deprecated:
         log.warning(
             kv(event="deprecated_setting", name="DISCORD_SHARDS", use="DISCORD_SHARD_COUNT")
