@@ -126,14 +126,15 @@ class FakeTelegram:
         self.port = 0
 
     # ---- server life cycle -------------------------------------------------------------------
-    async def start(self) -> str:
-        """Start listening on 127.0.0.1 on a free port; returns the base URL for the client."""
+    async def start(self, port: int = 0) -> str:
+        """Start listening on 127.0.0.1 on `port` (0: a free one); returns the base URL for the
+        client."""
         app = web.Application()
         app.router.add_post("/bot{token}/{method}", self._dispatch)
         app.router.add_get("/bot{token}/{method}", self._dispatch)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         return self.base_url
