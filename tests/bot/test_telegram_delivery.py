@@ -596,7 +596,9 @@ async def test_unsolicited_items_only_for_telegram_tables():
         ]
 
 
-async def test_edited_commands_are_not_replayed_and_anonymous_admins_moderate():
+async def test_edited_commands_are_not_replayed_and_anonymous_admins_are_refused():
+    # Issue 25: an anonymous admin shares one stand-in user with every other; no longer a
+    # moderator but refused (tests/bot/test_telegram_senders.py has one test per kind).
     core = ScriptedCore()
     async with telegram_bot(core) as (server, bot):
         ayse = server.user(AYSE, "Ayşe", "en")
@@ -610,8 +612,9 @@ async def test_edited_commands_are_not_replayed_and_anonymous_admins_moderate():
         )
         anonymous["message"]["sender_chat"] = group
         await bot.feed(anonymous)
-        [command] = core.commands
-        assert command.is_moderator and server.calls_to("getChatMember") == []
+        assert core.commands == [] and server.calls_to("getChatMember") == []
+        [refusal] = server.sent_to(GROUP)
+        assert "write as yourself" in refusal.params["text"]
 
 
 async def test_a_new_private_keyboard_retires_the_old_one():

@@ -43,10 +43,12 @@ from bot.adapters.telegram.parsing import Place, locale_of, parse_command, place
 from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
 from bot.adapters.telegram.private import take_buttons
 from bot.adapters.telegram.rooms import TelegramRooms
+from bot.adapters.telegram.senders import is_stand_in
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.core.commands import Route, route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
+from bot.core.tournament.view import tournament_number
 from bot.logs import kv
 
 log = logging.getLogger("bot.telegram")
@@ -57,12 +59,21 @@ TABLE_GROUPS = frozenset({"poker", "okey", "table"})
 
 
 def asks_moderator(routed: Route) -> bool:
-    """Whether a command is a moderator's (so the group's administrators are looked up):
-    `/table ...`, and changing the house rules (`/poker rules set ...`, `/okey rules set ...`:
-    `rules` with more words; plain `rules` only shows them)."""
+    """Whether a command is a moderator's action (so the group's administrators are looked up,
+    as Discord's permissions are): `/table ...` (reset, kick), changing the house rules
+    (`/poker rules set ...`, `/okey rules set ...`: `rules` with more words; plain `rules` only
+    shows them) and `/tournament start|cancel` (the organiser's, or a moderator's)."""
     if routed.group == "table":
         return True
+    if routed.group == "tournament":
+        return routed.sub in ("start", "cancel")
     return routed.group in ("poker", "okey") and routed.sub == "rules" and bool(routed.args)
+
+
+def press_asks_moderator(pressed: Pressed) -> bool:
+    """Whether a press is a moderator's action: a tournament's Start button (the organiser's,
+    or a moderator's). Only these presses look the administrators up before they are answered."""
+    return pressed.action == "start" and tournament_number(pressed.table_id) is not None
 
 
 # What to ask the core for a player's current private state at a table, per game group.
@@ -177,6 +188,9 @@ class TelegramAdapter:
         if parsed is None:
             return
         name, args = parsed
+        if is_stand_in(message):
+            await self._refuse_stand_in(message, user, chat.id)
+            return
         place, origin = self._typed_origin(message, user, chat.id)
         locale = origin.locale
         if name == "start" and chat.type == ChatType.PRIVATE:
@@ -191,14 +205,18 @@ class TelegramAdapter:
                 channel = self.last_group[user.id]
         else:
             self.last_group[user.id] = place
-        # An administrator posting anonymously (as the group itself) is a moderator too.
-        anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
-        moderator = asks_moderator(routed) and (
-            anonymous_admin or await self.admins.is_admin(channel.chat_id, user.id)
-        )
+        moderator = asks_moderator(routed) and await self.admins.is_admin(channel.chat_id, user.id)
         command = self._command(channel, user, name, args, locale, is_moderator=moderator)
         items = await self.core.handle(command)
         await self.delivery.deliver(items, origin)
+
+    async def _refuse_stand_in(self, message: Message, user: User, chat_id: int) -> None:
+        """A message sent as a channel or an anonymous admin: ask the person to write as
+        themselves (in the chat's words: the stand-in has no language); nothing is played."""
+        assert self.delivery is not None
+        place = place_of(message) or Place(chat_id)
+        log.info(kv(event="stand_in_refused", chat=chat_id, user=user.id))
+        await self.delivery.refuse_stand_in(place, message.message_id, self.default_locale)
 
     @staticmethod
     def _command(
@@ -365,6 +383,12 @@ class TelegramAdapter:
         channel = self.delivery.table_chats.get(pressed.table_id, origin.place)
         if channel is not None and channel.is_group:  # a shared room: the table's, not the chat
             self.last_group[user.id] = channel
+        assert self.admins is not None
+        moderator = (
+            channel is not None
+            and press_asks_moderator(pressed)
+            and await self.admins.is_admin(channel.chat_id, user.id)
+        )
         press = Press(
             platform=PLATFORM,
             channel_id=channel.key if channel is not None else "",
@@ -375,6 +399,7 @@ class TelegramAdapter:
             nonce=pressed.nonce,
             args=args,
             locale=origin.locale,
+            is_moderator=moderator,
             community=channel.community if channel is not None else None,
         )
         return await self.core.press(press)
@@ -477,6 +502,9 @@ class TelegramAdapter:
         assert self.delivery is not None
         prompt = self.delivery.prompt_of(chat.id, message.reply_to_message.message_id)
         if prompt is None:
+            return
+        if is_stand_in(message):
+            await self._refuse_stand_in(message, user, chat.id)
             return
         pressed = self.codec.decode(prompt[0])
         if pressed is None:

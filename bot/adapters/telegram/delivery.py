@@ -630,6 +630,21 @@ class Delivery:
 
         self.outbox.post(place.chat_id, post)
 
+    async def refuse_stand_in(self, place: Place, message_id: int | None, locale: str) -> None:
+        """Answer a message sent as a channel or an anonymous admin (`senders.is_stand_in`) in
+        its chat: the person should write as themselves; nothing is played."""
+        run = partial(
+            self.bot.send_message,
+            place.chat_id,
+            adapter_text(locale, "write_as_yourself"),
+            reply_parameters=reply_to(message_id),
+            **place.send_kwargs(),
+        )
+        if place.is_group:
+            self.outbox.post(place.chat_id, run)
+        else:
+            await run()
+
     async def _delete_short_reply(self, user_id: int, chat_id: int, message_id: int) -> None:
         self._short_replies.discard(user_id)
         await self.bot.delete_message(chat_id, message_id)
