@@ -33,6 +33,7 @@ from bot.core.games import GAMES, open_session
 from bot.core.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.names import seat_named
 from bot.core.pictures import draw_pictures
 from bot.core.replay import REPLAY_COMMANDS, Replays
 from bot.core.rooms import Rooms
@@ -258,7 +259,7 @@ class Core:
             raise Refusal("err.kick_usage")
 
         def kick(session):  # type: ignore[no-untyped-def]
-            index = session.find_name(" ".join(args))
+            index = seat_named(session.seats, " ".join(args))
             if index is None:
                 raise Refusal("err.no_such_player", name=" ".join(args))
             step = session.kick(index)

@@ -48,6 +48,7 @@ from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.core.commands import Route, route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
+from bot.core.names import clean_name
 from bot.core.tournament.view import tournament_number
 from bot.logs import kv
 
@@ -233,7 +234,7 @@ class TelegramAdapter:
             platform=PLATFORM,
             channel_id=channel.key if channel is not None else "",
             user_id=str(user.id),
-            user_name=user.full_name,
+            user_name=clean_name(user.full_name, str(user.id)),
             name=name,
             args=args,
             locale=locale,
@@ -246,7 +247,7 @@ class TelegramAdapter:
         notes the sender's name and language for later private messages."""
         assert self.delivery is not None
         locale = locale_of(user.language_code)
-        self.delivery.saw_user(user.id, user.full_name, locale)
+        self.delivery.saw_user(user.id, clean_name(user.full_name, str(user.id)), locale)
         place = place_of(message) or Place(chat_id)
         origin = Origin(
             chat_id=chat_id,
@@ -330,7 +331,7 @@ class TelegramAdapter:
             return
         assert self.delivery is not None
         locale = locale_of(user.language_code)
-        self.delivery.saw_user(user.id, user.full_name, locale)
+        self.delivery.saw_user(user.id, clean_name(user.full_name, str(user.id)), locale)
         place = place_of(query.message)
         if place is not None and place.is_group:
             self.last_group[user.id] = place
@@ -393,7 +394,7 @@ class TelegramAdapter:
             platform=PLATFORM,
             channel_id=channel.key if channel is not None else "",
             user_id=str(user.id),
-            user_name=user.full_name,
+            user_name=clean_name(user.full_name, str(user.id)),
             table_id=pressed.table_id,
             action=pressed.action,
             nonce=pressed.nonce,
