@@ -41,7 +41,6 @@ from bot.adapters.telegram.delivery import SHORT_REPLY_SECONDS, Delivery, Origin
 from bot.adapters.telegram.outbox import Sleep
 from bot.adapters.telegram.parsing import Place, locale_of, parse_command, place_of
 from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
-from bot.adapters.telegram.private import take_buttons
 from bot.adapters.telegram.rooms import TelegramRooms
 from bot.adapters.telegram.senders import is_stand_in
 from bot.adapters.telegram.texts import MENU
@@ -75,6 +74,13 @@ def press_asks_moderator(pressed: Pressed) -> bool:
     """Whether a press is a moderator's action: a tournament's Start button (the organiser's,
     or a moderator's). Only these presses look the administrators up before they are answered."""
     return pressed.action == "start" and tournament_number(pressed.table_id) is not None
+
+
+def single_amount(button: Button) -> int | None:
+    """The one amount a button allows (`Open (40)`: its least and most are the same), else
+    None (the player is asked for one)."""
+    low, high = button.min_amount, button.max_amount
+    return low if low is not None and low == high else None
 
 
 # What to ask the core for a player's current private state at a table, per game group.
@@ -209,6 +215,9 @@ class TelegramAdapter:
         moderator = asks_moderator(routed) and await self.admins.is_admin(channel.chat_id, user.id)
         command = self._command(channel, user, name, args, locale, is_moderator=moderator)
         items = await self.core.handle(command)
+        # A typed `/poker hand` or `/okey rack` asks for the cards again: sent anew at the bottom
+        # even when the private message already shows them (it may be lost far above).
+        origin.resend = (group, routed.sub) in STATE_COMMANDS.values()
         await self.delivery.deliver(items, origin)
 
     async def _refuse_stand_in(self, message: Message, user: User, chat_id: int) -> None:
@@ -366,6 +375,11 @@ class TelegramAdapter:
         button = delivery.buttons.get(pressed.custom_id)
         place = origin.place
         if button is not None and not pressed.args and place is not None:
+            only = single_amount(button)
+            if button.needs == NEEDS_AMOUNT and only is not None:  # "Open (40)": play at once
+                items = await self._core_press(pressed, (str(only),), user, origin)
+                alerts, rest = delivery.split(items, origin)
+                return Reply(alerts, partial(delivery.deliver, rest, origin))
             if button.needs == NEEDS_AMOUNT:
                 group = delivery.table_chats.get(button.table_id, place)
                 return Reply(then=partial(delivery.ask_amount, button, group, user.id))
@@ -480,8 +494,8 @@ class TelegramAdapter:
 
             async def then() -> None:
                 if message is not None:
-                    await take_buttons(
-                        delivery.bot, message.chat.id, message.message_id, event="picker_kept"
+                    await delivery.private.take_keyboard(
+                        message.chat.id, message.message_id, event="picker_kept"
                     )
                 await delivery.deliver(rest, origin)
 
