@@ -9,10 +9,14 @@ import sys
 from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.adapters.runtime import run_in_foreground
-from bot.logs import kv, setup_logging
+from bot.logs import kv, setup_logging, token_parts
 from bot.settings import Settings, SettingsError, load_settings
+
+if TYPE_CHECKING:
+    from bot.core.config import CoreConfig
 
 log = logging.getLogger("bot")
 
@@ -49,6 +53,20 @@ def choose_platforms(has_discord: bool, has_telegram: bool, force_console: bool)
     return platforms or ["console"]
 
 
+def console_config(settings: Settings, *, pictures: bool) -> CoreConfig:
+    """The console core's configuration: the settings' language, time limits (TURN_SECONDS,
+    IDLE_CLOSE_SECONDS) and time zone, as the chat platforms get them."""
+    from bot.core.config import CoreConfig
+
+    return CoreConfig(
+        default_locale=settings.default_locale,
+        pictures=pictures,
+        turn_seconds=settings.turn_seconds,
+        idle_close_seconds=settings.idle_close_seconds,
+        timezone=settings.timezone,
+    )
+
+
 async def run_console(settings: Settings, args: argparse.Namespace, stop: asyncio.Event) -> None:
     """Open the store (upgrading its schema), load open tables and run the console table on
     stdin until end of input or `stop`; the store is closed however it ends."""
@@ -56,14 +74,13 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
     from bot.adapters.console import run_console as console_loop
     from bot.adapters.lines import read_lines
     from bot.core.app import Core
-    from bot.core.config import CoreConfig
     from bot.core.table.fairness import SeededSource, random_seeds
     from storage import Store
 
     store = await Store.open(settings.database_url, migrate=True)
     try:
         seeds = SeededSource(args.seed) if args.seed else random_seeds
-        config = CoreConfig(default_locale=settings.default_locale, pictures=bool(args.pictures))
+        config = console_config(settings, pictures=bool(args.pictures))
         core = Core(store, config, seeds=seeds)
         banner()
         await console_loop(
@@ -81,6 +98,20 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
         log.info(kv(event="store_closed"))
 
 
+def secrets_of(settings: Settings) -> list[str]:
+    """What no log line may show: the platform tokens (and a Telegram token's secret part) and
+    the Telegram webhook secret (set, or derived from the token)."""
+    found: list[str] = []
+    if settings.discord_token is not None:
+        found += token_parts(settings.discord_token.get_secret_value())
+    if settings.telegram_token is not None:
+        from bot.adapters.telegram import webhook_secret
+
+        found += token_parts(settings.telegram_token.get_secret_value())
+        found.append(webhook_secret(settings))
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the bot until it is stopped; returns the process exit code."""
     args = parse_args(argv)
@@ -89,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, secrets_of(settings))
     if settings.discord_shards_deprecated:
         log.warning(
             kv(event="deprecated_setting", name="DISCORD_SHARDS", use="DISCORD_SHARD_COUNT")

@@ -22,6 +22,7 @@ from typing import Protocol, TextIO
 from bot.core.commands import is_ascii_number
 from bot.core.i18n import FALLBACK, t
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
+from bot.core.names import clean_name
 
 PLATFORM = "console"
 CHANNEL = "table"
@@ -85,7 +86,7 @@ def parse_line(
         platform=PLATFORM,
         channel_id=CHANNEL,
         user_id=name.lower(),
-        user_name=name,
+        user_name=clean_name(name, name.lower()),
         name=words[0].lower(),
         args=tuple(words[1:]),
         locale=locale,

@@ -28,6 +28,7 @@ from bot.core.config import CoreConfig
 from bot.core.errors import Refusal, log_outcome
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.names import seat_named
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
@@ -258,7 +259,7 @@ class Core:
             raise Refusal("err.kick_usage")
 
         def kick(session):  # type: ignore[no-untyped-def]
-            index = session.find_name(" ".join(args))
+            index = seat_named(session.seats, " ".join(args))
             if index is None:
                 raise Refusal("err.no_such_player", name=" ".join(args))
             step = session.kick(index)

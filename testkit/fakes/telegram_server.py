@@ -7,7 +7,8 @@ for `getUpdates`.
 
 Behaviour copied from the real API:
 - `sendMessage`/`sendPhoto` to a private chat of a user who never started the bot → 403 Forbidden.
-- `editMessageText` with the same text and keyboard → 400 "message is not modified".
+- `editMessageText` with the same text and keyboard, `editMessageReplyMarkup` with the same
+  keyboard (none on a message without one) → 400 "message is not modified".
 - `answerCallbackQuery` for an unknown or already answered query → 400.
 - callback data longer than 64 bytes in a keyboard → 400 BUTTON_DATA_INVALID.
 - `deleteMessage` of a message in `undeletable` → 400 "message can't be deleted".
@@ -126,14 +127,15 @@ class FakeTelegram:
         self.port = 0
 
     # ---- server life cycle -------------------------------------------------------------------
-    async def start(self) -> str:
-        """Start listening on 127.0.0.1 on a free port; returns the base URL for the client."""
+    async def start(self, port: int = 0) -> str:
+        """Start listening on 127.0.0.1 on `port` (0: a free one); returns the base URL for the
+        client."""
         app = web.Application()
         app.router.add_post("/bot{token}/{method}", self._dispatch)
         app.router.add_get("/bot{token}/{method}", self._dispatch)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         return self.base_url
@@ -442,7 +444,16 @@ class FakeTelegram:
 
     async def _m_editMessageReplyMarkup(self, params: dict[str, Any]) -> dict[str, Any]:
         message = self._editable(params)
-        _replace_keyboard(message, params.get("reply_markup"))
+        markup = params.get("reply_markup") or None
+        if markup is not None and not markup.get("inline_keyboard"):
+            markup = None
+        if message.get("reply_markup") == markup:
+            raise _ApiError(
+                400,
+                "Bad Request: message is not modified: specified new message content and reply "
+                "markup are exactly the same as a current content and reply markup of the message",
+            )
+        _replace_keyboard(message, markup)
         return message
 
     async def _m_editMessageCaption(self, params: dict[str, Any]) -> dict[str, Any]:

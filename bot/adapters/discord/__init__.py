@@ -19,6 +19,7 @@ from discord import app_commands
 from bot.adapters.discord.adapter import PLATFORM, CoreApi, DiscordAdapter, is_moderator
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.components import DYNAMIC_ITEMS
+from bot.adapters.discord.connect import start_reaching
 from bot.adapters.discord.shards import Ownership
 from bot.adapters.rooms import LateRooms
 from bot.adapters.runtime import (
@@ -94,9 +95,11 @@ class DiscordBot(discord.AutoShardedClient):
         self.now = now
         self._ticker: asyncio.Task[None] | None = None
         self._halt = asyncio.Event()  # stops the timers
+        self.hooked = False  # the start-up hook has begun (a failed login is not retried then)
 
     async def setup_hook(self) -> None:
         """After login: register the buttons, sync the commands, resume tables, start timers."""
+        self.hooked = True
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         if self.guild_id is not None:
@@ -185,7 +188,8 @@ async def serve(
     client = build_client(settings, adapter, start_core=start_core, timers=timers)
     stop = stop or asyncio.Event()
     async with client:
-        running = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
+        token = settings.discord_token.get_secret_value()
+        running = asyncio.create_task(start_reaching(client, token, stop))
         stopping = asyncio.create_task(stop.wait())
         try:
             await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)

@@ -59,6 +59,7 @@ from bot.adapters.discord.components import (
     table_view,
     tiles_in,
 )
+from bot.adapters.discord.escape import shown_as_typed
 from bot.adapters.discord.outbox import TRANSPORT_ERRORS, channel_lane, status_of, user_lane
 from bot.adapters.discord.parts import (
     Part,
@@ -75,6 +76,7 @@ from bot.adapters.lookups import chosen_locale
 from bot.adapters.surfaces import SharedMessages, SurfaceStore
 from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
+from bot.core.names import clean_name
 from bot.core.table.rooms import parent_of
 from bot.core.tournament.view import is_tournament_id
 from bot.logs import kv
@@ -403,7 +405,7 @@ class DiscordAdapter:
             platform=PLATFORM,
             channel_id=channel,
             user_id=str(interaction.user.id),
-            user_name=interaction.user.display_name,
+            user_name=clean_name(interaction.user.display_name, str(interaction.user.id)),
             name=name,
             args=args,
             locale=locale_of(interaction.locale),
@@ -470,7 +472,7 @@ class DiscordAdapter:
             platform=PLATFORM,
             channel_id=str(interaction.channel_id),
             user_id=str(interaction.user.id),
-            user_name=interaction.user.display_name,
+            user_name=clean_name(interaction.user.display_name, str(interaction.user.id)),
             table_id=ref.table_id,
             action=ref.action,
             nonce=ref.nonce,
@@ -567,7 +569,7 @@ class DiscordAdapter:
     async def deliver(self, items: Sequence[Outgoing], origin: Origin | None = None) -> None:
         """Send the core's items: the sender's own first, as ephemeral replies; then queue the
         rest (direct messages, channel posts, the table message) in their lanes."""
-        items = newest_items_per_slot(coalesce(items))
+        items = [shown_as_typed(item) for item in newest_items_per_slot(coalesce(items))]
         mine: list[Part] = []
         others: list[Outgoing] = []
         for item in items:

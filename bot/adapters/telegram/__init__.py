@@ -17,9 +17,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from telegram import Update
-from telegram.error import TelegramError
+from telegram.error import NetworkError, TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
 
+from bot.adapters.reach import keep_trying
 from bot.adapters.rooms import LateRooms
 from bot.adapters.runtime import (
     flush_adapter,
@@ -113,6 +114,8 @@ async def serve(
     if rooms is not None:
         rooms.use(adapter.rooms)
     stop = stop or asyncio.Event()
+    if not await reach_bot_api(application, settings, stop):
+        return  # stopped before the Bot API answered
     # In polling mode this is the only process of the token; in webhook mode the leader.
     leader = settings.telegram_set_webhook or not settings.telegram_webhook_url
     listener: WebhookListener | None = None
@@ -171,6 +174,28 @@ async def serve(
             await application.stop()  # answers the updates already received
             await flush_adapter(adapter, log)
             log.info(kv(event="telegram_stopping"))
+
+
+async def reach_bot_api(application: Application, settings: Settings, stop: asyncio.Event) -> bool:
+    """Ask the Bot API who the bot is (getMe) until it answers, retrying with backoff while it
+    cannot be reached (`bot.adapters.reach`); False when `stop` came first (the connection is
+    closed then). A rejected token is raised."""
+
+    async def get_me() -> bool:
+        await application.bot.initialize()
+        return True
+
+    reached = await keep_trying(
+        get_me,
+        platform=PLATFORM,
+        target=urlsplit(settings.telegram_api_base_url or DEFAULT_BASE_URL).netloc,
+        unreachable=lambda error: isinstance(error, NetworkError),
+        stop=stop,
+        log=log,
+    )
+    if not reached:
+        await application.bot.shutdown()
+    return bool(reached)
 
 
 async def serve_with_store(settings: Settings, stop: asyncio.Event | None = None) -> None:

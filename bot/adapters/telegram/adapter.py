@@ -41,12 +41,14 @@ from bot.adapters.telegram.delivery import SHORT_REPLY_SECONDS, Delivery, Origin
 from bot.adapters.telegram.outbox import Sleep
 from bot.adapters.telegram.parsing import Place, locale_of, parse_command, place_of
 from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
-from bot.adapters.telegram.private import take_buttons
 from bot.adapters.telegram.rooms import TelegramRooms
+from bot.adapters.telegram.senders import is_stand_in
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.core.commands import Route, route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
+from bot.core.names import clean_name
+from bot.core.tournament.view import tournament_number
 from bot.logs import kv
 
 log = logging.getLogger("bot.telegram")
@@ -57,12 +59,28 @@ TABLE_GROUPS = frozenset({"poker", "okey", "table"})
 
 
 def asks_moderator(routed: Route) -> bool:
-    """Whether a command is a moderator's (so the group's administrators are looked up):
-    `/table ...`, and changing the house rules (`/poker rules set ...`, `/okey rules set ...`:
-    `rules` with more words; plain `rules` only shows them)."""
+    """Whether a command is a moderator's action (so the group's administrators are looked up,
+    as Discord's permissions are): `/table ...` (reset, kick), changing the house rules
+    (`/poker rules set ...`, `/okey rules set ...`: `rules` with more words; plain `rules` only
+    shows them) and `/tournament start|cancel` (the organiser's, or a moderator's)."""
     if routed.group == "table":
         return True
+    if routed.group == "tournament":
+        return routed.sub in ("start", "cancel")
     return routed.group in ("poker", "okey") and routed.sub == "rules" and bool(routed.args)
+
+
+def press_asks_moderator(pressed: Pressed) -> bool:
+    """Whether a press is a moderator's action: a tournament's Start button (the organiser's,
+    or a moderator's). Only these presses look the administrators up before they are answered."""
+    return pressed.action == "start" and tournament_number(pressed.table_id) is not None
+
+
+def single_amount(button: Button) -> int | None:
+    """The one amount a button allows (`Open (40)`: its least and most are the same), else
+    None (the player is asked for one)."""
+    low, high = button.min_amount, button.max_amount
+    return low if low is not None and low == high else None
 
 
 # What to ask the core for a player's current private state at a table, per game group.
@@ -177,6 +195,9 @@ class TelegramAdapter:
         if parsed is None:
             return
         name, args = parsed
+        if is_stand_in(message):
+            await self._refuse_stand_in(message, user, chat.id)
+            return
         place, origin = self._typed_origin(message, user, chat.id)
         locale = origin.locale
         if name == "start" and chat.type == ChatType.PRIVATE:
@@ -191,14 +212,21 @@ class TelegramAdapter:
                 channel = self.last_group[user.id]
         else:
             self.last_group[user.id] = place
-        # An administrator posting anonymously (as the group itself) is a moderator too.
-        anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
-        moderator = asks_moderator(routed) and (
-            anonymous_admin or await self.admins.is_admin(channel.chat_id, user.id)
-        )
+        moderator = asks_moderator(routed) and await self.admins.is_admin(channel.chat_id, user.id)
         command = self._command(channel, user, name, args, locale, is_moderator=moderator)
         items = await self.core.handle(command)
+        # A typed `/poker hand` or `/okey rack` asks for the cards again: sent anew at the bottom
+        # even when the private message already shows them (it may be lost far above).
+        origin.resend = (group, routed.sub) in STATE_COMMANDS.values()
         await self.delivery.deliver(items, origin)
+
+    async def _refuse_stand_in(self, message: Message, user: User, chat_id: int) -> None:
+        """A message sent as a channel or an anonymous admin: ask the person to write as
+        themselves (in the chat's words: the stand-in has no language); nothing is played."""
+        assert self.delivery is not None
+        place = place_of(message) or Place(chat_id)
+        log.info(kv(event="stand_in_refused", chat=chat_id, user=user.id))
+        await self.delivery.refuse_stand_in(place, message.message_id, self.default_locale)
 
     @staticmethod
     def _command(
@@ -215,7 +243,7 @@ class TelegramAdapter:
             platform=PLATFORM,
             channel_id=channel.key if channel is not None else "",
             user_id=str(user.id),
-            user_name=user.full_name,
+            user_name=clean_name(user.full_name, str(user.id)),
             name=name,
             args=args,
             locale=locale,
@@ -228,7 +256,7 @@ class TelegramAdapter:
         notes the sender's name and language for later private messages."""
         assert self.delivery is not None
         locale = locale_of(user.language_code)
-        self.delivery.saw_user(user.id, user.full_name, locale)
+        self.delivery.saw_user(user.id, clean_name(user.full_name, str(user.id)), locale)
         place = place_of(message) or Place(chat_id)
         origin = Origin(
             chat_id=chat_id,
@@ -312,7 +340,7 @@ class TelegramAdapter:
             return
         assert self.delivery is not None
         locale = locale_of(user.language_code)
-        self.delivery.saw_user(user.id, user.full_name, locale)
+        self.delivery.saw_user(user.id, clean_name(user.full_name, str(user.id)), locale)
         place = place_of(query.message)
         if place is not None and place.is_group:
             self.last_group[user.id] = place
@@ -347,6 +375,11 @@ class TelegramAdapter:
         button = delivery.buttons.get(pressed.custom_id)
         place = origin.place
         if button is not None and not pressed.args and place is not None:
+            only = single_amount(button)
+            if button.needs == NEEDS_AMOUNT and only is not None:  # "Open (40)": play at once
+                items = await self._core_press(pressed, (str(only),), user, origin)
+                alerts, rest = delivery.split(items, origin)
+                return Reply(alerts, partial(delivery.deliver, rest, origin))
             if button.needs == NEEDS_AMOUNT:
                 group = delivery.table_chats.get(button.table_id, place)
                 return Reply(then=partial(delivery.ask_amount, button, group, user.id))
@@ -365,16 +398,23 @@ class TelegramAdapter:
         channel = self.delivery.table_chats.get(pressed.table_id, origin.place)
         if channel is not None and channel.is_group:  # a shared room: the table's, not the chat
             self.last_group[user.id] = channel
+        assert self.admins is not None
+        moderator = (
+            channel is not None
+            and press_asks_moderator(pressed)
+            and await self.admins.is_admin(channel.chat_id, user.id)
+        )
         press = Press(
             platform=PLATFORM,
             channel_id=channel.key if channel is not None else "",
             user_id=str(user.id),
-            user_name=user.full_name,
+            user_name=clean_name(user.full_name, str(user.id)),
             table_id=pressed.table_id,
             action=pressed.action,
             nonce=pressed.nonce,
             args=args,
             locale=origin.locale,
+            is_moderator=moderator,
             community=channel.community if channel is not None else None,
         )
         return await self.core.press(press)
@@ -454,8 +494,8 @@ class TelegramAdapter:
 
             async def then() -> None:
                 if message is not None:
-                    await take_buttons(
-                        delivery.bot, message.chat.id, message.message_id, event="picker_kept"
+                    await delivery.private.take_keyboard(
+                        message.chat.id, message.message_id, event="picker_kept"
                     )
                 await delivery.deliver(rest, origin)
 
@@ -477,6 +517,9 @@ class TelegramAdapter:
         assert self.delivery is not None
         prompt = self.delivery.prompt_of(chat.id, message.reply_to_message.message_id)
         if prompt is None:
+            return
+        if is_stand_in(message):
+            await self._refuse_stand_in(message, user, chat.id)
             return
         pressed = self.codec.decode(prompt[0])
         if pressed is None:

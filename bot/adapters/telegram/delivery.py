@@ -11,7 +11,8 @@ Rules kept here:
   on a miss (and when the remembered one is gone), and every post is stored.
 - Refusals are private: a press's refusal is its pop-up alert; a typed command's goes to the
   user's private chat, or, when they have not started it, the group gets one short reply
-  (mention + deep link, never the reason) that is deleted after a few seconds.
+  (mention + deep link, never the reason) that is deleted after a few seconds; once per user
+  and group until they start it.
 - A private item for a user who has not started the bot is not kept: the group gets (once) a
   deep-link prompt with no card; on Start the user gets the current state of those tables.
 - A file (`Outgoing.attachment`, e.g. a hand's export) goes out with `sendDocument` under its own
@@ -71,6 +72,7 @@ log = logging.getLogger("bot.telegram")
 MAX_ALERT = 200
 START_PAYLOAD = "cards"
 MAX_REMEMBERED_BUTTONS = 5_000
+MAX_TOLD_TO_START = 100_000  # (user, group) pairs remembered as told to start the chat
 SHORT_REPLY_SECONDS = 8.0  # how long the group keeps a "I answer you privately" reply
 
 
@@ -84,6 +86,7 @@ class Origin:
     callback: CallbackQuery | None = None
     locale: str | None = None
     thread_id: int | None = None  # the forum topic, if any
+    resend: bool = False  # the sender asked for their cards again: new private messages
 
     @property
     def place(self) -> Place | None:
@@ -197,6 +200,8 @@ class Delivery:
         self._asked: set[tuple[str, int]] = set()  # (custom id, user) with an amount prompt
         self._prompted: set[int] = set()  # users asked (in a group) to start the private chat
         self._short_replies: set[int] = set()  # users with a short reply up in a group
+        # (user, place) told there to start the private chat: once each, until they Start
+        self._told_to_start: set[tuple[int, str]] = set()
         # newest unwritten table states, with their keyboards
         self._wanted: dict[str, tuple[Outgoing, Place, InlineKeyboardMarkup | None]] = {}
 
@@ -458,6 +463,7 @@ class Delivery:
             item.table_id,
             item.slot,
             item.attachment,
+            fresh=origin.resend and user_id == origin.user_id,
         )
         await self.send_private(user_id, parcel, self._group_of(item, origin), origin)
 
@@ -503,6 +509,7 @@ class Delivery:
         """The user pressed Start: returns the tables they missed private messages about (the
         adapter sends their current state)."""
         self._prompted.discard(user_id)
+        self._told_to_start = {told for told in self._told_to_start if told[0] != user_id}
         return self.private.started(user_id)
 
     # ---- amount prompts ----------------------------------------------------------------------
@@ -600,10 +607,16 @@ class Delivery:
     async def _short_reply(self, user_id: int, origin: Origin) -> None:
         """Tell a user in the group, briefly, to start the private chat where the bot answers
         them. It never says why (so it cannot depend on anyone's cards) and is deleted after
-        `short_reply_seconds`; while one is up, the user gets no second one."""
+        `short_reply_seconds`. A user gets one per group (topic) until they start the private
+        chat, none when a deep-link prompt already asked them: each costs the group two calls."""
         place = origin.place
         if place is None or not place.is_group or user_id in self._short_replies:
             return
+        if (user_id, place.key) in self._told_to_start or user_id in self._prompted:
+            return
+        if len(self._told_to_start) >= MAX_TOLD_TO_START:
+            self._told_to_start.clear()
+        self._told_to_start.add((user_id, place.key))
         self._short_replies.add(user_id)
         locale = await self.speaks(user_id)
         mention, markup = self._start_invite(user_id, locale)
@@ -629,6 +642,21 @@ class Delivery:
             )
 
         self.outbox.post(place.chat_id, post)
+
+    async def refuse_stand_in(self, place: Place, message_id: int | None, locale: str) -> None:
+        """Answer a message sent as a channel or an anonymous admin (`senders.is_stand_in`) in
+        its chat: the person should write as themselves; nothing is played."""
+        run = partial(
+            self.bot.send_message,
+            place.chat_id,
+            adapter_text(locale, "write_as_yourself"),
+            reply_parameters=reply_to(message_id),
+            **place.send_kwargs(),
+        )
+        if place.is_group:
+            self.outbox.post(place.chat_id, run)
+        else:
+            await run()
 
     async def _delete_short_reply(self, user_id: int, chat_id: int, message_id: int) -> None:
         self._short_replies.discard(user_id)

@@ -115,6 +115,7 @@ class Parcel:
     table_id: str | None = None
     slot: str | None = None
     attachment: tuple[str, bytes] | None = None
+    fresh: bool = False  # a new message at the bottom, never an edit of the slot's message
 
 
 @dataclass
@@ -178,11 +179,26 @@ class PrivateChats:
         self.unreachable.discard(user_id)
         return self.missed.pop(user_id, [])
 
+    async def take_keyboard(self, user_id: int, message_id: int, **context: object) -> None:
+        """Take the keyboard off one of the user's private messages (see `take_buttons`), unless
+        it is known to have none left: Telegram refuses an edit that changes nothing."""
+        known = [
+            shown
+            for (user, _table), shown in self.shown.items()
+            if user == user_id and shown.message_id == message_id
+        ]
+        if known and all(shown.markup is None for shown in known):
+            return
+        await take_buttons(self.bot, user_id, message_id, **context)
+        for shown in known:
+            shown.markup = None
+
     async def _deliver(self, user_id: int, parcel: Parcel) -> None:
         key = (user_id, parcel.table_id) if parcel.table_id is not None else None
         current = self.shown.get(key) if key is not None else None
         if (
             parcel.slot is not None
+            and not parcel.fresh
             and parcel.attachment is None  # an edit cannot carry a file
             and current is not None
             and current.slot == parcel.slot
@@ -195,8 +211,8 @@ class PrivateChats:
         if key is None or (parcel.slot is None and parcel.markup is None):
             return  # a note beside the current message; it stays current
         if current is not None and current.markup and current.message_id != message.message_id:
-            await take_buttons(
-                self.bot, user_id, current.message_id, event="old_keyboard_kept", user=user_id
+            await self.take_keyboard(
+                user_id, current.message_id, event="old_keyboard_kept", user=user_id
             )
         photo = bool(message.photo)
         self.shown[key] = Shown(

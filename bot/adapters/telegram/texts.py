@@ -27,6 +27,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "draw_typed": "Kartların okunamadı: /poker draw yazıp değiştireceğin kartları ekle (ör. /poker draw Ah 7c).",
         "picker_gone": "Bu seçim artık geçerli değil.",
         "too_many": "En çok {n} kart seçebilirsin.",
+        "write_as_yourself": (
+            "Kanal adına ya da anonim yönetici olarak yazılanları oynatamam: herkes aynı "
+            "hesaba düşer. Lütfen kendi hesabınla yaz."
+        ),
         "rooms_ask_admin": "Turnuva masaları şimdilik bu sohbeti paylaşıyor. Her masaya ayrı bir konu açabilmem için bir yönetici bana konuları yönetme (Manage Topics) izni verebilir.",
     },
     "en": {
@@ -50,6 +54,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "draw_typed": "I could not read your cards: type /poker draw and the cards to exchange (e.g. /poker draw Ah 7c).",
         "picker_gone": "This choice is no longer valid.",
         "too_many": "You may pick at most {n} cards.",
+        "write_as_yourself": (
+            "I can't play messages sent as a channel or by an anonymous admin: they all look "
+            "like one account. Please write as yourself."
+        ),
         "rooms_ask_admin": "Tournament tables share this chat for now. To give each table a topic of its own, an admin can allow me to manage topics (Manage Topics).",
     },
 }

@@ -21,6 +21,7 @@ from bot.core.commands import GAME_FILTERS, lookup
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.messages import Command, Outgoing, OutKind
+from bot.core.names import candidates
 from bot.core.sketch import Sketch
 from bot.core.table.deliver import text
 from bot.core.table.pictures import style_for
@@ -111,6 +112,9 @@ class HistoryCommands:
         found = await self.store.find_players(platform, wanted[:100])
         if not found:
             raise Refusal("err.stats_no_player", name=wanted[:40])
+        if len(found) > 1 and found[0].user_id != wanted:  # several players of that name
+            listed = candidates([(p.name, p.user_id) for p in found])
+            raise Refusal("err.ambiguous_name", name=wanted[:40], candidates=listed)
         return found[0].id, found[0].name
 
 
