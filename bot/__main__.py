@@ -62,7 +62,11 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
     store = await Store.open(settings.database_url, migrate=True)
     try:
         seeds = SeededSource(args.seed) if args.seed else random_seeds
-        config = CoreConfig(default_locale=settings.default_locale, pictures=bool(args.pictures))
+        config = CoreConfig(
+            default_locale=settings.default_locale,
+            pictures=bool(args.pictures),
+            seed_reveal_hours=settings.seed_reveal_hours,
+        )
         core = Core(store, config, seeds=seeds)
         banner()
         await console_loop(

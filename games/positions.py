@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import shuffled
+from games.commitment import Commitment
 from games.history import Played, Setup, deal
 from games.okey.round import OTHER_TILES, STARTER_TILES, draw_for_start
 from games.okey.tiles import FALSE_JOKER, full_set
@@ -33,11 +34,24 @@ from games.okey.tiles import FALSE_JOKER, full_set
 def committed_order(setup: Setup, seed: bytes) -> list[str]:
     """The deck (or tile) order of a hand with `setup` dealt from `seed`, in notation."""
     if setup.game == "okey":
-        return shuffled(full_set(), seed, "okey-deal")
+        return engine_order("okey", None, seed)
     engine, _ = deal(setup, seed)
-    if setup.game == "acik":
+    return engine_order(setup.game, engine, seed)
+
+
+def engine_order(game: str, engine: Any, seed: bytes) -> list[str]:
+    """The committed order of the hand `engine` (a fresh or running engine of `game`; unused
+    for Okey) deals from `seed`."""
+    if game == "okey":
+        return shuffled(full_set(), seed, "okey-deal")
+    if game == "acik":
         return [str(card) for card in engine.deck]
     return [str(card) for card in shuffled(engine.rules.deck, seed, "deal")]
+
+
+def deal_root(game: str, engine: Any, seed: bytes) -> str:
+    """The root to post when `engine` (a hand or round of `game`) is dealt from `seed`."""
+    return Commitment(engine_order(game, engine, seed), seed).root
 
 
 @dataclass

@@ -43,7 +43,7 @@ from storage.records import (
     tournament_escrow,
     wallet,
 )
-from storage.sql import upsert
+from storage.sql import aware, upsert
 from storage.surfaces import SurfaceWrite, TableSurface
 
 Clock = Callable[[], datetime]
@@ -621,6 +621,23 @@ class Store:
         )
         async with read(self.engine) as conn:
             return [table_ops.action_record(row) for row in await conn.execute(stmt)]
+
+    async def closed_at(self, table_id: int) -> datetime | None:
+        """When the table closed (the time of its last logged step, the closing one), or None
+        while it is open or unknown: a hand's whole seed is shown only some hours after it."""
+        _positive_int(table_id, "table id")
+        status = sa.select(tables.c.status).where(tables.c.id == table_id)
+        last = (
+            sa.select(action_log.c.at)
+            .where(action_log.c.table_id == table_id)
+            .order_by(action_log.c.seq.desc())
+            .limit(1)
+        )
+        async with read(self.engine) as conn:
+            if (await conn.execute(status)).scalar() != "closed":
+                return None
+            at = (await conn.execute(last)).scalar()
+        return None if at is None else aware(at)
 
     async def seed(self, hand_id: str) -> SeedRecord | None:
         """The fair-shuffle record of a hand, or None."""
