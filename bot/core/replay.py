@@ -1,7 +1,7 @@
 """`/replay <hand id>` and `/export <hand id>`: a finished hand or Okey round, step by step, as the
 asker was entitled to see it, and the same as a JSON Lines file (`games.history`).
 
-A hand is played again from what the store keeps: the seed (`hand_seeds`, revealed when the hand
+A hand is played again from what the store keeps: the seed (`hand_seeds`, stored when the hand
 ended) and the action log, where the step that dealt the hand logged its setup (`deals`) and the
 following steps its moves. The engine replays every move; only the public events, plus the
 asker's own private events when they played, are shown: cards never shown stay hidden, a draw
