@@ -37,7 +37,7 @@ PROOF_VERSION = 1
 
 def position_salt(seed: bytes, position: int) -> bytes:
     """The salt of one position: an HMAC of the seed, so only the seed's holder can make it."""
-    return hmac.new(seed, SALT_LABEL + str(position).encode("ascii"), hashlib.sha256).digest()
+    return hmac.digest(seed, SALT_LABEL + str(position).encode("ascii"), "sha256")
 
 
 def leaf_hash(position: int, card: str, salt: bytes) -> bytes:
