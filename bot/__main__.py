@@ -64,6 +64,7 @@ def console_config(settings: Settings, *, pictures: bool) -> CoreConfig:
         turn_seconds=settings.turn_seconds,
         idle_close_seconds=settings.idle_close_seconds,
         timezone=settings.timezone,
+        seed_reveal_hours=settings.seed_reveal_hours,
     )
 
 

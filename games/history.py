@@ -179,9 +179,12 @@ def event_line(step: int, event: Event) -> dict[str, Any]:
     }
 
 
-def export(played: Played, seed: bytes, viewer: int | None, **meta: Any) -> str:
+def export(
+    played: Played, seed: bytes, viewer: int | None, *, sealed: bool = False, **meta: Any
+) -> str:
     """The hand as `viewer` may see it, in the JSON Lines format; `meta` goes into the header
-    (hand id, table, date...)."""
+    (hand id, table, date...). `sealed`: the seed is not shown yet (docs/fairness.md): the
+    header's `seed` is null and the events' copies of it are left out."""
     header = {
         "format": FORMAT,
         "version": VERSION,
@@ -189,7 +192,7 @@ def export(played: Played, seed: bytes, viewer: int | None, **meta: Any) -> str:
         "game": played.setup.game,
         "setup": played.setup.to_dict(),
         "seed_hash": seed_hash(seed),
-        "seed": seed.hex(),
+        "seed": None if sealed else seed.hex(),
         "viewer": viewer,
     }
     lines = [header]
@@ -197,7 +200,12 @@ def export(played: Played, seed: bytes, viewer: int | None, **meta: Any) -> str:
         if step.action is not None and step.seat is not None:
             action = shown_action(step.action, step.seat, viewer)
             lines.append({"type": "move", "step": n, "seat": step.seat, "action": action})
-        lines += [event_line(n, e) for e in step.events if visible(e, viewer)]
+        for event in step.events:
+            if visible(event, viewer):
+                line = event_line(n, event)
+                if sealed:
+                    line["data"].pop("seed", None)  # a poker hand's end names its seed
+                lines.append(line)
     lines.append({"type": "end", "steps": len(played.steps) - 1, "result": played.result})
     return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
 
@@ -209,7 +217,7 @@ class History:
 
     header: dict[str, Any]
     setup: Setup
-    seed: bytes
+    seed: bytes | None  # None: a sealed export (the seed was not shown yet)
     viewer: int | None
     deal_events: tuple[dict[str, Any], ...]
     moves: tuple[tuple[int, dict[str, Any], tuple[dict[str, Any], ...]], ...]
@@ -237,7 +245,7 @@ def read(text: str) -> History:
     if not rows[-1:] or rows[-1].get("type") != "end":
         raise HistoryError("the file has no end line")
     try:
-        seed = seed_from_hex(str(header["seed"]))
+        seed = None if header["seed"] is None else seed_from_hex(str(header["seed"]))
         viewer = header.get("viewer")
         setup = Setup.from_dict(header["setup"])
     except (KeyError, ValueError) as exc:
@@ -338,6 +346,8 @@ def check(history: History, posted_hash: str | None = None) -> Check:
     export recorded; `posted_hash` (e.g. the hash the bot posted when the hand started) is
     checked too when given, else the header's `seed_hash`."""
     problems: list[str] = []
+    if history.seed is None:
+        return Check(False, False, None, ("the seed is not shown yet: /verify proves the cards",))
     want = (posted_hash or str(history.header.get("seed_hash", ""))).lower()
     seed_ok = seed_hash(history.seed) == want
     if not seed_ok:

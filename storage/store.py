@@ -478,6 +478,13 @@ class Store:
             )
         )
 
+    async def closed_at(self, table_id: int) -> datetime | None:
+        """When the table closed (the time of its last logged step, the closing one), or None
+        while it is open or unknown: a hand's whole seed is shown only some hours after it."""
+        check.positive_int(table_id, "table id")
+        async with read(self.engine) as conn:
+            return await table_reads.closed_at(conn, table_id)
+
     # -- table messages ----------------------------------------------------------------------
 
     async def table_message(self, platform: str, table_id: str | int) -> TableSurface | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -9,6 +11,7 @@ from storage import tables as table_ops
 from storage.errors import NotFound
 from storage.models import action_log, hand_seeds, tables
 from storage.records import ActionRecord, SeedRecord, TableHead, TableRecord
+from storage.sql import aware
 
 
 def _open_in(platform: str, channel_id: str) -> sa.ColumnElement[bool]:
@@ -72,3 +75,19 @@ async def seed(conn: AsyncConnection, hand_id: str) -> SeedRecord | None:
     stmt = sa.select(hand_seeds).where(hand_seeds.c.hand_id == hand_id)
     row = (await conn.execute(stmt)).first()
     return None if row is None else table_ops.seed_record(row)
+
+
+async def closed_at(conn: AsyncConnection, table_id: int) -> datetime | None:
+    """When the table closed (the time of its last logged step, the closing one), or None while
+    it is open or unknown."""
+    status = sa.select(tables.c.status).where(tables.c.id == table_id)
+    last = (
+        sa.select(action_log.c.at)
+        .where(action_log.c.table_id == table_id)
+        .order_by(action_log.c.seq.desc())
+        .limit(1)
+    )
+    if (await conn.execute(status)).scalar() != "closed":
+        return None
+    at = (await conn.execute(last)).scalar()
+    return None if at is None else aware(at)

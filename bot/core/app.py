@@ -75,7 +75,11 @@ class Core:
         self.clock = clock
         self.tables = TableService(store, self.config, clock, seeds, GAMES)
         self.accounts = Accounts(store, self.config, clock)
-        self.replays = Replays(store, pictures_on=self.config.pictures)  # type: ignore[arg-type]
+        self.replays = Replays(
+            store,  # type: ignore[arg-type]
+            pictures_on=self.config.pictures,
+            reveal=self.accounts.verifier.reveal,  # seeds shown only after (bot.core.proofs)
+        )
         self.history = HistoryCommands(store, self.config)  # type: ignore[arg-type]
         # tournament tables play in rooms the adapter opens (`rooms`), else in shared rooms
         self.tournaments = TournamentService(

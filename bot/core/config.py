@@ -20,6 +20,7 @@ class CoreConfig:
     turn_seconds: float = 60.0  # a player to act who waits longer is timed out (AFK)
     afk_limit: int = 2  # time-outs in a row after which the computer player stands in
     idle_close_seconds: float = 900.0  # a table nobody starts is closed and refunded
+    seed_reveal_hours: float = 24.0  # a hand's whole seed is shown this long after its table closed
     timezone: str = "Europe/Istanbul"  # the zone of a tournament's `start=21:30`
     poker_ante: int = 10
     poker_min_buy_in_antes: int = 5  # the smallest buy-in is this many antes

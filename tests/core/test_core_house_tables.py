@@ -17,6 +17,7 @@ from storage import ActionEntry, Store
 from testkit.drive import live_session
 from testkit.helpers import START, cmd, errors, private_to, public_text
 from testkit.house_play import FixedSeeds, core_on, open_table, play_hand
+from testkit.sealing import close_and_reveal
 
 PLAYERS = [f"p{i}" for i in range(10)]
 
@@ -256,6 +257,7 @@ async def test_verify_deals_with_the_rules_the_hand_used(store):
     assert not live_session(core).running()
     out = await core.handle(cmd("mod", "/poker rules set deck=52", mod=True))
     assert not errors(out)
+    await close_and_reveal(core, table)  # the deal is shown only from then on
     [verify] = await core.handle(cmd("p0", f"/verify {table}-1"))
     deck = re.search(r"Deck order: (.*)", verify.text).group(1)
     assert len(deck.split()) == 32 and "2♥" not in deck.split()

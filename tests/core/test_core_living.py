@@ -148,9 +148,11 @@ async def test_poker_announces_only_the_start_and_the_result_of_a_hand(memory_st
         if session.hand_no == hand:
             assert publics(out) == [], line  # a move: no message of its own
             assert edits(out) and not any(e.fresh for e in edits(out))
-        else:  # the hand ended: its result, seed and the next hand's start in ONE message
+        else:  # the hand ended: its result and the next hand's start in ONE message
             [result] = publics(out)
-            assert f"Hand {hand_id} is over. Seed:" in result
+            # the seed stays sealed until the table closed (docs/fairness.md): /verify proves
+            assert f"Hand {hand_id} is over. /verify {hand_id} proves" in result
+            assert "Seed:" not in result
             assert f"— Hand {session.hand_id()} —" in result
             hands += 1
     assert hands >= 2

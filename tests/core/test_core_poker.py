@@ -20,6 +20,7 @@ from testkit.helpers import (
     private_to,
     public_text,
 )
+from testkit.sealing import close_and_reveal, reach_reveal
 
 
 async def seat_two(core, buy_in: int = 200) -> list:
@@ -57,12 +58,10 @@ async def test_scripted_game_with_buttons(store):
         moves += 1
         await check_chips(store, core)
     assert session.hand_no >= 4
-    # every finished hand's seed is revealed and verifiable
-    verify = await core.handle(cmd("ayse", "/verify 1-1"))
-    assert "sha256(seed) matches the posted hash" in verify[0].text
-    assert "Ayse was dealt:" in verify[0].text
+    # while the table is open a finished hand's seed stays sealed: /verify proves privately
     seed = await store.seed("1-1")
-    assert seed.seed_hex in verify[0].text
+    sealed = await core.handle(cmd("ayse", "/verify 1-1"))
+    assert sealed[0].kind is OutKind.PRIVATE and seed.seed_hex not in sealed[0].text
     running = await core.handle(cmd("ayse", f"/verify {table}-{session.hand_no}"))
     assert "still being played" in errors(running)[0]
     log = await store.actions(table)
@@ -74,6 +73,12 @@ async def test_scripted_game_with_buttons(store):
     while live_session(core) is not None and live_session(core).actor() is not None:
         out = await press_move(core, out, live_session(core))
     assert live_session(core) is None
+    # every finished hand's seed is revealed and verifiable once the table closed long enough
+    await reach_reveal(core, table)
+    verify = await core.handle(cmd("ayse", "/verify 1-1"))
+    assert "sha256(seed) matches the posted hash" in verify[0].text
+    assert "Ayse was dealt:" in verify[0].text
+    assert seed.seed_hex in verify[0].text
     assert await store.balance(escrow(table)) == 0
     ayse = await store.player("test", "ayse", "Ayse")
     mehmet = await store.player("test", "mehmet", "Mehmet")
@@ -343,6 +348,7 @@ async def test_acik_hand_end_to_end(store):
         out = await press_move(core, out, session)
         assert not errors(out), errors(out)
         await check_chips(store, core)
+    await close_and_reveal(core, session.table_id)  # the seed is shown only from then on
     verify = await core.handle(cmd("ayse", f"/verify {session.table_id}-1"))
     assert "matches the posted hash" in verify[0].text
     from bot.render.text import card

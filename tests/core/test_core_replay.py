@@ -24,6 +24,7 @@ from storage.records import ActionRecord
 from testkit.drive import leaked
 from testkit.helpers import START, cmd, errors
 from testkit.replaying import SPECTATOR, Played, play
+from testkit.sealing import close_and_reveal
 
 GAMES = ("turkish", "acik", "okey")
 
@@ -105,6 +106,8 @@ async def stored_deltas(played: Played, hand_id: str) -> dict[int, int]:
 async def test_an_export_re_runs_to_the_game_as_played(game, seed):
     played = await play(game, 3, seed, hands=3)
     try:
+        # the whole seed is in /verify and the export once the table closed and the hours passed
+        await close_and_reveal(played.core, int(played.finished[0].split("-")[0]))
         for hand_id in played.finished:
             table_id = int(hand_id.split("-")[0])
             stored = await load_hand(played.store, hand_id, table_id)

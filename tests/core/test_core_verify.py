@@ -18,6 +18,7 @@ from storage import Store
 from storage.models import hand_seeds
 from testkit.drive import live_session
 from testkit.helpers import Clock, cmd, errors, make_core, public_text
+from testkit.sealing import close_and_reveal
 
 MATCHES = "sha256(seed) matches the posted hash."
 MISMATCH = "sha256(seed) does NOT match the posted hash!"
@@ -197,6 +198,7 @@ def other_hash(good: str) -> str:
 async def test_verify_tells_a_tampered_poker_hash_or_seed(store, variant):
     core = make_core(store, seed=f"tamper-{variant}")
     table, _ = await play_poker_hands(core, variant, 3)
+    await close_and_reveal(core, table)  # the seed is shown only from then on
     good = await core.handle(cmd("ayse", f"/verify {table}-1"))
     assert MATCHES in good[0].text and MISMATCH not in good[0].text
 
@@ -218,6 +220,7 @@ async def test_verify_tells_a_tampered_poker_hash_or_seed(store, variant):
 async def test_verify_tells_a_tampered_okey_hash(store):
     core = make_core(store, seed="tamper-okey")
     table, _ = await play_okey_rounds(core, 3)
+    await close_and_reveal(core, table)  # the seed is shown only from then on
     good = await core.handle(cmd("ayse", f"/verify {table}-1"))
     assert MATCHES in good[0].text and MISMATCH not in good[0].text
     record = await store.seed(f"{table}-1")

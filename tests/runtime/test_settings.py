@@ -18,6 +18,7 @@ def clean_env(monkeypatch, tmp_path):
         "PICTURES",
         "TURN_SECONDS",
         "IDLE_CLOSE_SECONDS",
+        "SEED_REVEAL_HOURS",
         "DISCORD_SHARDS",
         "DISCORD_SHARD_COUNT",
         "DISCORD_SHARD_IDS",
@@ -69,6 +70,7 @@ def test_blank_token_means_unset(monkeypatch):
         ("PICTURES", "sometimes"),
         ("TURN_SECONDS", "4"),
         ("IDLE_CLOSE_SECONDS", "0"),
+        ("SEED_REVEAL_HOURS", "-1"),
     ],
 )
 def test_bad_value_names_the_setting(monkeypatch, name, value):
@@ -98,6 +100,14 @@ def test_time_limits(monkeypatch):
     monkeypatch.setenv("IDLE_CLOSE_SECONDS", "120")
     settings = load_settings()
     assert (settings.turn_seconds, settings.idle_close_seconds) == (5, 120)
+
+
+def test_seed_reveal_hours_reach_the_core(monkeypatch):
+    from bot.adapters.runtime import core_config
+
+    assert load_settings().seed_reveal_hours == 24
+    monkeypatch.setenv("SEED_REVEAL_HOURS", "0.5")
+    assert core_config(load_settings(), "telegram").seed_reveal_hours == 0.5
 
 
 # ---- several processes ------------------------------------------------------------------------

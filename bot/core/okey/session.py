@@ -34,6 +34,7 @@ from bot.core.table.session import (
 from bot.render import text as show
 from games.base import Action, Event, seed_from_hex, seed_hash
 from games.okey import OkeyMatch, OkeyRound, arrange, winning_discards
+from games.positions import deal_root
 from storage import GameResult, PenaltyEntry, SeedRecord, Transfer, escrow, wallet
 
 MAX_SEATS = 4
@@ -370,6 +371,7 @@ class OkeySession(TableSession):
                 "game": "okey",
                 "players": [s.name for s in map(self.seat_of, range(len(self.staked)))],
                 "options": dict(self.match.options),
+                "root": deal_root("okey", None, seed),  # each tile position committed apart
             }
         )
         step.deals.append(
@@ -384,6 +386,7 @@ class OkeySession(TableSession):
             }
         )
         step.announce("okey.round_start", new_hand=True, hand=hand_id)
+        step.notes[-1].lines.append(msg("fair.root", root=self.hands[hand_id]["root"]))
         self._events(self.match.start_round(seed), step)
 
     def _end_round(self, step: Step) -> None:
@@ -391,7 +394,7 @@ class OkeySession(TableSession):
         game = self.match.round
         hand_id = self.hand_id()
         step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(game.seed), game.seed.hex()))
-        step.announce("okey.round_end", hand=hand_id, seed=game.seed.hex())
+        step.announce("okey.round_end", hand=hand_id)  # the seed stays sealed (bot.core.proofs)
         # one row per player and round, no chips (those move with the match's own row)
         details = handstats.okey_round_details(game.view(None), self._match_id())
         for index, pid in enumerate(self.staked):

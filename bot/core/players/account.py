@@ -2,8 +2,9 @@
 the starting grant, the language), computer players' bankrolls, and the account commands
 `/balance`, `/daily`, `/leaderboard`, `/verify` and `/lang`.
 
-Balance, daily and lang answer privately to the asker; the leaderboard and a verification are
-public (anybody may check them). Refusals are raised as `Refusal` for `Core` to turn into an
+Balance, daily and lang answer privately to the asker; the leaderboard is public. `/verify` of a
+hand is `bot.core.verify`'s (private until the hand's seed may be shown, then public); of a
+tournament stage, public. Refusals are raised as `Refusal` for `Core` to turn into an
 error to the sender.
 """
 
@@ -19,10 +20,11 @@ from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Command, Outgoing, OutKind, Press
-from bot.core.registry import GAMES
+from bot.core.proofs import Reveal
 from bot.core.table.deliver import text
 from bot.core.table.session import COMPUTER_PREFIX, Msg, Who, msg
 from bot.core.tournament.verify import stage_id, verify_stage
+from bot.core.verify import HandVerifier
 from bot.logs import kv
 from storage import HOUSE, StorageError, wallet
 
@@ -46,6 +48,8 @@ class Accounts:
         # (platform, user id) -> their `/lang` choice or None; only `/lang` stores a locale
         self._locales: dict[tuple[str, str], str | None] = {}
         self._granted: set[int] = set()
+        reveal = Reveal(store, config.seed_reveal_hours, clock)  # type: ignore[arg-type]
+        self.verifier = HandVerifier(store, reveal)  # type: ignore[arg-type]
 
     # --- players --------------------------------------------------------------------------------
 
@@ -124,6 +128,8 @@ class Accounts:
             return [_private(command, who, await self._daily(who))]
         if group == "leaderboard":
             return [_public(command, who, await self._leaderboard(args, command))]
+        if len(args) == 1 and stage_id(args[0].strip()) is None:  # a hand: bot.core.verify
+            return await self.verifier.command(command, who, args[0].strip())
         return [_public(command, who, await self._verify(args, command.platform))]
 
     async def _lang(self, command: Command, who: Who, args: tuple[str, ...]) -> list[Outgoing]:
@@ -176,20 +182,7 @@ class Accounts:
         hand_id = args[0].strip()
         if stage_id(hand_id) is not None:  # `t<id>-s<stage>`: a tournament stage's seating
             return await verify_stage(self.store, platform, hand_id)
-        record = await self.store.seed(hand_id)
-        if record is None:
-            raise Refusal("err.verify_unknown", hand=hand_id)
-        if record.seed_hex is None:
-            raise Refusal("err.verify_running", hand=hand_id)
-        table = await self.store.get_table(record.table_id)
-        info = table.snapshot.get("hands", {}).get(hand_id)
-        kind = GAMES.get(table.game)
-        lines = [msg("verify.head", hand=hand_id, hash=record.seed_hash, seed=record.seed_hex)]
-        if kind is not None and info is not None:
-            lines += kind.verify_lines(info, record.seed_hex, record.seed_hash)
-        else:
-            lines.append(msg("verify.no_deal"))
-        return lines
+        raise Refusal("err.verify_usage")
 
 
 def _private(command: Command, who: Who, lines: list[Msg]) -> Outgoing:

@@ -1,13 +1,15 @@
 """`/replay <hand id>` and `/export <hand id>`: a finished hand or Okey round, step by step, as the
 asker was entitled to see it, and the same as a JSON Lines file (`games.history`).
 
-A hand is played again from what the store keeps: the seed (`hand_seeds`, revealed when the hand
+A hand is played again from what the store keeps: the seed (`hand_seeds`, stored when the hand
 ended) and the action log, where the step that dealt the hand logged its setup (`deals`) and the
 following steps its moves. The engine replays every move; only the public events, plus the
 asker's own private events when they played, are shown: cards never shown stay hidden, a draw
 shows how many cards, never which (another player's exchanged cards are left out of the export
 too). A running hand cannot be replayed; a hand of another platform (or community) is unknown to
-the asker. Both answers are private.
+the asker. Both answers are private. Until the hand's seed may be shown (`bot.core.proofs`: the
+table closed `seed_reveal_hours` ago) neither names it: the export carries the proofs of the
+cards its asker may see instead.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from bot.core import proofs
 from bot.core.errors import Refusal
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.okey.session import OkeySession
@@ -32,6 +35,7 @@ from games import history
 from games.base import Action, Event, seed_from_hex
 
 if TYPE_CHECKING:
+    from bot.core.proofs import Reveal
     from storage import ActionRecord, Store
 
 REPLAY_COMMANDS = ("replay", "export")
@@ -168,8 +172,11 @@ def event_lines(namer: PokerSession | OkeySession, event: Event) -> list[Msg]:
     return namer._public_event(event)
 
 
-def replay_lines(hand: StoredHand, viewer: int | None, locale: str) -> list[Msg]:
-    """The hand step by step as `viewer` (an engine seat, or None) may see it."""
+def replay_lines(
+    hand: StoredHand, viewer: int | None, locale: str, sealed_hours: str | None = None
+) -> list[Msg]:
+    """The hand step by step as `viewer` (an engine seat, or None) may see it; with
+    `sealed_hours` the seed is not shown yet (`bot.core.proofs`): a line says when it will be."""
     setup = hand.played.setup
     namer = _namer(setup, locale, hand.at)
     if setup.game == "okey":
@@ -197,7 +204,10 @@ def replay_lines(hand: StoredHand, viewer: int | None, locale: str) -> list[Msg]
                 lines.append(msg("replay.your_rack", tiles=tiles))
                 continue
             lines += event_lines(namer, event)
-    lines.append(msg("replay.seed", seed=hand.seed.hex()))
+    if sealed_hours is None:
+        lines.append(msg("replay.seed", seed=hand.seed.hex()))
+    else:
+        lines.append(msg("replay.sealed", hours=sealed_hours, hand=hand.hand_id))
     return lines
 
 
@@ -271,9 +281,12 @@ def key_moments(hand: StoredHand, viewer: int | None, locale: str) -> Sketch | N
 class Replays:
     """The `/replay` and `/export` commands."""
 
-    def __init__(self, store: Store, *, pictures_on: bool = False) -> None:
+    def __init__(
+        self, store: Store, *, pictures_on: bool = False, reveal: Reveal | None = None
+    ) -> None:
         self.store = store
         self.pictures_on = pictures_on
+        self.reveal = reveal  # when seeds may be shown; None: never (`bot.core.proofs`)
 
     async def command(self, command: Command, who: Who, group: str, args: tuple[str, ...]):
         """Answer `/replay <hand id>` or `/export <hand id>` privately."""
@@ -285,25 +298,33 @@ class Replays:
         if viewer is None and hand.community is not None and command.community != hand.community:
             # a hand of another community (or, in a private chat, one the asker did not play in)
             raise Refusal("err.replay_other_community", hand=hand_id)
+        sealed = None
+        if self.reveal is None or not await self.reveal.revealed(hand.table_id):
+            sealed = f"{self.reveal.hours:g}" if self.reveal is not None else "?"
         if group == "export":
-            return [self._export(hand, viewer, who)]
-        body = fit(text(who.locale, replay_lines(hand, viewer, who.locale)), who.locale)
+            return [self._export(hand, viewer, who, sealed is not None)]
+        lines = replay_lines(hand, viewer, who.locale, sealed)
+        body = fit(text(who.locale, lines), who.locale)
         sketch = key_moments(hand, viewer, who.locale) if self.pictures_on else None
         return [Outgoing(OutKind.PRIVATE, body, user_id=who.user_id, sketch=sketch)]
 
-    def _export(self, hand: StoredHand, viewer: int | None, who: Who) -> Outgoing:
+    def _export(self, hand: StoredHand, viewer: int | None, who: Who, sealed: bool) -> Outgoing:
         name = f"hand-{hand.hand_id}.jsonl"
         body = text(who.locale, [msg("export.ready", hand=hand.hand_id, file=name)])
-        content = export_text(hand, viewer).encode("utf-8")
+        content = export_text(hand, viewer, sealed=sealed).encode("utf-8")
         return Outgoing(OutKind.PRIVATE, body, user_id=who.user_id, attachment=(name, content))
 
 
-def export_text(hand: StoredHand, viewer: int | None) -> str:
-    """The export of a stored hand for `viewer` (what `/export` attaches)."""
+def export_text(hand: StoredHand, viewer: int | None, *, sealed: bool = False) -> str:
+    """The export of a stored hand for `viewer` (what `/export` attaches); `sealed`: before the
+    seed may be shown, without it and with the proofs of the cards the viewer may see."""
+    proof = {"proof": proofs.proof_of(hand).document(viewer)} if sealed else {}
     return history.export(
         hand.played,
         hand.seed,
         viewer,
+        sealed=sealed,
+        **proof,
         hand=hand.hand_id,
         table=hand.table_id,
         dealt_at=hand.at.isoformat(),

@@ -44,6 +44,7 @@ from games.base import (
 )
 from games.poker import acik, turkish
 from games.poker.odds import Odds, estimate
+from games.positions import deal_root
 from storage import GameResult, SeedRecord, Transfer, escrow, wallet
 
 ENGINES: dict[str, ModuleType] = {"turkish": turkish, "acik": acik}
@@ -383,16 +384,19 @@ class PokerSession(TableSession):
         )
         self.carried = 0
         step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
+        root = deal_root(self.game, self.engine, seed)  # each card position committed apart
         self.remember_hand(
             {
                 "game": self.game,
                 "players": [self.seats[i].name for i in eligible],
                 "dealer": eligible.index(dealer_seat),
                 "rules": rules["rules"],  # /verify deals with the rules this hand used
+                "root": root,
             }
         )
         start = msg("poker.hand_start", hand=hand_id, dealer=self.seats[dealer_seat].name)
         lines = [start] if changed is None else [start, changed]
+        lines.append(msg("fair.root", root=root))
         step.notes.append(Note(lines, announce=True, new_hand=True))
         self._events(self.engine.initial_events(), step)
         step.show_table()
@@ -418,7 +422,7 @@ class PokerSession(TableSession):
         self.carried = view["pot"] if view["carried"] else 0
         seed = view["seed"]
         step.record_seed(SeedRecord(hand_id, self.table_id, view["seed_hash"], seed))
-        step.announce("poker.hand_end", hand=hand_id, seed=seed)
+        step.announce("poker.hand_end", hand=hand_id)  # the seed stays sealed (bot.core.proofs)
         self.engine = None
         self.in_hand, self.start_stacks, self.tally = [], [], []
 

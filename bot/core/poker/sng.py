@@ -92,8 +92,8 @@ def _whole(value: Any) -> bool:
 
 def bust_order(busted: Sequence[tuple[int, int]], seed: bytes) -> list[int]:
     """Player ids of those busted in one hand, best place first: who started the hand with more
-    chips places higher; equal stacks are ordered by a draw from the hand's seed (revealed when
-    the hand ends, so anybody can check it). `busted` holds (player id, stack at the deal)."""
+    chips places higher; equal stacks are ordered by a draw from the hand's seed (shown once the
+    table has closed and the reveal hours passed, so anybody can check it then). `busted` holds (player id, stack at the deal)."""
     drawn = shuffled(sorted(busted), seed, BUST_CONTEXT)
     return [pid for pid, _ in sorted(drawn, key=lambda item: -item[1])]
 
