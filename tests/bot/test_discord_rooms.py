@@ -16,6 +16,7 @@ from bot.adapters.rooms import LateRooms
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.table.rooms import shared_room
 from tests.bot.helpers import make_core
+from tests.fakes.core import NarrowCore
 from tests.fakes.discord_fakes import DiscordHarness, HandClock, quick_boards
 from tests.fakes.discord_rest import FORUM, PUBLIC_THREAD, VOICE, FakeRest
 
@@ -24,7 +25,7 @@ CHANNEL = 700_000_000_000_000_101
 AYSE, MEHMET = 601, 602
 
 
-class Quiet:
+class Quiet(NarrowCore):
     """A core that is never asked anything here."""
 
     async def handle(self, command):

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from bot.adapters.telegram.pickers import cards_in
 from storage import Store
+from tests.fakes.cards import cards_in
 from tests.fakes.telegram_harness import telegram_bot
 from tests.fakes.telegram_play import (
     AYSE,

@@ -8,11 +8,11 @@ import random
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.adapters.telegram.pickers import cards_in
 from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.table.fairness import SeededSource
 from storage import Store
+from tests.fakes.cards import cards_in
 from tests.fakes.telegram_harness import Harness
 from tests.fakes.telegram_server import Call, FakeTelegram
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any
 
 from bot.adapters.discord.board import Boards
 from bot.adapters.discord.delivery import (
@@ -27,7 +27,8 @@ from bot.adapters.discord.parts import Part
 from bot.adapters.discord.private import PrivateMessages
 from bot.adapters.discord.rooms import DiscordRooms
 from bot.adapters.surfaces import SharedMessages, SurfaceStore
-from bot.core.messages import Button, Command, Outgoing, Press
+from bot.core.api import CoreApi
+from bot.core.messages import Button
 
 __all__ = [
     "PLATFORM",
@@ -40,16 +41,6 @@ __all__ = [
     "is_fault",
     "is_moderator",
 ]
-
-
-class CoreApi(Protocol):
-    """What the adapter needs from the bot core. Two more are used when present (read only):
-    `tables.get(table_id)` (a table's language, platform and turn nonce) and
-    `await locale_of(platform, user_id)` (a player's `/lang` choice, `bot.core.app.Core`)."""
-
-    async def handle(self, command: Command) -> list[Outgoing]: ...
-
-    async def press(self, press: Press) -> list[Outgoing]: ...
 
 
 class DiscordAdapter(DiscordInbound):

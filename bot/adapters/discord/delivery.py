@@ -63,6 +63,7 @@ from bot.adapters.discord.private import PrivateMessages, Sent
 from bot.adapters.discord.rooms import DiscordRooms
 from bot.adapters.discord.texts import locale_of, text
 from bot.adapters.lookups import chosen_locale
+from bot.core.api import CoreApi
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.table.rooms import parent_of
 from bot.core.tournament.view import is_tournament_id
@@ -102,7 +103,7 @@ class DiscordDelivery:
     """The delivering half of the adapter (`DiscordAdapter` sets the state up): answers to the
     sender, direct messages, channel posts and table messages, and what they remember."""
 
-    core: Any
+    core: CoreApi
     default_locale: str
     dm_fallback: bool
     inbox_limit: int
@@ -162,9 +163,8 @@ class DiscordDelivery:
 
     def _table_locale(self, table_id: str) -> str:
         """The table's language (its text is in it), for the adapter's own button label."""
-        live = self._live(table_id)
-        locale = getattr(getattr(live, "session", None), "locale", None)
-        return locale_of(locale) or self.default_locale
+        info = self.core.table_info(table_id)
+        return (locale_of(info.locale) if info is not None else None) or self.default_locale
 
     async def _reply(self, origin: Origin, parts: Sequence[Part | str]) -> None:
         """The sender's ephemeral parts (after any kept for them); resolves a "thinking" reply
@@ -293,27 +293,19 @@ class DiscordDelivery:
         if item.table_id is not None:
             if item.table_id in self.boards.boards or item.table_id in self.groups:
                 return True
-            live = self._live(item.table_id)
-            if live is not None:
-                return getattr(live, "platform", None) == PLATFORM
+            info = self.core.table_info(item.table_id)
+            if info is not None:
+                return info.platform == PLATFORM
         channel = parent_of(item.channel_id or "")
         return channel.isdigit() and int(channel) >= SNOWFLAKE_MIN
-
-    def _knows_tables(self) -> bool:
-        """Whether the core exposes its open tables (read only)."""
-        return callable(getattr(getattr(self.core, "tables", None), "get", None))
-
-    def _live(self, table_id: str) -> Any:
-        """The core's open table, when the core exposes its table service (read only)."""
-        return self.core.tables.get(table_id) if self._knows_tables() else None
 
     def _group(self, table_id: str) -> str:
         """The table's game ("poker" or "okey"), for its "Show my hand" button: learnt from the
         commands that touched it, else from the core's open table, else poker."""
         group = self.groups.get(table_id)
         if group is None:
-            live = self._live(table_id)
-            group = getattr(getattr(live, "session", None), "group", None) or "poker"
+            info = self.core.table_info(table_id)
+            group = info.group if info is not None else "poker"
             self.groups[table_id] = group
         return group
 
@@ -323,16 +315,13 @@ class DiscordDelivery:
 
     def prune(self) -> int:
         """Forget the messages, buttons and notices of tables the core has closed; returns how
-        many were forgotten (nothing when the core does not expose its open tables). A
-        tournament's living message (`t<id>`) is no table: it is kept, so that its next update
-        edits it instead of posting it anew."""
+        many were forgotten. A tournament's living message (`t<id>`) is no table: it is kept,
+        so that its next update edits it instead of posting it anew."""
         self.private.prune()
-        if not self._knows_tables():
-            return 0
         gone = [
             t
             for t in {*self.boards.boards, *self.groups}
-            if not is_tournament_id(t) and self._live(t) is None
+            if not is_tournament_id(t) and self.core.table_info(t) is None
         ]
         for table_id in gone:
             self.boards.forget(table_id)
@@ -427,7 +416,8 @@ class DiscordDelivery:
         """Take the turn buttons off private messages (Okey tiles) of a turn that is over: the
         turn's nonce is the core's open table's, else the newest one this batch carries."""
         for table_id in {i.table_id for i in items if i.table_id is not None}:
-            nonce = getattr(getattr(self._live(table_id), "session", None), "nonce", None)
+            info = self.core.table_info(table_id)
+            nonce = info.nonce if info is not None else None
             if nonce is None:
                 carried = [
                     b.nonce

@@ -11,17 +11,12 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.adapters.discord.components import (
-    AmountModal,
-    TurnRef,
-    cards_in,
-    draw_view,
-    tiles_in,
-)
+from bot.adapters.discord.components import AmountModal, TurnRef, draw_view
 from bot.adapters.discord.delivery import PLATFORM, DiscordDelivery, Origin
 from bot.adapters.discord.outbox import TRANSPORT_ERRORS
 from bot.adapters.discord.parts import Part
 from bot.adapters.discord.texts import locale_of, text
+from bot.adapters.lookups import own_picker
 from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Command, Outgoing, OutKind, Press
 from bot.core.table.rooms import parent_of
@@ -193,12 +188,10 @@ class DiscordInbound(DiscordDelivery):
         except Exception:
             log.exception(kv(event="autocomplete_failed", user=interaction.user.id))
             return []
-        mine = [i.text for i in items if i.kind is OutKind.PRIVATE and i.user_id == command.user_id]
-        # The rack is the first line; later lines name other tiles (the okey, the arrangement).
-        rack = mine[0].splitlines()[0] if mine and mine[0] else ""
+        rack = own_picker(items, command.user_id)
         typed = current.strip().upper()
-        tiles = [t for t in tiles_in(rack) if t.upper().startswith(typed)]
-        return [Choice(name=t, value=t) for t in tiles[:MAX_CHOICES]]
+        picks = [] if rack is None else [p for p in rack.choices if p.code.upper().startswith(typed)]
+        return [Choice(name=p.label, value=p.code) for p in picks[:MAX_CHOICES]]
 
     def _press(self, interaction: Any, ref: TurnRef, args: tuple[str, ...]) -> Press:
         return Press(
@@ -259,14 +252,14 @@ class DiscordInbound(DiscordDelivery):
         own = [i for i in items if i.kind is OutKind.PRIVATE and i.user_id == origin.user_id]
         hand = "\n".join(i.text for i in own)
         picture = next((i.picture for i in reversed(own) if i.picture is not None), None)
-        cards = cards_in(hand)
+        picker = own_picker(items, origin.user_id)
         locale = self._speaks_now(interaction, ref.table_id)
-        if not cards:  # e.g. folded: nothing to pick, but the core's words still go out
+        if picker is None:  # e.g. folded: nothing to pick, but the core's words still go out
             await self._reply(origin, [t for t in (hand, text(locale, "draw_unreadable")) if t])
             return
-        most = ref.max_cards if ref.max_cards is not None else len(cards)
+        most = ref.max_cards if ref.max_cards is not None else len(picker.choices)
         prompt = hand + "\n" + text(locale, "draw_prompt", n=most)
-        await self._reply(origin, [Part(prompt, draw_view(ref, cards, locale), picture)])
+        await self._reply(origin, [Part(prompt, draw_view(ref, picker.choices, locale), picture)])
 
     async def on_draw(self, interaction: Any, ref: TurnRef, cards: tuple[str, ...]) -> None:
         """The draw select was submitted: the chosen cards are the press's arguments."""
