@@ -8,11 +8,11 @@ import random
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.adapters.telegram.pickers import cards_in
 from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.table.fairness import SeededSource
 from storage import Store
+from testkit.fakes.cards import cards_in
 from testkit.fakes.telegram_harness import Harness
 from testkit.fakes.telegram_server import Call, FakeTelegram
 

@@ -17,8 +17,9 @@ import sys
 from collections.abc import AsyncIterable, AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, TextIO
+from typing import TextIO
 
+from bot.core.api import CoreApi
 from bot.core.commands import is_ascii_number
 from bot.core.i18n import FALLBACK, t
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
@@ -31,18 +32,6 @@ DEFAULT_PLAYER = "player"  # who a line without `name:` is from
 CHOICE_DIGITS = 9  # no screen holds more choices; a longer number is a bad line
 MAX_NAME = 32  # characters of a console player's name
 UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-class CoreLike(Protocol):
-    """The part of `bot.core.app.Core` the console uses."""
-
-    async def start(self) -> list[Outgoing]: ...
-
-    async def handle(self, command: Command) -> list[Outgoing]: ...
-
-    async def press(self, press: Press) -> list[Outgoing]: ...
-
-    async def tick(self) -> list[Outgoing]: ...
 
 
 class ConsoleParseError(ValueError):
@@ -213,7 +202,7 @@ class Console:
             community=COMMUNITY,
         )
 
-    async def feed(self, core: CoreLike, line: str) -> None:
+    async def feed(self, core: CoreApi, line: str) -> None:
         """Handle one input line."""
         try:
             parsed = parse_line(line, self.locale, self.moderators)
@@ -239,7 +228,7 @@ class Console:
 
 
 async def run_console(
-    core: CoreLike,
+    core: CoreApi,
     lines: Iterable[str] | AsyncIterable[str],
     out: TextIO,
     locale: str | None = None,

@@ -6,6 +6,11 @@
     await core.press(press)       -> list[Outgoing]   a button press (`Button.custom_id`)
     await core.tick(now)          -> list[Outgoing]   turn timers; call every few seconds
     await core.locale_of(platform, user_id) -> str | None   a player's `/lang` choice (read only)
+    core.needs_moderator(name, args) -> bool           whether an adapter must look up moderators
+    core.table_info(table_id) -> TableInfo | None       an open table's game, language, turn nonce
+    await core.table_view(table_id, platform, user_id) -> TableView | None   one viewer's view
+
+`Core` implements `bot.core.api.CoreApi`, the contract every front end and the tests use.
 
 `Core` routes: account commands go to `account.Accounts` (which also knows who is asking),
 table play to `tables.TableService`. Every refusal is an `OutKind.ERROR` item to the sender, in
@@ -22,16 +27,19 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from bot.core.checks import require_moderator
+from bot.core.api import TableInfo, TableView
+from bot.core.checks import needs_moderator, require_moderator
 from bot.core.commands import RULES_SUBS, lookup, route
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal, log_outcome
 from bot.core.i18n import has, normalize_locale, refusal_params
-from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.messages import NEEDS_CARDS, TILES, Command, Outgoing, OutKind, Pick, Picker, Press
 from bot.core.names import seat_named
+from bot.core.okey.view import okey_view
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
+from bot.core.poker.view import poker_view
 from bot.core.registry import GAMES, open_session
 from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
@@ -41,6 +49,7 @@ from bot.core.table.service import LiveTable, TableService
 from bot.core.table.session import Note, Who, msg
 from bot.core.tournament import TournamentService, is_tournament_id
 from bot.logs import kv
+from bot.render.text import card as card_label
 from storage import wallet
 
 if TYPE_CHECKING:
@@ -212,6 +221,38 @@ class Core:
         follows the same rule: `/lang` choice, else platform language, else table or default."""
         return await self.accounts.locale_of(platform, user_id)
 
+    # --- the rest of the contract with front ends (bot.core.api) ------------------------------
+
+    def needs_moderator(self, name: str, args: tuple[str, ...]) -> bool:
+        """Whether a command may need the sender's moderator rights (`checks.needs_moderator`):
+        an adapter looks them up on its platform only then."""
+        return needs_moderator(name, args)
+
+    def table_info(self, table_id: str) -> TableInfo | None:
+        """An open table as this process last saw it (no store read), or None."""
+        live = self.tables.get(table_id)
+        if live is None or live.closed:
+            return None
+        session = live.session
+        return TableInfo(
+            table_id=str(live.id),
+            platform=live.platform,
+            game=live.game,
+            group=session.group,
+            locale=session.locale,
+            nonce=session.nonce,
+        )
+
+    async def table_view(self, table_id: str, platform: str, user_id: str) -> TableView | None:
+        """The open table `table_id` of `platform` as `user_id` may see it now (a player at it,
+        or a spectator), brought up to date from the store; None when there is no such table."""
+        if self.store is None or is_tournament_id(table_id):
+            return None
+        live = await self.tables.current(table_id)
+        if live is None or live.platform != platform:
+            return None
+        return view_of(live.session, user_id)
+
     def _error(self, locale: str, user_id: str, exc: Refusal) -> Outgoing:
         key = exc.key
         if key.startswith("illegal.") and not has(key):
@@ -323,7 +364,16 @@ class Core:
             seat = replace(session.seats[index], locale=who.locale)
             buttons = session.private_buttons(index)  # it may replace the turn's rack message
             note = session.tell_hand(seat, lines, picture=picture, buttons=buttons)
-            return deliver(session, live.channel_id, [note], live.version)
+            out = deliver(session, live.channel_id, [note], live.version)
+            picker = own_picker(view_of(session, who.user_id))
+            if picker is None:
+                return out
+            return [
+                replace(o, picker=picker)
+                if o.kind is OutKind.PRIVATE and o.user_id == who.user_id
+                else o
+                for o in out
+            ]
         # `find` has just read the table's version: the step need not read it again (a race
         # lost meanwhile is retried on the fresh state)
         if sub == "back":
@@ -335,6 +385,24 @@ class Core:
             bot = await self.accounts.computer(seated, session.locale)
             return await self.tables.run(live, who, lambda s: s.add_bot(bot, args), checked=True)
         return await self.tables.run(live, who, lambda s: s.command(who, sub, args), checked=True)
+
+
+def view_of(session: Any, user_id: str | None) -> TableView:
+    """A session's view for one viewer, by its game (`poker.view`, `okey.view`)."""
+    if session.group == "okey":
+        return okey_view(session, user_id)
+    return poker_view(session, user_id)
+
+
+def own_picker(view: TableView) -> Picker | None:
+    """The viewer's own cards or rack in `view` as a picker's choices, each once (None: they
+    hold none, or their hand is folded)."""
+    codes = tuple(dict.fromkeys(view.mine))
+    if not codes or (view.me is not None and view.seats[view.me].folded):
+        return None
+    if view.group == "okey":
+        return Picker(TILES, tuple(Pick(tile, tile) for tile in codes))
+    return Picker(NEEDS_CARDS, tuple(Pick(card, card_label(card)) for card in codes))
 
 
 def _known_sub(command: Command) -> str:

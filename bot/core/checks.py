@@ -1,8 +1,10 @@
-"""Moderator checks: the adapter decides who is a moderator on its platform and says so on the
-command (`Command.is_moderator`); the core only enforces it."""
+"""Moderator checks: the core says which commands may need a moderator (`needs_moderator`), the
+adapter finds out whether the sender is one on its platform and says so on the command
+(`Command.is_moderator`), and the core enforces it."""
 
 from __future__ import annotations
 
+from bot.core.commands import RULES_SUBS, lookup, route
 from bot.core.errors import Refusal
 from bot.core.messages import Command
 
@@ -11,3 +13,20 @@ def require_moderator(command: Command) -> None:
     """Refuse unless the sender is a moderator of this channel."""
     if not command.is_moderator:
         raise Refusal("err.not_moderator")
+
+
+# tournament sub-commands a moderator may run for someone else's tournament
+MODERATED_TOURNAMENT = ("start", "cancel")
+
+
+def needs_moderator(name: str, args: tuple[str, ...]) -> bool:
+    """Whether a command may need the sender's moderator rights: `/table ...` (reset, kick),
+    changing a table's house rules (`/poker rules set ...`, `/okey rules set ...`; plain
+    `rules` only shows them), and starting or cancelling a tournament the sender did not
+    organise. Decided from the words alone, before anything is read."""
+    routed = route(name, args)
+    if routed.group == "table":
+        return True
+    if routed.group in ("poker", "okey") and routed.sub == "rules":
+        return bool(routed.args) and lookup(RULES_SUBS, routed.args[0]) == "set"
+    return routed.group == "tournament" and routed.sub in MODERATED_TOURNAMENT

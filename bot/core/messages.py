@@ -18,6 +18,7 @@ from bot.core.sketch import Sketch
 MAX_CUSTOM_ID = 64
 NEEDS_AMOUNT = "amount"
 NEEDS_CARDS = "cards"
+TILES = "tiles"
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,30 @@ def parse_custom_id(custom_id: str) -> tuple[str, str, str] | None:
     return parts[0], parts[1], parts[2]
 
 
+@dataclass(frozen=True)
+class Pick:
+    """One card or tile a picker offers: `code` in notation (`Ah`, `Td`; `R5`, `F`), what a press
+    or command takes back; `label` how to show it on a button (`A♥`, `10♦`; `R5`)."""
+
+    code: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Picker:
+    """The cards or tiles a private item shows its user as their own, as data for a front end's
+    picker (a draw select, the tiles of an autocomplete): `kind` is `NEEDS_CARDS` (poker cards)
+    or `TILES` (an Okey rack), `choices` in the order the text shows them."""
+
+    kind: str
+    choices: tuple[Pick, ...]
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The choices' codes, in order."""
+        return tuple(pick.code for pick in self.choices)
+
+
 class OutKind(Enum):
     """Where an outgoing item goes."""
 
@@ -123,6 +148,8 @@ class Outgoing:
     `attachment` is a file to send with the text: (file name, content), e.g. a hand's export;
     adapters send it as a document (Discord: a file on the message; Telegram: sendDocument;
     console: written to a file whose path is printed).
+    `picker` (PRIVATE only): the user's own cards or rack that the text shows, as data
+    (`/poker hand`, `/okey rack`), so that a front end offers them without reading the text.
     """
 
     kind: OutKind
@@ -137,3 +164,4 @@ class Outgoing:
     slot: str | None = None
     version: int | None = None
     attachment: tuple[str, bytes] | None = None
+    picker: Picker | None = None

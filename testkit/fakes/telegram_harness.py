@@ -18,8 +18,9 @@ from telegram import Update
 from telegram.ext import AIORateLimiter, Application
 
 from bot.adapters.telegram import TelegramAdapter, build_application
-from bot.adapters.telegram.adapter import CoreApi
+from bot.core.api import CoreApi
 from bot.core.messages import Command, Outgoing, OutKind, Press
+from testkit.fakes.core import NarrowCore
 from testkit.fakes.telegram_server import FakeTelegram
 
 
@@ -98,7 +99,7 @@ async def telegram_bot(
         await server.stop()
 
 
-class ScriptedCore:
+class ScriptedCore(NarrowCore):
     """A test double of the core: Answers each command name / press action with a scripted list of outgoing items."""
 
     def __init__(self) -> None:

@@ -11,11 +11,12 @@ from bot.adapters.discord.commands import Translator
 from bot.adapters.discord.components import DYNAMIC_ITEMS
 from bot.core.messages import Outgoing, OutKind
 from bot.settings import load_settings
+from testkit.fakes.core import NarrowCore
 
 CHANNEL = "700000000000000001"
 
 
-class StartCore:
+class StartCore(NarrowCore):
     """A core whose start-up resumes one table; nothing else is asked of it here."""
 
     def __init__(self) -> None:

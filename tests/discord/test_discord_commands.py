@@ -17,13 +17,12 @@ from bot.adapters.discord.components import (
     HandButton,
     TurnButton,
     TurnRef,
-    cards_in,
     table_view,
-    tiles_in,
 )
 from bot.core.commands import route
 from bot.core.messages import MAX_CUSTOM_ID as CORE_MAX_ID
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button
+from testkit.fakes.cards import cards_in, tiles_in
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 

@@ -12,6 +12,7 @@ import pytest
 from bot.adapters.discord import DiscordAdapter, DiscordBot
 from bot.adapters.discord.texts import TEXTS
 from bot.core.messages import Button, Outgoing, OutKind
+from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import DiscordHarness, http_error, quick_boards
 
 CHANNEL = 500_000_000_000_000_011
@@ -25,7 +26,7 @@ FAULTS = [
 FAULT_IDS = ["reset", "disconnected", "timeout"]
 
 
-class TurnCore:
+class TurnCore(NarrowCore):
     """Ayşe is to act at table T1; everyone else is refused. Records every press."""
 
     def __init__(self) -> None:

@@ -15,6 +15,7 @@ from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.texts import TEXTS
 from bot.core.messages import Outgoing, OutKind
+from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
 
 CHANNEL = 500_000_000_000_000_016
@@ -22,7 +23,7 @@ AYSE = 401
 MAX_COMMAND_CHARS = 4000  # Discord: names, descriptions, choices of one command, longest locale
 
 
-class RecordingCore:
+class RecordingCore(NarrowCore):
     """Answers every command with one private line and records the command."""
 
     def __init__(self) -> None:

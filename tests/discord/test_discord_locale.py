@@ -4,15 +4,15 @@ about a table); the core gets the same normalised locale (None for anything else
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import discord
 import pytest
 
 from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.texts import TEXTS, locale_of, text
+from bot.core.api import TableInfo
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
+from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
 
 CHANNEL = 500_000_000_000_000_001
@@ -31,15 +31,17 @@ CASES = [
 ]
 
 
-class RecordingCore:
+class RecordingCore(NarrowCore):
     """A core that records what it is asked and answers nothing (or crashes when `broken`)."""
 
     def __init__(self, broken: bool = False, table_locale: str | None = None) -> None:
         self.broken = broken
         self.commands: list[Command] = []
         self.presses: list[Press] = []
-        live = SimpleNamespace(platform="discord", session=SimpleNamespace(locale=table_locale))
-        self.tables = SimpleNamespace(get=lambda table_id: live)
+        self.table_locale = table_locale
+
+    def table_info(self, table_id: str) -> TableInfo:
+        return TableInfo(table_id, "discord", "turkish", "poker", self.table_locale or "", "n1")
 
     async def handle(self, command: Command) -> list[Outgoing]:
         self.commands.append(command)

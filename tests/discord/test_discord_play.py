@@ -13,6 +13,8 @@ import pytest
 from bot.adapters.discord import DiscordAdapter
 from bot.core.messages import Outgoing, OutKind
 from storage import Store
+from testkit.fakes.cards import tile_picker
+from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import DiscordHarness, FakeUser, quick_boards
 from testkit.helpers import make_core
 
@@ -221,7 +223,7 @@ def _player_id(spy: SpyCore, user_id: int) -> int:
 
 
 def cards_shown(text: str) -> list[str]:
-    from bot.adapters.discord.components import cards_in
+    from testkit.fakes.cards import cards_in
 
     return cards_in(text)
 
@@ -322,7 +324,7 @@ async def test_moderators_by_permission_or_role(memory_store):
 async def test_every_command_defers_before_the_core_answers():
     gate = asyncio.Event()
 
-    class SlowCore:
+    class SlowCore(NarrowCore):
         async def handle(self, command):
             await gate.wait()
             return [Outgoing(OutKind.PRIVATE, "slow answer", user_id=command.user_id)]
@@ -386,11 +388,12 @@ async def test_unasked_items_of_other_platforms_are_skipped(memory_store):
 
 
 async def test_rack_autocomplete_offers_my_tiles():
-    class RackCore:
+    class RackCore(NarrowCore):
         async def handle(self, command):
             assert command.args == ("rack",)
             rack = "Your rack (6): R1 R2 R3 K13 Y7 F\nArranged: [R1 R2 R3]\nThe okey is B4."
-            return [Outgoing(OutKind.PRIVATE, rack, user_id=command.user_id)]
+            tiles = tile_picker("R1", "R2", "R3", "K13", "Y7", "F")
+            return [Outgoing(OutKind.PRIVATE, rack, user_id=command.user_id, picker=tiles)]
 
     harness = DiscordHarness(DiscordAdapter(RackCore()))
     user = harness.user(AYSE, "Ayşe")
@@ -499,7 +502,7 @@ async def test_the_hand_button_speaks_the_tables_language(memory_store):
 
 
 async def test_a_batch_writes_only_the_newest_table_state():
-    class BurstCore:
+    class BurstCore(NarrowCore):
         async def handle(self, command):
             return [
                 Outgoing(OutKind.EDIT_TABLE, f"state {n}", channel_id=str(CHANNEL), table_id="4")

@@ -15,6 +15,7 @@ from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.board import Boards
 from bot.adapters.discord.outbox import Lanes
 from bot.core.messages import Button, Outgoing, OutKind
+from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import DiscordHarness, HandClock
 
 CHANNEL = 500_000_000_000_000_021
@@ -22,7 +23,7 @@ OTHER_CHANNEL = 500_000_000_000_000_022
 AYSE, MEHMET = 401, 402
 
 
-class Scripted:
+class Scripted(NarrowCore):
     """A core answering each command or press with the next scripted batch."""
 
     def __init__(self, *batches: list[Outgoing]) -> None:
@@ -223,7 +224,7 @@ async def test_old_private_turn_buttons_go_once_the_turn_moved_on():
 
 @pytest.mark.parametrize("how", ["slash", "press", "modal", "hand", "draw"])
 async def test_refusals_reach_only_the_sender(how):
-    class Refuses:
+    class Refuses(NarrowCore):
         async def handle(self, command):
             return [
                 Outgoing(OutKind.ERROR, "You are not at this table.", user_id=command.user_id),

@@ -15,6 +15,7 @@ from bot.adapters.discord.rooms import thread_name
 from bot.adapters.rooms import LateRooms
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.table.rooms import shared_room
+from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import DiscordHarness, HandClock, quick_boards
 from testkit.fakes.discord_rest import FORUM, PUBLIC_THREAD, VOICE, FakeRest
 from testkit.helpers import make_core
@@ -24,7 +25,7 @@ CHANNEL = 700_000_000_000_000_101
 AYSE, MEHMET = 601, 602
 
 
-class Quiet:
+class Quiet(NarrowCore):
     """A core that is never asked anything here."""
 
     async def handle(self, command):

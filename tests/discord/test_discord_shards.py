@@ -11,6 +11,7 @@ from bot.adapters.discord import DiscordAdapter, DiscordBot, build_client
 from bot.adapters.discord.shards import Ownership, shard_of
 from bot.core.messages import Outgoing, OutKind
 from bot.settings import load_settings
+from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import quick_boards
 from testkit.fakes.discord_rest import FakeRest
 
@@ -24,7 +25,7 @@ def guild_on_shard(shard: int, count: int) -> int:
     return guild
 
 
-class StartCore:
+class StartCore(NarrowCore):
     """A core that resumes the given tables at start-up; nothing else is asked of it."""
 
     def __init__(self, resumed: list[Outgoing] | None = None) -> None:

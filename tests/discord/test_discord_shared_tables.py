@@ -5,7 +5,6 @@ process's message, an older state never replaces a newer one, a restart posts th
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -15,6 +14,7 @@ from bot.adapters.discord.board import Boards, Render
 from bot.adapters.surfaces import SharedMessages
 from bot.core.messages import Outgoing, OutKind
 from storage import Store
+from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import FakeChannel, FakeClient, HandClock, Log, quick_boards
 from testkit.shared_store import BrokenStore, CountingStore
 
@@ -134,7 +134,7 @@ async def test_the_adapter_hands_the_version_and_the_store_to_its_boards(
     adapters = []
     for _ in range(2):
         adapter = DiscordAdapter(
-            SimpleNamespace(), boards=quick_boards(), table_messages=memory_store
+            NarrowCore(), boards=quick_boards(), table_messages=memory_store
         )
         adapter.attach(client)
         adapters.append(adapter)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -12,9 +11,10 @@ from telegram.ext import AIORateLimiter
 from bot.adapters.telegram import build_application
 from bot.adapters.telegram.adapter import TelegramAdapter
 from bot.adapters.telegram.parsing import Place
-from bot.adapters.telegram.pickers import cards_in
 from bot.adapters.telegram.texts import TEXTS
+from bot.core.api import TableInfo
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
+from testkit.fakes.cards import card_picker, cards_in
 from testkit.fakes.telegram_harness import (
     Harness,
     ManualClock,
@@ -315,7 +315,7 @@ async def test_on_start_nothing_is_sent_when_no_hand_is_in_play():
 
 async def test_on_start_an_okey_player_gets_the_current_rack():
     core = ScriptedCore()
-    core.tables = SimpleNamespace(get=lambda t: SimpleNamespace(game="okey", session=None))
+    core.table_info = lambda t: TableInfo(t, "telegram", "okey", "okey", "", "n1")
     core.on_command["okey"] = lambda c: (
         [Outgoing(OutKind.PRIVATE, "Rack: R5 K13", user_id=c.user_id, slot="t2:3-1")]
         if c.args == ("rack",)
@@ -494,7 +494,14 @@ def drawing_core() -> ScriptedCore:
 
     def poker(c: Command) -> list[Outgoing]:
         if c.args == ("hand",):
-            return [Outgoing(OutKind.PRIVATE, "Your cards: A♥ K♦ Q♠ 7♣ 2♥", user_id=c.user_id)]
+            return [
+                Outgoing(
+                    OutKind.PRIVATE,
+                    "Your cards: A♥ K♦ Q♠ 7♣ 2♥",
+                    user_id=c.user_id,
+                    picker=card_picker("Ah", "Kd", "Qs", "7c", "2h"),
+                )
+            ]
         return [
             Outgoing(OutKind.EDIT_TABLE, "Draw!", c.channel_id, table_id="t1", buttons=((draw,),))
         ]

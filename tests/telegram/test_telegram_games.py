@@ -11,8 +11,8 @@ from __future__ import annotations
 import itertools
 import random
 
-from bot.adapters.telegram.pickers import cards_in
 from storage import Store
+from testkit.fakes.cards import cards_in
 from testkit.fakes.telegram_harness import telegram_bot
 from testkit.fakes.telegram_server import FakeTelegram
 from testkit.telegram_play import (

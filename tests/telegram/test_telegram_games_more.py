@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot.adapters.telegram.pickers import cards_in
+from testkit.fakes.cards import cards_in
 from testkit.fakes.telegram_harness import telegram_bot
 from testkit.telegram_play import (
     AYSE,

@@ -4,12 +4,11 @@ same normalised locale (None for any other language, never e.g. `de`)."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from bot.adapters.telegram.parsing import locale_of
 from bot.adapters.telegram.texts import TEXTS, text
+from bot.core.api import TableInfo
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Outgoing, OutKind
 from testkit.fakes.telegram_harness import ScriptedCore, telegram_bot
@@ -82,12 +81,16 @@ async def test_start_prompt_in_the_group_follows_the_language_rule(
 
 
 class TableCore(ScriptedCore):
-    """A scripted core whose open table T1 speaks `locale` (read through `core.tables.get`)."""
+    """A scripted core whose open table T1 speaks `locale` (read through `core.table_info`)."""
 
     def __init__(self, locale: str) -> None:
         super().__init__()
-        live = SimpleNamespace(session=SimpleNamespace(locale=locale))
-        self.tables = SimpleNamespace(get=lambda table_id: live if table_id == "T1" else None)
+        self.locale = locale
+
+    def table_info(self, table_id: str) -> TableInfo | None:
+        if table_id != "T1":
+            return None
+        return TableInfo("T1", "telegram", "turkish", "poker", self.locale, "n1")
 
 
 @pytest.mark.parametrize(

@@ -15,9 +15,10 @@ from bot.adapters.telegram.callbacks import MAX_CALLBACK_BYTES, CallbackCodec, P
 from bot.adapters.telegram.delivery import fit
 from bot.adapters.telegram.ordering import PerChatUpdateProcessor
 from bot.adapters.telegram.parsing import Place, deep_link, locale_of, parse_command
-from bot.adapters.telegram.pickers import DrawPicker, amount_sizes, card_label, cards_in
+from bot.adapters.telegram.pickers import DrawPicker, amount_sizes, card_label
 from bot.adapters.telegram.texts import MENU
 from bot.core.messages import Button, Outgoing, OutKind
+from testkit.fakes.cards import cards_in
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from datetime import datetime
 import discord
 from discord import app_commands
 
-from bot.adapters.discord.adapter import PLATFORM, CoreApi, DiscordAdapter, is_moderator
+from bot.adapters.discord.adapter import PLATFORM, DiscordAdapter, is_moderator
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.components import DYNAMIC_ITEMS
 from bot.adapters.discord.connect import start_reaching
@@ -32,6 +32,7 @@ from bot.adapters.runtime import (
     utcnow,
 )
 from bot.adapters.surfaces import SurfaceStore
+from bot.core.api import CoreApi
 from bot.logs import kv
 from bot.settings import Settings
 

@@ -14,13 +14,14 @@ The callbacks only hand the press to the adapter (`interaction.client.adapter`);
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
 
 from bot.adapters.discord.texts import text
-from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button
+from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Pick
 
 MAX_CUSTOM_ID = 100  # Discord's limit for component custom ids
 MAX_LABEL = 80
@@ -273,35 +274,9 @@ def table_view(
     return view
 
 
-def draw_view(ref: TurnRef, cards: list[str], locale: str) -> discord.ui.View:
-    """An ephemeral picker of my cards for a draw."""
-    from bot.render.text import card
-
+def draw_view(ref: TurnRef, cards: Sequence[Pick], locale: str) -> discord.ui.View:
+    """An ephemeral picker of my cards for a draw (the core's picker: codes and labels)."""
     view = discord.ui.View(timeout=None)
-    choices = [(c, card(c)) for c in cards]
+    choices = [(pick.code, pick.label) for pick in cards]
     view.add_item(DrawSelect(ref, choices, text(locale, "draw_placeholder")))
     return view
-
-
-CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([hsdc♥♠♦♣])(?![0-9A-Za-z])")
-TILE_RE = re.compile(r"(?<![0-9A-Za-z])([RYBK](?:1[0-3]|[1-9])|F)(?![0-9A-Za-z])")
-_SUIT = {"♥": "h", "♠": "s", "♦": "d", "♣": "c"}
-
-
-def cards_in(words: str) -> list[str]:
-    """Cards named in a core text, in notation and order, each once (`A♥ 10♦` -> `Ah Td`)."""
-    found: list[str] = []
-    for rank, suit in CARD_RE.findall(words):
-        item = ("T" if rank == "10" else rank) + _SUIT.get(suit, suit)
-        if item not in found:
-            found.append(item)
-    return found
-
-
-def tiles_in(words: str) -> list[str]:
-    """Okey tiles named in a core text (`R5`, `K13`, `F`), in order, each once."""
-    found: list[str] = []
-    for tile in TILE_RE.findall(words):
-        if tile not in found:
-            found.append(tile)
-    return found

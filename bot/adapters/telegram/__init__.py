@@ -31,9 +31,10 @@ from bot.adapters.runtime import (
     utcnow,
 )
 from bot.adapters.surfaces import SurfaceStore
-from bot.adapters.telegram.adapter import PLATFORM, CoreApi, TelegramAdapter
+from bot.adapters.telegram.adapter import PLATFORM, TelegramAdapter
 from bot.adapters.telegram.ordering import PerChatUpdateProcessor
 from bot.adapters.telegram.webhook import WebhookListener, register_webhook
+from bot.core.api import CoreApi
 from bot.logs import kv
 from bot.settings import Settings
 

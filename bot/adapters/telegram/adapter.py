@@ -12,7 +12,6 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Protocol
 
 from telegram import (
     BotCommand,
@@ -33,19 +32,20 @@ from telegram.ext import (
     filters,
 )
 
-from bot.adapters.lookups import chosen_locale
+from bot.adapters.lookups import chosen_locale, own_picker
 from bot.adapters.surfaces import SharedMessages, SurfaceStore
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import CONFIRM, TOGGLE, CallbackCodec, Pressed
 from bot.adapters.telegram.delivery import SHORT_REPLY_SECONDS, Delivery, Origin, Parcel
 from bot.adapters.telegram.outbox import Sleep
 from bot.adapters.telegram.parsing import Place, locale_of, parse_command, place_of
-from bot.adapters.telegram.pickers import DrawPicker, card_label, cards_in
+from bot.adapters.telegram.pickers import DrawPicker, card_label
 from bot.adapters.telegram.rooms import TelegramRooms
 from bot.adapters.telegram.senders import is_stand_in
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
-from bot.core.commands import Route, route
+from bot.core.api import CoreApi
+from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 from bot.core.names import clean_name
 from bot.core.tournament.view import tournament_number
@@ -56,18 +56,6 @@ log = logging.getLogger("bot.telegram")
 PLATFORM = "telegram"
 # Command groups (as the core routes them) that act on the table of a group chat.
 TABLE_GROUPS = frozenset({"poker", "okey", "table"})
-
-
-def asks_moderator(routed: Route) -> bool:
-    """Whether a command is a moderator's action (so the group's administrators are looked up,
-    as Discord's permissions are): `/table ...` (reset, kick), changing the house rules
-    (`/poker rules set ...`, `/okey rules set ...`: `rules` with more words; plain `rules` only
-    shows them) and `/tournament start|cancel` (the organiser's, or a moderator's)."""
-    if routed.group == "table":
-        return True
-    if routed.group == "tournament":
-        return routed.sub in ("start", "cancel")
-    return routed.group in ("poker", "okey") and routed.sub == "rules" and bool(routed.args)
 
 
 def press_asks_moderator(pressed: Pressed) -> bool:
@@ -96,16 +84,6 @@ class Reply:
 
     alerts: list[str] = field(default_factory=list)
     then: Later | None = None
-
-
-class CoreApi(Protocol):
-    """What the adapter needs from the bot core. Two more are used when present (read only):
-    `tables.get(table_id)` (a table's language) and `await locale_of(platform, user_id)` (a
-    player's `/lang` choice, `bot.core.app.Core`)."""
-
-    async def handle(self, command: Command) -> list[Outgoing]: ...
-
-    async def press(self, press: Press) -> list[Outgoing]: ...
 
 
 class TelegramAdapter:
@@ -212,7 +190,9 @@ class TelegramAdapter:
                 channel = self.last_group[user.id]
         else:
             self.last_group[user.id] = place
-        moderator = asks_moderator(routed) and await self.admins.is_admin(channel.chat_id, user.id)
+        moderator = self.core.needs_moderator(name, args) and await self.admins.is_admin(
+            channel.chat_id, user.id
+        )
         command = self._command(channel, user, name, args, locale, is_moderator=moderator)
         items = await self.core.handle(command)
         # A typed `/poker hand` or `/okey rack` asks for the cards again: sent anew at the bottom
@@ -267,15 +247,10 @@ class TelegramAdapter:
         )
         return place, origin
 
-    def _live_table(self, table_id: str) -> object | None:
-        """The core's open table, when the core exposes its tables (read only)."""
-        getter = getattr(getattr(self.core, "tables", None), "get", None)
-        return getter(table_id) if callable(getter) else None
-
     def _table_locale(self, table_id: str) -> str | None:
-        """The language of the core's open table, when the core exposes its tables (read only)."""
-        live = self._live_table(table_id)
-        return locale_of(getattr(getattr(live, "session", None), "locale", None))
+        """The language of the core's open table (None: not open here)."""
+        info = self.core.table_info(table_id)
+        return locale_of(info.locale) if info is not None else None
 
     async def _chosen(self, user_id: int) -> str | None:
         """The user's `/lang` choice, or None (see `bot.adapters.lookups.chosen_locale`)."""
@@ -328,8 +303,9 @@ class TelegramAdapter:
 
     def _state_commands(self, table_id: str) -> list[tuple[str, str]]:
         """The commands that show a player's state at the table, its own game's first (read
-        from the core's open table when it exposes it; else both are tried)."""
-        first = "okey" if getattr(self._live_table(table_id), "game", None) == "okey" else "poker"
+        from the core's open table when this process knows it; else both are tried)."""
+        info = self.core.table_info(table_id)
+        first = "okey" if info is not None and info.group == "okey" else "poker"
         return [STATE_COMMANDS[first], *(c for g, c in STATE_COMMANDS.items() if g != first)]
 
     async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -430,8 +406,8 @@ class TelegramAdapter:
         refusals = [item.text for item in answer if item.kind is OutKind.ERROR]
         if refusals:
             return Reply(refusals)
-        mine = [item.text for item in answer if item.kind is OutKind.PRIVATE]
-        cards = cards_in("\n".join(mine))
+        picker = own_picker(answer, str(user.id))
+        cards = [] if picker is None else list(picker.codes)
         if not cards:
             speaks = await self._speaks(user.id, locale, button.table_id)
             return Reply([adapter_text(speaks, "draw_typed")])

@@ -2,20 +2,16 @@
 
 Amounts: a keyboard of a few sizes between the button's `min_amount` and `max_amount`, plus a
 typed reply to the prompt. Cards: a picker in the private chat where each card is toggled and a
-last button confirms. The core still checks every value; these only make entering it easy.
+last button confirms; the cards are the core's data (`Outgoing.picker` of `/poker hand`), never
+read back out of its text. The core still checks every value; these only make entering it easy.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 MAX_SIZES = 6
 
-# Cards as the core may write them: notation (`Ah`, `Td`, `10d`) or with suit symbols (`A♥`).
-_SUITS = {"h": "h", "s": "s", "d": "d", "c": "c", "♥": "h", "♠": "s", "♦": "d", "♣": "c"}
-_SUITS.update({"♡": "h", "♤": "s", "♢": "d", "♧": "c"})
-_CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([hsdc♥♠♦♣♡♤♢♧])(?![0-9A-Za-z])")
 SUIT_SYMBOL = {"h": "♥", "s": "♠", "d": "♦", "c": "♣"}
 
 
@@ -33,16 +29,6 @@ def amount_sizes(min_amount: int | None, max_amount: int | None) -> list[int]:
     if len(sizes) > MAX_SIZES:
         sizes = [*sizes[: MAX_SIZES - 1], sizes[-1]]
     return sizes
-
-
-def cards_in(text: str) -> list[str]:
-    """The cards named in a text, in notation and in order, each once (`A♥ 10♦` → `Ah Td`)."""
-    found: list[str] = []
-    for rank, suit in _CARD_RE.findall(text):
-        card = ("T" if rank == "10" else rank) + _SUITS[suit]
-        if card not in found:
-            found.append(card)
-    return found
 
 
 def card_label(card: str) -> str:

@@ -177,6 +177,16 @@ class TableService:
             return None
         return self.tables.get(number) or await self._load_id(number)
 
+    async def current(self, table_id: str) -> LiveTable | None:
+        """`fetch`, then brought up to date under its lock (one read of the version, a reload
+        when another process moved it on); None when it is not open (read only)."""
+        live = await self.fetch(table_id)
+        if live is None:
+            return None
+        async with live.lock:
+            await self._refresh(live)
+        return None if live.closed else live
+
     async def _load_id(self, table_id: int) -> LiveTable | None:
         """Load an open table of a platform this process serves into memory, or None."""
         try:

@@ -1,0 +1,170 @@
+"""The one contract between the core and every front end (console, Discord, Telegram, the web
+table to come) and the tests: what a front end may call (`CoreApi`) and the data it gets back.
+
+A front end never parses a text the core wrote and never reaches into the core's internals:
+
+- `handle`, `press`, `tick`, `start` answer with `Outgoing` items (`bot.core.messages`); a private
+  item that shows the asker's own cards or rack carries them as data (`Outgoing.picker`);
+- `table_info` says what an adapter needs of an open table (its game, language, platform and the
+  turn's nonce), from memory;
+- `needs_moderator` says whether a command may need the sender's moderator rights, so an adapter
+  looks them up on its platform only then (the core still enforces them);
+- `table_view` is a typed view of a table for one viewer: seats, public cards or tiles, the
+  viewer's own cards or rack, the moves they may make with their bounds, the turn deadline. It
+  never holds a card hidden from that viewer; chat text, pictures and any other surface can be
+  drawn from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol, runtime_checkable
+
+from bot.core.messages import Command, Outgoing, Pick, Picker, Press
+
+__all__ = [
+    "ActionView",
+    "CoreApi",
+    "Pick",
+    "Picker",
+    "SeatView",
+    "TableInfo",
+    "TableView",
+]
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """An open table as an adapter needs it: `game` (`turkish`, `acik`, `okey`), `group`
+    (`poker` or `okey`: the command group of its moves), `locale` (the language its table
+    message is written in), `platform`, and `nonce`, the current turn's (a button carrying
+    another one is stale)."""
+
+    table_id: str
+    platform: str
+    game: str
+    group: str
+    locale: str
+    nonce: str
+
+
+@dataclass(frozen=True)
+class ActionView:
+    """One kind of move the viewer may make now, with its limits: `kind` as in
+    `games.base.Action` (`check`, `bet`, `raise`, `draw`, `take`, `discard`, ...); the amount a
+    bet or raise brings the stake to lies between `min_amount` and `max_amount`; a draw takes at
+    most `max_cards` cards; an Okey take names one of `sources` (`stock`, `discard`)."""
+
+    kind: str
+    min_amount: int | None = None
+    max_amount: int | None = None
+    max_cards: int | None = None
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as everyone sees it.
+
+    `chips`: a poker player's chips in front of them (their stack in the running hand, else
+    their chips behind); `stake`: what they put in this betting round; `up`: cards every viewer
+    sees (Açık poker's up cards); `down`: how many cards or tiles they hold that others do not
+    see; `drew`: Türk pokeri, how many they exchanged this hand (None before the draw);
+    `discards`: Okey, their discard pile, newest last; `points`: Okey, their penalty total in
+    the match. `in_play`: dealt into the running hand or match."""
+
+    name: str
+    user_id: str
+    bot: bool = False
+    away: bool = False
+    leaving: bool = False
+    in_play: bool = False
+    dealer: bool = False
+    acting: bool = False
+    folded: bool = False
+    all_in: bool = False
+    chips: int | None = None
+    stake: int = 0
+    up: tuple[str, ...] = ()
+    down: int = 0
+    drew: int | None = None
+    discards: tuple[str, ...] = ()
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table as one viewer may see it (a seated player, or anyone else: a spectator).
+
+    `seats` in table order; `me` the viewer's index in it (None: a spectator); `mine` the
+    viewer's own cards or rack, in notation (`Ah`, `Td`; `R5`, `F`), and nobody else's;
+    `actions` the moves the viewer may make now (empty unless it is their turn); `acting` the
+    index of the seat to act and `deadline` when it times out. `stage` is the betting phase
+    (`bet1`, `draw`, `bet2`), the Açık street or the Okey turn phase (`take`, `discard`).
+    Poker: `pot` (all chips in the middle), `pots` (main pot then side pots), `carried` (a pot
+    carried from a hand nobody opened, between hands). Okey: `indicator`, `okey` (the joker),
+    `stock` (tiles left). `moves` are the last moves as the table message shows them, in the
+    table's language."""
+
+    table_id: str
+    game: str
+    group: str
+    locale: str
+    phase: str  # "waiting" for players, "playing", or "closed"
+    hand_id: str | None = None
+    seats: tuple[SeatView, ...] = ()
+    me: int | None = None
+    mine: tuple[str, ...] = ()
+    actions: tuple[ActionView, ...] = ()
+    acting: int | None = None
+    deadline: datetime | None = None
+    stage: str | None = None
+    pot: int = 0
+    pots: tuple[int, ...] = ()
+    carried: int = 0
+    indicator: str | None = None
+    okey: str | None = None
+    stock: int | None = None
+    moves: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class CoreApi(Protocol):
+    """Everything a front end may ask of the core (`bot.core.app.Core` is the one
+    implementation; tests' narrow cores implement it too)."""
+
+    async def start(self) -> list[Outgoing]:
+        """Load the open tables and tournaments (after a restart): what to show again."""
+        ...
+
+    async def handle(self, command: Command) -> list[Outgoing]:
+        """One slash command (or typed line) and what to send."""
+        ...
+
+    async def press(self, press: Press) -> list[Outgoing]:
+        """One button press and what to send; stale, foreign or forged buttons are refused."""
+        ...
+
+    async def tick(self, now: datetime | None = None) -> list[Outgoing]:
+        """Run the timers (turn time-outs, idle tables, tournaments) and what to send."""
+        ...
+
+    async def locale_of(self, platform: str, user_id: str) -> str | None:
+        """The user's `/lang` choice (`tr` or `en`), or None; read only."""
+        ...
+
+    def needs_moderator(self, name: str, args: tuple[str, ...]) -> bool:
+        """Whether the command may need the sender's moderator rights (the adapter then looks
+        them up and sets `Command.is_moderator`; the core enforces them)."""
+        ...
+
+    def table_info(self, table_id: str) -> TableInfo | None:
+        """An open table by the id its buttons carry, as this process last saw it (no store
+        read), or None when it is closed or unknown here."""
+        ...
+
+    async def table_view(self, table_id: str, platform: str, user_id: str) -> TableView | None:
+        """The open table as `user_id` of `platform` may see it now, or None (no such open table
+        on that platform)."""
+        ...
