@@ -112,6 +112,10 @@ def core_config(settings: Settings, platform: str) -> CoreConfig:
         turn_seconds=settings.turn_seconds,
         idle_close_seconds=settings.idle_close_seconds,
         timezone=settings.timezone,
+        command_burst=settings.command_burst,
+        command_refill_seconds=settings.command_refill_seconds,
+        press_burst=settings.press_burst,
+        press_refill_seconds=settings.press_refill_seconds,
     )
 
 
