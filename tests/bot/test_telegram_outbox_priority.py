@@ -105,3 +105,35 @@ async def test_the_table_edit_overtakes_queued_answers_through_the_bot_api():
         written = [c.params["text"] for c in server.calls[start:] if c.chat_id == GROUP]
         assert written == ["v1", "v2", "Commands: ..."]
         assert all(isinstance(c, Command) for c in core.commands) and len(core.commands) == 5
+
+
+def test_a_batch_sends_a_repeated_identical_answer_once():
+    from bot.adapters.batch import coalesce
+
+    answer = Outgoing(OutKind.PUBLIC, "Commands: ...", str(GROUP))
+    refusal = Outgoing(OutKind.ERROR, "No.", user_id="11")
+    news = Outgoing(OutKind.PUBLIC, "Hand 2 starts", str(GROUP), table_id="t1")
+    batch = [answer, refusal, answer, news, refusal, news, table("v1")]
+    assert coalesce(batch) == [answer, refusal, news, news, table("v1")]
+
+
+async def test_discord_lanes_put_the_table_first_merge_answers_and_stay_bounded(caplog):
+    from bot.adapters.discord.outbox import Lanes
+    from bot.adapters.discord.outbox import Priority as LanePriority
+
+    lanes, done, gate = Lanes(max_queue=4), [], asyncio.Event()
+    lane = ("channel", 5)
+    lanes.put(lane, recorder(done, "busy", gate))
+    await asyncio.sleep(0)
+    for i in range(3):
+        lanes.put(lane, recorder(done, "help"), priority=LanePriority.ANSWER, same="help")
+        lanes.put(lane, recorder(done, f"verify {i}"), priority=LanePriority.ANSWER)
+    lanes.put(lane, recorder(done, "table"))
+    lanes.put(lane, recorder(done, "news"))
+    with caplog.at_level(logging.WARNING, logger="bot.discord.outbox"):
+        lanes.put(lane, recorder(done, "more news"))
+    assert lanes.waiting(lane) == 4
+    assert "outgoing_dropped" in caplog.text and "priority=answer" in caplog.text
+    gate.set()
+    await lanes.settle()
+    assert done == ["busy", "table", "news", "more news", "verify 2"]
