@@ -137,3 +137,17 @@ async def test_discord_lanes_put_the_table_first_merge_answers_and_stay_bounded(
     gate.set()
     await lanes.settle()
     assert done == ["busy", "table", "news", "more news", "verify 2"]
+
+
+async def test_a_dropped_job_is_told_so():
+    outbox, done, gate, told = Outbox(max_queue=1), [], asyncio.Event(), []
+    outbox.post(1, recorder(done, "busy", gate))
+    await asyncio.sleep(0)
+    outbox.post(
+        1, recorder(done, "reply"), priority=Priority.ANSWER, dropped=lambda: told.append(1)
+    )
+    outbox.post(1, recorder(done, "table"), key="t1")
+    assert told == [1]
+    gate.set()
+    await outbox.drain(5)
+    assert done == ["busy", "table"]

@@ -646,9 +646,12 @@ class Delivery:
                 place.chat_id,
                 partial(self._delete_short_reply, user_id, place.chat_id, message.message_id),
                 priority=Priority.ANSWER,
+                dropped=partial(self._short_replies.discard, user_id),
             )
 
-        self.outbox.post(place.chat_id, post, priority=Priority.ANSWER)
+        # dropped from a full queue: the user may get a short reply again
+        forget = partial(self._short_replies.discard, user_id)
+        self.outbox.post(place.chat_id, post, priority=Priority.ANSWER, dropped=forget)
 
     async def _delete_short_reply(self, user_id: int, chat_id: int, message_id: int) -> None:
         self._short_replies.discard(user_id)

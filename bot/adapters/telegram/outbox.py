@@ -60,6 +60,7 @@ class Job:
     key: str | None = None
     priority: Priority = Priority.TABLE
     same: Hashable | None = None  # identical answers share it: one of them waits at a time
+    dropped: Callable[[], None] | None = None  # told when the job is dropped from a full queue
 
 
 class ChatQueue:
@@ -119,10 +120,12 @@ class Outbox:
         *,
         priority: Priority = Priority.TABLE,
         same: Hashable | None = None,
+        dropped: Callable[[], None] | None = None,
     ) -> None:
         """Queue a job for the chat and make sure its worker is running (never waits). `key`:
         a newer state of the same message replaces the waiting one; `same`: an identical
-        answer already waiting makes this one redundant."""
+        answer already waiting makes this one redundant; `dropped` is called if the job is
+        dropped from a full queue."""
         queue = self._queues.setdefault(chat_id, ChatQueue())
         if same is not None and any(job.same == same for job in queue):
             log.debug(kv(event="group_job_merged", chat=chat_id))
@@ -130,24 +133,32 @@ class Outbox:
         if key is not None:
             for old in [job for job in queue if job.key == key]:
                 queue.remove(old)
-        queue.append(Job(run, key, priority, same))
+        queue.append(Job(run, key, priority, same, dropped))
         while len(queue) > self.max_queue:
-            dropped = queue.drop_lowest()
+            gone = queue.drop_lowest()
             log.warning(
-                kv(event="group_job_dropped", chat=chat_id, priority=dropped.priority.name.lower())
+                kv(event="group_job_dropped", chat=chat_id, priority=gone.priority.name.lower())
             )
+            if gone.dropped is not None:
+                gone.dropped()
         if chat_id not in self._workers:
             self._workers[chat_id] = asyncio.create_task(self._work(chat_id))
 
     def later(
-        self, delay: float, chat_id: int, run: Run, *, priority: Priority = Priority.TABLE
+        self,
+        delay: float,
+        chat_id: int,
+        run: Run,
+        *,
+        priority: Priority = Priority.TABLE,
+        dropped: Callable[[], None] | None = None,
     ) -> None:
         """Queue a job for the chat once `delay` seconds have passed."""
 
         async def wait_then_post() -> None:
             await self._sleep(delay)
             self._timers.pop(task, None)
-            self.post(chat_id, run, priority=priority)
+            self.post(chat_id, run, priority=priority, dropped=dropped)
 
         task = asyncio.create_task(wait_then_post())
         self._timers[task] = (chat_id, run, priority)
