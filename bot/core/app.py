@@ -224,10 +224,12 @@ class Core:
         verdict = Verdict.OK if budget is None else budget.take(key)
         if verdict is Verdict.OK:
             return None
-        if verdict is Verdict.SILENT and isinstance(source, Command):
+        if verdict is Verdict.SILENT:  # one line at INFO per flood, not one per command
             log.debug(kv(event="throttled", platform=source.platform, user=source.user_id))
-            return []
-        log.info(kv(event="throttled", platform=source.platform, user=source.user_id, warned=1))
+            if isinstance(source, Command):
+                return []
+        else:
+            log.info(kv(event="throttled", platform=source.platform, user=source.user_id))
         chosen = await self.accounts.locale_of(source.platform, source.user_id)
         locale = chosen or normalize_locale(source.locale) or self.config.default_locale
         return [self._error(locale, source.user_id, Refusal("err.slow_down"))]
