@@ -24,24 +24,39 @@ per hand (poker) or per human move (Okey), private calls per human move, the pre
 (press sent -> its answerCallbackQuery / interaction response seen by the fake) and how long after
 a move the next player's turn became visible.
 
-Run: `.venv/bin/python -m benchmarks.bench_traffic [seed] [poker hands]` (default 1, 4).
+One member cannot stall a group (issue 25): a Türk pokeri game (3 humans + 1 computer) is played
+while a fifth member, not seated and who never started the bot's private chat, types 20 commands
+a second in the same group (`/verify 1-1`, `/help`, `/leaderboard` in turn), once without the
+command budget (the baseline) and once with the settings' default budget. Printed side by side:
+how long after a move the next turn reached the chat (p99 target < 3 s), the press answers
+(p99 < 1 s), and what the flood cost the group.
+
+Run: `.venv/bin/python -m benchmarks.bench_traffic [seed] [poker hands]` (default 1, 4);
+`... -m benchmarks.bench_traffic spam [seed] [poker hands]` runs the flood scenario alone (`spam-baseline`:
+without the budget only, e.g. on an older commit for the figures before issue 25).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import math
 import random
 import sys
-from datetime import UTC, datetime
+import tempfile
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.table.fairness import SeededSource
 from storage import Store
 from testkit import virtual_time
+from testkit.traffic_discord import CHANNEL as DISCORD_CHANNEL
 from testkit.traffic_discord import DiscordSurface
-from testkit.traffic_play import GameSpec, play
-from testkit.traffic_stats import Traffic, report, summary
+from testkit.traffic_play import GameSpec, loop_time, play
+from testkit.traffic_stats import Traffic, percentile, report, summary
+from testkit.traffic_telegram import GROUP as TELEGRAM_GROUP
 from testkit.traffic_telegram import TelegramSurface
 
 NAMES = ["Ayşe", "Mehmet", "Zeynep", "Can"]
@@ -77,6 +92,124 @@ async def one_game(platform: str, spec: GameSpec, seed: int) -> Traffic:
         await store.close()
 
 
+SPAMMER = "Spammer"
+SPAM_PER_SECOND = 20.0
+SPAM_TELEGRAM = ("/verify 1-1", "/help", "/leaderboard")
+SPAM_DISCORD = (("verify", {"hand": "1-1"}), ("help", {}), ("leaderboard", {}))
+MAX_TURN_SHOWN_P99 = 3.0
+
+
+def budget(on: bool) -> dict[str, float]:
+    """The core's command and press budgets: the settings' defaults, or none (the baseline)."""
+    if not on:
+        return {}
+    from bot.settings import Settings  # here: the baseline may run on code without the setting
+
+    defaults = Settings.model_fields
+    return {
+        name: defaults[name].default
+        for name in (
+            "command_burst",
+            "command_refill_seconds",
+            "press_burst",
+            "press_refill_seconds",
+        )
+    }
+
+
+async def spam(surface: Any, platform: str, hands: int, sent: list[int]) -> None:
+    """The flood: 20 commands a second from the unseated member while the game's first
+    `hands` hands are played; `sent[0]` counts them."""
+    while (session := surface.session()) is None or session.hand_no < 1:
+        await asyncio.sleep(0.1)
+    last_hand = session.hand_no + hands
+    user = list(surface.users.values())[-1]
+    tasks: set[asyncio.Task[Any]] = set()
+    while (session := surface.session()) is not None and session.hand_no < last_hand:
+        if platform == "telegram":
+            line = SPAM_TELEGRAM[sent[0] % len(SPAM_TELEGRAM)]
+            update = surface.server.message_update(surface.server.group(TELEGRAM_GROUP), user, line)
+            await surface._feed(update)
+        else:
+            path, options = SPAM_DISCORD[sent[0] % len(SPAM_DISCORD)]
+            task = asyncio.create_task(
+                surface.harness.slash(user, path, DISCORD_CHANNEL, **options)
+            )
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+        sent[0] += 1
+        await asyncio.sleep(1 / SPAM_PER_SECOND)
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def spam_game(platform: str, seed: int, hands: int, throttled: bool) -> tuple[Traffic, int]:
+    """Türk pokeri with the flood beside it, with or without the command budget; the traffic
+    and how many commands the flood sent."""
+    # a file: one in-memory SQLite connection cannot serve the flood's concurrent reads
+    folder = tempfile.TemporaryDirectory()
+    store = await Store.open(f"sqlite+aiosqlite:///{folder.name}/flood.db", migrate=True)
+    try:
+        config = CoreConfig(default_locale="en", turn_seconds=3600.0, **budget(throttled))  # type: ignore[arg-type]
+        core = Core(
+            store,
+            config,
+            clock=lambda: CORE_TIME + timedelta(seconds=loop_time()),  # the budget refills
+            seeds=SeededSource(f"traffic-{seed}"),
+        )
+        surface_type = TelegramSurface if platform == "telegram" else DiscordSurface
+        async with surface_type(core, [*NAMES, SPAMMER]) as surface:
+            if platform == "telegram":  # the worst case: the group gets the short replies
+                spammer = list(surface.users.values())[-1]
+                surface.server.started_users.discard(spammer["id"])
+            sent = [0]
+            flood = asyncio.create_task(spam(surface, platform, hands, sent))
+            traffic = await play(surface, GameSpec("turkish", 3, 1, hands), random.Random(seed))
+            await flood
+            surface.tally()
+            traffic.game = "turkish+flood"
+            return traffic, sent[0]
+    finally:
+        await store.close()
+        folder.cleanup()
+
+
+def spam_report(rows: list[tuple[str, bool, Traffic, int]]) -> str:
+    """The flood scenario, without and with the budget, side by side."""
+    head = (
+        f"{'platform':9} {'budget':6} {'flood':>5} {'moves':>5} {'turn p99':>8} {'turn max':>8} "
+        f"{'ans p99':>7} {'ans max':>7} {'grp calls':>9} {'new grp':>7}  group calls by kind"
+    )
+    lines = [head]
+    for platform, on, t, sent in rows:
+        lag, answers = t.table_lag, t.answers
+        ok = percentile(lag, 0.99) < MAX_TURN_SHOWN_P99 and percentile(answers, 0.99) < 1.0
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(t.group_kinds.items()))
+        lines.append(
+            f"{platform:9} {'on' if on else 'off':6} {sent:5d} {t.human_moves:5d} "
+            f"{percentile(lag, 0.99):8.2f} {max(lag, default=math.nan):8.2f} "
+            f"{percentile(answers, 0.99):7.2f} {max(answers, default=math.nan):7.2f} "
+            f"{t.group_calls:9d} {t.new_group:7d}  {kinds}  {'ok' if ok else 'MISS'}"
+        )
+    lines.append(
+        f"targets: turn shown after the move p99 < {MAX_TURN_SHOWN_P99} s, press answer "
+        "p99 < 1 s (virtual seconds; flood = commands sent at 20/s)"
+    )
+    return "\n".join(lines)
+
+
+async def flood(seed: int, hands: int, budgets: tuple[bool, ...] = (False, True)) -> None:
+    """The flood scenario on both platforms, the baseline (no budget) first."""
+    print(f"flood: one member types {SPAM_PER_SECOND:.0f} commands/s beside a Türk pokeri game")
+    rows = []
+    for platform in ("telegram", "discord"):
+        for on in budgets:
+            traffic, sent = await spam_game(platform, seed, hands, on)
+            rows.append((platform, on, traffic, sent))
+            print(report(traffic), flush=True)
+    print()
+    print(spam_report(rows))
+
+
 async def main(seed: int, hands: int) -> None:
     print(f"traffic benchmark: seed {seed}, {hands} poker hands per game, virtual time")
     rows = []
@@ -86,10 +219,19 @@ async def main(seed: int, hands: int) -> None:
             print(report(rows[-1]), flush=True)
     print()
     print(summary(rows))
+    print()
+    await flood(seed, hands)
 
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.ERROR)
-    args = [int(a) for a in sys.argv[1:3]]
+    words = sys.argv[1:]
+    only_flood = bool(words) and words[0] in ("spam", "spam-baseline")
+    args = [int(a) for a in words[only_flood : only_flood + 2]]
     seed, hands = (args + [1, 4][len(args) :])[:2]
-    virtual_time.run(main(seed, hands))
+    if not only_flood:
+        virtual_time.run(main(seed, hands))
+    else:  # `spam-baseline`: without the budget only (runs on code that has none)
+        virtual_time.run(
+            flood(seed, hands, (False,) if words[0] == "spam-baseline" else (False, True))
+        )

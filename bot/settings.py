@@ -49,6 +49,12 @@ class Settings(BaseSettings):
     # a hand's whole seed (every card dealt) is shown this many hours after its table closed
     seed_reveal_hours: float = Field(default=24.0, ge=0)
     timezone: str = "Europe/Istanbul"  # the zone of a tournament's start time (`start=21:30`)
+    # one member cannot flood a chat: per user and chat, a burst of commands then one per period;
+    # 0 turns the budget off (bot.core.throttle)
+    command_burst: int = Field(default=5, ge=0)
+    command_refill_seconds: float = Field(default=2.0, gt=0)
+    press_burst: int = Field(default=12, ge=0)
+    press_refill_seconds: float = Field(default=0.25, gt=0)
 
     @field_validator("discord_token", "telegram_token", "telegram_webhook_secret", mode="before")
     @classmethod

@@ -113,6 +113,10 @@ def core_config(settings: Settings, platform: str) -> CoreConfig:
         idle_close_seconds=settings.idle_close_seconds,
         seed_reveal_hours=settings.seed_reveal_hours,
         timezone=settings.timezone,
+        command_burst=settings.command_burst,
+        command_refill_seconds=settings.command_refill_seconds,
+        press_burst=settings.press_burst,
+        press_refill_seconds=settings.press_refill_seconds,
     )
 
 

@@ -47,6 +47,7 @@ from bot.core.table.pictures import draw_pictures
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import LiveTable, TableService
 from bot.core.table.session import Note, Who, msg
+from bot.core.throttle import Throttle, Verdict
 from bot.core.tournament import TournamentService, is_tournament_id
 from bot.logs import kv
 from bot.render.text import card as card_label
@@ -57,7 +58,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.core")
 
-__all__ = ["BOT_PLATFORM", "Core", "utcnow"]
+__all__ = ["ASKER_ONLY", "BOT_PLATFORM", "Core", "utcnow"]
+
+# commands whose answer concerns the asker alone: private in a chat where a table plays
+ASKER_ONLY = frozenset({"help", "leaderboard", "verify"})
 
 
 def utcnow() -> datetime:
@@ -90,6 +94,12 @@ class Core:
             reveal=self.accounts.verifier.reveal,  # seeds shown only after (bot.core.proofs)
         )
         self.history = HistoryCommands(store, self.config)  # type: ignore[arg-type]
+        self.commands_budget = _throttle(
+            self.config.command_burst, self.config.command_refill_seconds, clock
+        )
+        self.presses_budget = _throttle(
+            self.config.press_burst, self.config.press_refill_seconds, clock
+        )
         # tournament tables play in rooms the adapter opens (`rooms`), else in shared rooms
         self.tournaments = TournamentService(
             store,  # type: ignore[arg-type]
@@ -140,8 +150,13 @@ class Core:
         return out
 
     async def handle(self, command: Command) -> list[Outgoing]:
-        """Handle one slash command and return what to send."""
-        return await self._answer(
+        """Handle one slash command and return what to send. Beyond the sender's command budget
+        in this chat (`CoreConfig.command_burst`) it is not run: one private "slow down", then
+        nothing until the budget refills."""
+        key = (command.platform, command.channel_id, command.user_id)
+        if (refused := await self._over_budget(self.commands_budget, key, command)) is not None:
+            return refused
+        out = await self._answer(
             command,
             lambda who: self._dispatch(command, who),
             failure={"event": "command_failed", "command": command.name},
@@ -153,9 +168,38 @@ class Core:
                 "sub": _known_sub(command),
             },
         )
+        return self._to_asker(command, out)
+
+    def _to_asker(self, command: Command, out: list[Outgoing]) -> list[Outgoing]:
+        """In a chat where a table plays, the answers that concern the asker alone (`/help`,
+        `/leaderboard`, `/verify`; `/stats` always is) go to the asker privately: they would
+        only queue in the chat's traffic ahead of the play."""
+        if route(command.name, command.args).group not in ASKER_ONLY or not self._busy(command):
+            return out
+        return [
+            replace(item, kind=OutKind.PRIVATE, channel_id=None, user_id=command.user_id)
+            if item.kind is OutKind.PUBLIC and item.table_id is None
+            else item
+            for item in out
+        ]
+
+    def _busy(self, command: Command) -> bool:
+        """Whether a table plays in the command's chat (or in one of its shared rooms), as
+        this process last saw it (no store read)."""
+        if self.tables.in_channel(command.platform, command.channel_id) is not None:
+            return True
+        room = command.channel_id + "#"
+        return any(
+            platform == command.platform and channel.startswith(room)
+            for platform, channel in self.tables.channels
+        )
 
     async def press(self, press: Press) -> list[Outgoing]:
-        """Handle a button press; stale, foreign or forged buttons are refused."""
+        """Handle a button press; stale, foreign or forged buttons are refused, and so is a
+        flood of presses (`CoreConfig.press_burst`; the refusal is the press's own answer)."""
+        key = (press.platform, press.channel_id, press.user_id)
+        if (refused := await self._over_budget(self.presses_budget, key, press)) is not None:
+            return refused
 
         async def act(who: Who) -> list[Outgoing]:
             if is_tournament_id(press.table_id):
@@ -184,6 +228,25 @@ class Core:
                 "press": press.action.split(".")[0],
             },
         )
+
+    async def _over_budget(
+        self, budget: Throttle | None, key: tuple[str, str, str], source: Command | Press
+    ) -> list[Outgoing] | None:
+        """None when `source` is within its sender's budget (it runs); else what to answer: one
+        "slow down" in the sender's language, then nothing. Nothing is read or written but the
+        sender's language, once."""
+        verdict = Verdict.OK if budget is None else budget.take(key)
+        if verdict is Verdict.OK:
+            return None
+        if verdict is Verdict.SILENT:  # one line at INFO per flood, not one per command
+            log.debug(kv(event="throttled", platform=source.platform, user=source.user_id))
+            if isinstance(source, Command):
+                return []
+        else:
+            log.info(kv(event="throttled", platform=source.platform, user=source.user_id))
+        chosen = await self.accounts.locale_of(source.platform, source.user_id)
+        locale = chosen or normalize_locale(source.locale) or self.config.default_locale
+        return [self._error(locale, source.user_id, Refusal("err.slow_down"))]
 
     async def _answer(
         self,
@@ -403,6 +466,14 @@ def own_picker(view: TableView) -> Picker | None:
     if view.group == "okey":
         return Picker(TILES, tuple(Pick(tile, tile) for tile in codes))
     return Picker(NEEDS_CARDS, tuple(Pick(card, card_label(card)) for card in codes))
+
+
+def _throttle(burst: int, refill_seconds: float, clock: Callable[[], datetime]) -> Throttle | None:
+    """A budget of `burst` at once and one more every `refill_seconds` on the core's clock;
+    None (no budget) when `burst` is 0."""
+    if burst <= 0:
+        return None
+    return Throttle(burst, 1.0 / refill_seconds, lambda: clock().timestamp())
 
 
 def _known_sub(command: Command) -> str:

@@ -29,3 +29,11 @@ class CoreConfig:
     okey_rounds: int = 1
     max_ante: int = 1_000_000
     bot_bankroll: int = 5_000  # a computer player's wallet is topped up to this by the house
+    # Command budget per user and chat (`bot.core.throttle`): `command_burst` at once, then one
+    # every `command_refill_seconds`; 0 turns it off (the default here: tests and the console
+    # type fast on a frozen clock; the chat platforms get the settings' budget). Presses have a
+    # budget of their own, more generous.
+    command_burst: int = 0
+    command_refill_seconds: float = 2.0
+    press_burst: int = 0
+    press_refill_seconds: float = 0.25

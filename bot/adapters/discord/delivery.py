@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
@@ -51,7 +51,13 @@ from bot.adapters.discord.board import (
 )
 from bot.adapters.discord.components import table_view
 from bot.adapters.discord.escape import shown_as_typed
-from bot.adapters.discord.outbox import TRANSPORT_ERRORS, channel_lane, status_of, user_lane
+from bot.adapters.discord.outbox import (
+    TRANSPORT_ERRORS,
+    Priority,
+    channel_lane,
+    status_of,
+    user_lane,
+)
 from bot.adapters.discord.parts import (
     Part,
     chunks,
@@ -277,9 +283,11 @@ class DiscordDelivery:
                 job = partial(self._private_to_other, item, origin)
                 self.lanes.put(user_lane(item.user_id), job)
         failed = None if origin is None else partial(self._failed, origin)
+        # an asked batch without a table answers one member: it waits behind the play
+        answer = origin is not None and all(item.table_id is None for item in items)
         for item in items:
             if item.kind is OutKind.PUBLIC:
-                self._public(item, failed)
+                self._public(item, failed, answer)
             elif item.kind is OutKind.EDIT_TABLE:
                 self._table(item, failed)
         self._retire_stale_buttons(items)
@@ -344,9 +352,15 @@ class DiscordDelivery:
             clip(item.text), view, item.picture, slot, item.table_id, nonce, item.attachment
         )
 
-    def _public(self, item: Outgoing, failed: Callable[[str], Awaitable[None]] | None) -> None:
+    def _public(
+        self,
+        item: Outgoing,
+        failed: Callable[[str], Awaitable[None]] | None,
+        answer: bool = False,
+    ) -> None:
         """Queue a public item in its channel's lane (posted without pinging anyone); a shared
-        room's goes to its parent channel."""
+        room's goes to its parent channel. An `answer` to one member waits behind the play, and
+        an identical one waiting stands for it (`outbox.Priority`)."""
         channel_id = None if item.channel_id is None else parent_of(item.channel_id)
         if channel_id is None and item.table_id is not None:
             known = self.boards.channel_id(item.table_id)
@@ -368,7 +382,9 @@ class DiscordDelivery:
                 )
             )
 
-        self._post(channel, send, "post_failed", failed)
+        same = ("answer", item.text, item.picture) if answer else None
+        priority = Priority.ANSWER if answer else Priority.TABLE
+        self._post(channel, send, "post_failed", failed, priority=priority, same=same)
 
     def _post(
         self,
@@ -376,6 +392,9 @@ class DiscordDelivery:
         send: Callable[[Any], Awaitable[object]],
         event: str,
         failed: Callable[[str], Awaitable[None]] | None = None,
+        *,
+        priority: Priority = Priority.TABLE,
+        same: Hashable | None = None,
     ) -> None:
         """Queue a new message in the channel's lane: paced, then `send(channel)`; a failure is
         logged as `event` and `failed` (when given) is told why."""
@@ -390,7 +409,7 @@ class DiscordDelivery:
                 if failed is not None:
                     await failed(reason_of(exc))
 
-        self.lanes.put(lane, post)
+        self.lanes.put(lane, post, priority=priority, same=same)
 
     def _table(self, item: Outgoing, failed: Callable[[str], Awaitable[None]] | None) -> None:
         """Show the table's newest state: edited in place, or posted anew at the bottom when the

@@ -5,6 +5,12 @@ edits of their private messages). Each lane sends one thing at a time, in the or
 from a task of its own, so an interaction's answer never waits behind channel traffic, and a
 failing or slow channel never holds up another one. New posts in a channel are paced to
 Discord's limit (5 per 5 seconds per channel) before discord.py would have to wait on a 429.
+
+Play goes first (issue 25): a job is `Priority.TABLE` (the table message, announcements, turn
+prompts; in the order they were put) or `Priority.ANSWER` (an answer to one member posted in
+the channel); a lane runs every waiting TABLE job before the next ANSWER job. An ANSWER job whose
+`same` key is already waiting is not queued twice, and each lane holds at most `max_queue` jobs:
+beyond it the oldest of the lowest priority is dropped and logged (never its content).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
+from enum import IntEnum
 
 import aiohttp
 import discord
@@ -40,8 +47,50 @@ def status_of(exc: BaseException) -> object:
 
 POSTS_PER_WINDOW = 5
 POST_WINDOW = 5.0
+MAX_QUEUE = 100  # waiting jobs per lane
 
 Job = Callable[[], Awaitable[object]]
+
+
+class Priority(IntEnum):
+    """Which traffic of a lane goes first; higher first."""
+
+    ANSWER = 0  # an answer to one member, posted in the channel
+    TABLE = 1  # the table message, announcements, turn prompts, private messages of play
+
+
+class _Queue:
+    """One lane's waiting jobs: a FIFO per priority, with the `same` key of each job."""
+
+    def __init__(self) -> None:
+        self.lanes: dict[Priority, deque[tuple[Job, Hashable | None]]] = {
+            p: deque() for p in Priority
+        }
+
+    def __len__(self) -> int:
+        return sum(len(lane) for lane in self.lanes.values())
+
+    def __bool__(self) -> bool:
+        return any(self.lanes.values())
+
+    def holds(self, same: Hashable) -> bool:
+        """Whether a job with this `same` key waits."""
+        return any(key == same for lane in self.lanes.values() for _, key in lane)
+
+    def popleft(self) -> Job:
+        """The next job: the oldest of the highest priority waiting."""
+        for priority in sorted(Priority, reverse=True):
+            if self.lanes[priority]:
+                return self.lanes[priority].popleft()[0]
+        raise IndexError("pop from an empty lane")
+
+    def drop_lowest(self) -> Priority:
+        """Drop the oldest job of the lowest priority waiting; its priority."""
+        for priority in sorted(Priority):
+            if self.lanes[priority]:
+                self.lanes[priority].popleft()
+                return priority
+        raise IndexError("drop from an empty lane")
 
 
 def channel_lane(channel_id: int | str) -> tuple[str, int]:
@@ -65,19 +114,38 @@ class Lanes:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         posts_per_window: int = POSTS_PER_WINDOW,
         window: float = POST_WINDOW,
+        max_queue: int = MAX_QUEUE,
     ) -> None:
         self.clock = clock
         self.sleep = sleep
         self.posts_per_window = posts_per_window
         self.window = window
-        self._queues: dict[Hashable, deque[Job]] = {}
+        self.max_queue = max_queue
+        self._queues: dict[Hashable, _Queue] = {}
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
         self._posted: dict[Hashable, deque[float]] = {}
 
-    def put(self, lane: Hashable, job: Job) -> None:
-        """Queue `job` (a coroutine function) on `lane`; it runs after everything queued there
-        before it."""
-        self._queues.setdefault(lane, deque()).append(job)
+    def put(
+        self,
+        lane: Hashable,
+        job: Job,
+        *,
+        priority: Priority = Priority.TABLE,
+        same: Hashable | None = None,
+    ) -> None:
+        """Queue `job` (a coroutine function) on `lane`; it runs after everything of its
+        priority queued there before it, and after every waiting job of a higher priority.
+        `same`: an identical job already waiting makes this one redundant."""
+        queue = self._queues.setdefault(lane, _Queue())
+        if same is not None and queue.holds(same):
+            log.debug(kv(event="outgoing_merged", lane=_kind(lane)))
+        else:
+            queue.lanes[priority].append((job, same))
+        while len(queue) > self.max_queue:
+            dropped = queue.drop_lowest()
+            log.warning(
+                kv(event="outgoing_dropped", lane=_kind(lane), priority=dropped.name.lower())
+            )
         worker = self._workers.get(lane)
         if worker is None or worker.done():
             self._workers[lane] = asyncio.create_task(self._drain(lane))
@@ -91,9 +159,7 @@ class Lanes:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                # lanes are (kind, id) tuples (channel_lane, user_lane)
-                kind = lane[0] if lane else lane  # type: ignore[index]
-                log.exception(kv(event="outgoing_failed", lane=kind))
+                log.exception(kv(event="outgoing_failed", lane=_kind(lane)))
         # No await since the queue was found empty: nothing can have been put in between.
         del self._queues[lane]
         del self._workers[lane]
@@ -107,6 +173,11 @@ class Lanes:
                 await self.sleep(wait)
             sent.popleft()
         sent.append(self.clock())
+
+    def waiting(self, lane: Hashable) -> int:
+        """How many jobs wait on `lane` (not counting one running)."""
+        queue = self._queues.get(lane)
+        return 0 if queue is None else len(queue)
 
     def busy(self) -> int:
         """How many lanes still have work queued or running."""
@@ -126,3 +197,8 @@ class Lanes:
             worker.cancel()
         self._workers.clear()
         self._queues.clear()
+
+
+def _kind(lane: Hashable) -> object:
+    """What to log of a lane: its kind (`channel`, `user`), never an id or a content."""
+    return lane[0] if isinstance(lane, tuple) and lane else lane

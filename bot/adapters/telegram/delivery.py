@@ -20,6 +20,10 @@ Rules kept here:
   goes to the private chat like any private item (never to the group).
 - A failed call (`Forbidden`, a deleted message, a network error) is logged and the other items
   still go out: nothing here ever stops a table.
+- Play before answers (issue 25): the table message, announcements and turn prompts go through
+  the outbox as `Priority.TABLE`; what answers one member (a typed command's batch with no table
+  in it, e.g. `/help` in a group without a table; short replies) as `Priority.ANSWER`, behind
+  them, and an identical answer already waiting is not queued again.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 from bot.adapters.batch import coalesce
 from bot.adapters.surfaces import SharedMessages, Surface
 from bot.adapters.telegram.callbacks import CallbackCodec
-from bot.adapters.telegram.outbox import Outbox, Sleep
+from bot.adapters.telegram.outbox import Outbox, Priority, Sleep
 from bot.adapters.telegram.parsing import Place, deep_link
 from bot.adapters.telegram.pickers import amount_sizes
 from bot.adapters.telegram.private import (
@@ -138,13 +142,17 @@ class Announcement:
     """A plain text message for a group, waiting in the outbox; announcements that arrive while
     it still waits are added to it, so a burst costs one message."""
 
-    def __init__(self, bot: Bot, place: Place, text: str) -> None:
+    def __init__(self, bot: Bot, place: Place, text: str, unique: bool = False) -> None:
         self.bot, self.place, self.texts = bot, place, [text]
+        self.unique = unique  # answers: a text already in the message is not repeated
 
     def add(self, place: Place, text: str) -> bool:
         """Append the text when it goes to the same chat and topic (the tables of shared rooms
-        there too: one message costs the chat's budget once) and still fits; False otherwise."""
+        there too: one message costs the chat's budget once) and still fits; False otherwise.
+        An answer already in the message is merged into it (True, nothing added)."""
         same = (place.chat_id, place.thread_id) == (self.place.chat_id, self.place.thread_id)
+        if same and self.unique and text in self.texts:
+            return True
         if not same or len(self.text) + 1 + len(text) > MAX_TEXT:
             return False
         self.texts.append(text)
@@ -270,12 +278,18 @@ class Delivery:
         press must have been taken out with `split` and answered first."""
         # Only the last edit of a table in the batch is kept (`coalesce`; a repost asked by an
         # earlier one still happens).
+        # what a member typed that brought no table along answers that member alone
+        answer = (
+            origin.user_id is not None
+            and origin.callback is None
+            and all(item.table_id is None for item in items)
+        )
         for item in coalesce(items):
             try:
                 if item.kind is OutKind.EDIT_TABLE and item.table_id is not None:
                     await self._queue_table(item, origin)
                 elif item.kind in (OutKind.PUBLIC, OutKind.EDIT_TABLE):
-                    await self._public(item, origin)
+                    await self._public(item, origin, answer)
                 elif item.kind is OutKind.PRIVATE:
                     await self._private(item, origin)
                 else:
@@ -290,7 +304,9 @@ class Delivery:
         return Place.parse(item.channel_id) or origin.place
 
     # ---- announcements -----------------------------------------------------------------------
-    async def _public(self, item: Outgoing, origin: Origin) -> None:
+    async def _public(self, item: Outgoing, origin: Origin, answer: bool = False) -> None:
+        """A new message in the item's chat; `answer`: it answers one member (see the module's
+        rules), so it waits behind the play and an identical waiting answer stands for it."""
         place = self._group_of(item, origin)
         if place is None:
             log.warning(kv(event="public_without_chat", table=item.table_id))
@@ -298,12 +314,15 @@ class Delivery:
         markup = self.keyboard(item.buttons)
         if item.table_id is not None and place.is_group:
             self.table_chats.setdefault(item.table_id, place)
+        priority = Priority.ANSWER if answer else Priority.TABLE
+        same = ("answer", place.thread_id, item.text, item.picture) if answer else None
         if place.is_group and markup is None and item.picture is None and item.attachment is None:
-            waiting = self.outbox.last(place.chat_id)
+            waiting = self.outbox.last(place.chat_id, priority)
             if waiting is None or not (
                 isinstance(waiting.run, Announcement) and waiting.run.add(place, item.text)
             ):
-                self.outbox.post(place.chat_id, Announcement(self.bot, place, item.text))
+                run = Announcement(self.bot, place, item.text, unique=answer)
+                self.outbox.post(place.chat_id, run, priority=priority, same=same)
             return
         run = partial(
             send,
@@ -316,7 +335,7 @@ class Delivery:
             **place.send_kwargs(),
         )
         if place.is_group:
-            self.outbox.post(place.chat_id, run)
+            self.outbox.post(place.chat_id, run, priority=priority, same=same)
         else:  # an answer in a private chat (e.g. /help typed there)
             await run()
 
@@ -639,9 +658,13 @@ class Delivery:
                 self.short_reply_seconds,
                 place.chat_id,
                 partial(self._delete_short_reply, user_id, place.chat_id, message.message_id),
+                priority=Priority.ANSWER,
+                dropped=partial(self._short_replies.discard, user_id),
             )
 
-        self.outbox.post(place.chat_id, post)
+        # dropped from a full queue: the user may get a short reply again
+        forget = partial(self._short_replies.discard, user_id)
+        self.outbox.post(place.chat_id, post, priority=Priority.ANSWER, dropped=forget)
 
     async def refuse_stand_in(self, place: Place, message_id: int | None, locale: str) -> None:
         """Answer a message sent as a channel or an anonymous admin (`senders.is_stand_in`) in
