@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot.core.session import Msg, msg
+from bot.core.table.session import Msg, msg
 from bot.render import text as show
 from games.base import seed_hash
 from games.commitment import Commitment, Opening, proof_document
 from games.positions import Disclosure, disclose
 
 if TYPE_CHECKING:
-    from bot.core.replay import StoredHand
+    from bot.core.players.replay import StoredHand
     from storage import Store
 
 

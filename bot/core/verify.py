@@ -14,13 +14,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from bot.core.deliver import text
 from bot.core.errors import Refusal
-from bot.core.games import GAMES
 from bot.core.messages import Command, Outgoing, OutKind
+from bot.core.players.replay import HAND_ID, StoredHand, load_hand
 from bot.core.proofs import Reveal, proof_lines, proof_of
-from bot.core.replay import HAND_ID, StoredHand, load_hand
-from bot.core.session import Msg, Who, msg
+from bot.core.registry import GAMES
+from bot.core.table.deliver import text
+from bot.core.table.session import Msg, Who, msg
 
 if TYPE_CHECKING:
     from storage import SeedRecord, Store

@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass, field
 
 import pytest
-from bot.core.replay import load_hand
 
 from bot.core.app import Core
 from bot.core.messages import Outgoing, OutKind
+from bot.core.players.replay import load_hand
 from bot.render import text as show
 from games import history
 from games.base import shuffled

@@ -79,3 +79,20 @@ def test_rules_value_autocomplete_offers_exactly_the_core_values(option):
     assert sorted(offered.values) == sorted(core_values(option))
     autocompleted = house_options.value_choices(option.name, "")
     assert sorted(c.value for c in autocompleted) == sorted(core_values(option))
+
+
+def test_every_core_option_and_value_has_discord_words():
+    for option in house.OPTIONS:
+        words = house_options.WORDS[option.name]
+        assert set(words.values) == (set() if option.read else set(option.values))
+        assert fold(house_options.BY_NAME[option.name].turkish) in map(fold, option.aliases)
+
+
+def test_an_option_the_core_adds_is_offered_under_its_own_names_and_values():
+    added = house.HouseOption(
+        "newrule", ("yenikural",), ("okey",), house.ON_OFF, "off", "match", "newrule"
+    )
+    offered = house_options.slash_option(added)
+    assert (offered.name, offered.turkish) == ("newrule", "yenikural")
+    assert offered.values == ("on", "off")
+    assert [str(c.name) for c in offered.choices] == ["on", "off"]

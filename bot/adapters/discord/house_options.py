@@ -1,25 +1,30 @@
 """The house rule options (issue 16) as Discord slash-command options and choices.
 
 The core reads table options as `name=value` words after the existing words of `/poker open`
-and `/okey start`, and after `rules set` (the catalogue is `bot.core.table.house`; the shared spec lists
-every name and value). Discord offers them as optional options with choices; each given option
-becomes the word `name=value` with the canonical English name and value, so the core sees the
-same words as from Telegram or the console. Names and descriptions are `locale_str`s whose `tr`
-extra is the Turkish text (Turkish option names are the spec's aliases, without spaces).
+and `/okey start`, and after `rules set`. Which options each command offers, their names, their
+Turkish names (one of the core's aliases), their values and defaults all come from the core's
+catalogue (`bot.core.table.house.OPTIONS`), so the two cannot drift; this module only adds
+Discord's words (`WORDS`: each option's description and label, each value's label, in English
+and Turkish). Discord offers them as optional options with choices; each given option becomes
+the word `name=value` with the canonical English name and value, so the core sees the same words
+as from Telegram or the console. Names and descriptions are `locale_str`s whose `tr` extra is
+the Turkish text.
 """
 
 from __future__ import annotations
 
-from itertools import permutations
 from typing import NamedTuple
 
 from discord.app_commands import Choice, locale_str
 
 from bot.adapters.discord.l10n import L
 from bot.core.commands import fold
+from bot.core.table import house
 
 SUIT_SYMBOLS = {"h": "♥", "s": "♠", "d": "♦", "c": "♣"}
 MAX_CHOICES = 25  # Discord's limit on choices (and autocomplete results) of one option
+# Okey options `/okey start` offers under its own older options (`rounds`, `scoring`)
+OKEY_START_OWN = ("rounds", "preset")
 
 
 class HouseOption(NamedTuple):
@@ -38,145 +43,153 @@ class HouseOption(NamedTuple):
         return tuple(c.value for c in self.choices)
 
 
-def _suit_choices() -> tuple[Choice[str], ...]:
-    """The 24 orders of h s d c, high to low, the default `hsdc` first: "♥♠♦♣ (hsdc)"."""
-    orders = ("".join(p) for p in permutations("hsdc"))
-    out = []
-    for order in orders:
-        shown = f"{''.join(SUIT_SYMBOLS[s] for s in order)} ({order})"
-        out.append(Choice(name=L(shown, shown), value=order))
-    return tuple(out)
+class Words(NamedTuple):
+    """Discord's words for one core option: its description, its label in `rules option:`, the
+    label of each value (a value without one, e.g. a suit order, is labelled by `_label`) and,
+    when it is not the core's first alias, its Turkish option name."""
+
+    description: locale_str
+    label: locale_str
+    values: dict[str, locale_str]
+    turkish: str | None = None
 
 
-DECK = HouseOption(
-    "deck",
-    "deste",
-    L(
-        "Açık poker: 52 cards, or 32 (7 and up, at most 6 players)",
-        "Açık poker: 52 kart ya da 32 (7 ve üstü, en çok 6 oyuncu)",
-    ),
-    (
-        Choice(name=L("52 cards (default)", "52 kart (varsayılan)"), value="52"),
-        Choice(
-            name=L("32 cards (7 to ace, at most 6 players)", "32 kart (7'den asa, en çok 6 kişi)"),
-            value="32",
+WORDS = {
+    "deck": Words(
+        L(
+            "Açık poker: 52 cards, or 32 (7 and up, at most 6 players)",
+            "Açık poker: 52 kart ya da 32 (7 ve üstü, en çok 6 oyuncu)",
         ),
+        L("deck (Açık poker)", "deste (Açık poker)"),
+        {
+            "52": L("52 cards (default)", "52 kart (varsayılan)"),
+            "32": L("32 cards (7 to ace, at most 6 players)", "32 kart (7'den asa, en çok 6 kişi)"),
+        },
     ),
-    L("deck (Açık poker)", "deste (Açık poker)"),
-)
-SUITS = HouseOption(
-    "suits",
-    "renk",
-    L(
-        "Suit order, high to low (default ♥♠♦♣)",
-        "Renklerin sırası, büyükten küçüğe (varsayılan ♥♠♦♣)",
-    ),
-    _suit_choices(),
-    L("suits (suit order)", "renk (renklerin sırası)"),
-)
-TWOPAIR = HouseOption(
-    "twopair",
-    "ikiçift",
-    L(
-        "Türk pokeri: equal two pairs, the kicker or the heart decides",
-        "Türk pokeri: eşit iki çiftte yan kart mı, kupa mı belirler",
-    ),
-    (
-        Choice(name=L("The kicker first (default)", "Önce yan kart (varsayılan)"), value="kicker"),
-        Choice(
-            name=L("The heart in the higher pair first", "Önce büyük çiftteki kupa"),
-            value="heart",
+    "suits": Words(
+        L(
+            "Suit order, high to low (default ♥♠♦♣)",
+            "Renklerin sırası, büyükten küçüğe (varsayılan ♥♠♦♣)",
         ),
+        L("suits (suit order)", "renk (renklerin sırası)"),
+        {},
     ),
-    L("twopair (Türk pokeri)", "ikiçift (Türk pokeri)"),
-)
-FLUSHFOUR = HouseOption(
-    "flushfour",
-    "floş",
-    L("Açık poker: does a flush beat four of a kind", "Açık poker: floş (renk) kareyi yener mi"),
-    (
-        Choice(name=L("Flush beats four (default)", "Floş kareyi yener (varsayılan)"), value="on"),
-        Choice(name=L("Four beats flush", "Kare floşu yener"), value="off"),
+    "twopair": Words(
+        L(
+            "Türk pokeri: equal two pairs, the kicker or the heart decides",
+            "Türk pokeri: eşit iki çiftte yan kart mı, kupa mı belirler",
+        ),
+        L("twopair (Türk pokeri)", "ikiçift (Türk pokeri)"),
+        {
+            "kicker": L("The kicker first (default)", "Önce yan kart (varsayılan)"),
+            "heart": L("The heart in the higher pair first", "Önce büyük çiftteki kupa"),
+        },
     ),
-    L("flushfour (Açık poker)", "floş (Açık poker)"),
-)
-VOID = HouseOption(
-    "void",
-    "ölübahis",
-    L(
-        "Açık poker: no bets between a hand that cannot win and its better",
-        "Açık poker: kazanamayacak elle ondan iyisi arasında bahis yok",
+    "flushfour": Words(
+        L(
+            "Açık poker: does a flush beat four of a kind",
+            "Açık poker: floş (renk) kareyi yener mi",
+        ),
+        L("flushfour (Açık poker)", "floş (Açık poker)"),
+        {
+            "on": L("Flush beats four (default)", "Floş kareyi yener (varsayılan)"),
+            "off": L("Four beats flush", "Kare floşu yener"),
+        },
     ),
-    (
-        Choice(name=L("Void bets on (default)", "Ölü bahis var (varsayılan)"), value="on"),
-        Choice(name=L("Void bets off", "Ölü bahis yok"), value="off"),
+    "void": Words(
+        L(
+            "Açık poker: no bets between a hand that cannot win and its better",
+            "Açık poker: kazanamayacak elle ondan iyisi arasında bahis yok",
+        ),
+        L("void (Açık poker: void bets)", "ölübahis (Açık poker)"),
+        {
+            "on": L("Void bets on (default)", "Ölü bahis var (varsayılan)"),
+            "off": L("Void bets off", "Ölü bahis yok"),
+        },
+        turkish="ölübahis",  # "ölü" alone says little in a list of options
     ),
-    L("void (Açık poker: void bets)", "ölübahis (Açık poker)"),
-)
-PEEK = HouseOption(
-    "peek",
-    "bakış",
-    L(
-        "Açık poker: see my hidden card once or freely",
-        "Açık poker: kapalı kartıma bir kez mi, serbest mi bakarım",
+    "peek": Words(
+        L(
+            "Açık poker: see my hidden card once or freely",
+            "Açık poker: kapalı kartıma bir kez mi, serbest mi bakarım",
+        ),
+        L("peek (Açık poker)", "bakış (Açık poker)"),
+        {
+            "once": L("Once per hand", "Elde bir kez"),
+            "free": L("Freely (default)", "Serbest (varsayılan)"),
+        },
     ),
-    (
-        Choice(name=L("Once per hand", "Elde bir kez"), value="once"),
-        Choice(name=L("Freely (default)", "Serbest (varsayılan)"), value="free"),
+    "odds": Words(
+        L(
+            "Açık poker: show each player's chance of winning from the up cards",
+            "Açık poker: her oyuncunun açık kartlara göre kazanma şansı gösterilsin mi",
+        ),
+        L("odds (Açık poker: live odds)", "şans (Açık poker)"),
+        {
+            "on": L("Live odds on (default)", "Şans gösterilir (varsayılan)"),
+            "off": L("Live odds off", "Şans gösterilmez"),
+        },
     ),
-    L("peek (Açık poker)", "bakış (Açık poker)"),
-)
-ODDS = HouseOption(
-    "odds",
-    "şans",
-    L(
-        "Açık poker: show each player's chance of winning from the up cards",
-        "Açık poker: her oyuncunun açık kartlara göre kazanma şansı gösterilsin mi",
+    "preset": Words(
+        L("How rounds are scored", "Ellerin nasıl puanlanacağı"),
+        L("preset (scoring)", "puanlama"),
+        {
+            "penalty": L("Penalty points (default)", "Ceza puanı (varsayılan)"),
+            "classic": L("Classic (count down from 20)", "Klasik (20'den geriye)"),
+        },
     ),
-    (
-        Choice(name=L("Live odds on (default)", "Şans gösterilir (varsayılan)"), value="on"),
-        Choice(name=L("Live odds off", "Şans gösterilmez"), value="off"),
+    "rounds": Words(
+        L("How many rounds", "Kaç el"),
+        L("rounds", "el (kaç el)"),
+        {"1": L("1 round", "1 el"), "3": L("3 rounds", "3 el")},
     ),
-    L("odds (Açık poker: live odds)", "şans (Açık poker)"),
-)
-PRESET = HouseOption(
-    "preset",
-    "puanlama",
-    L("How rounds are scored", "Ellerin nasıl puanlanacağı"),
-    (
-        Choice(name=L("Penalty points (default)", "Ceza puanı (varsayılan)"), value="penalty"),
-        Choice(name=L("Classic (count down from 20)", "Klasik (20'den geriye)"), value="classic"),
+    "takeback": Words(
+        L(
+            "May the tile just taken from the discard be discarded again",
+            "Yandan alınan taş aynı turda geri atılabilir mi",
+        ),
+        L("takeback (discard the tile just taken)", "geriat (alınan taşı geri atmak)"),
+        {
+            "on": L("Allowed", "Atılabilir"),
+            "off": L("Not allowed (default)", "Atılamaz (varsayılan)"),
+        },
     ),
-    L("preset (scoring)", "puanlama"),
-)
-ROUNDS = HouseOption(
-    "rounds",
-    "el",
-    L("How many rounds", "Kaç el"),
-    (
-        Choice(name=L("1 round", "1 el"), value="1"),
-        Choice(name=L("3 rounds", "3 el"), value="3"),
-    ),
-    L("rounds", "el (kaç el)"),
-)
-TAKEBACK = HouseOption(
-    "takeback",
-    "geriat",
-    L(
-        "May the tile just taken from the discard be discarded again",
-        "Yandan alınan taş aynı turda geri atılabilir mi",
-    ),
-    (
-        Choice(name=L("Allowed", "Atılabilir"), value="on"),
-        Choice(name=L("Not allowed (default)", "Atılamaz (varsayılan)"), value="off"),
-    ),
-    L("takeback (discard the tile just taken)", "geriat (alınan taşı geri atmak)"),
-)
+}
 
-POKER_OPEN = (DECK, SUITS, TWOPAIR, FLUSHFOUR, VOID, PEEK, ODDS)
-OKEY_START = (TAKEBACK,)
-RULES = {"poker": POKER_OPEN, "okey": (PRESET, ROUNDS, TAKEBACK)}
-BY_NAME = {o.name: o for group in RULES.values() for o in group}
+
+def _label(option: house.HouseOption, value: str) -> locale_str:
+    """A value's choice label: Discord's words for it, else a suit order shown with its
+    symbols ("♥♠♦♣ (hsdc)"), else the canonical value itself."""
+    words = WORDS.get(option.name)
+    if words is not None and value in words.values:
+        return words.values[value]
+    if option.name == "suits":
+        shown = f"{''.join(SUIT_SYMBOLS[s] for s in value)} ({value})"
+        return L(shown, shown)
+    return L(value, value)
+
+
+def slash_option(option: house.HouseOption) -> HouseOption:
+    """A core option as a slash option, its values in the core's order (`house.every_value`);
+    an option without Discord words yet is offered under its canonical name and values."""
+    words = WORDS.get(option.name)
+    turkish = (words and words.turkish) or option.aliases[0]
+    fallback = L(option.name, turkish)
+    return HouseOption(
+        option.name,
+        turkish,
+        words.description if words else fallback,
+        tuple(Choice(name=_label(option, v), value=v) for v in house.every_value(option)),
+        words.label if words else fallback,
+    )
+
+
+BY_NAME = {o.name: slash_option(o) for o in house.OPTIONS}
+POKER_OPEN = tuple(BY_NAME[o.name] for o in house.OPTIONS if set(o.games) & set(house.POKER))
+OKEY_START = tuple(
+    BY_NAME[o.name] for o in house.options_for("okey") if o.name not in OKEY_START_OWN
+)
+RULES = {"poker": POKER_OPEN, "okey": tuple(BY_NAME[o.name] for o in house.options_for("okey"))}
 
 
 def renames(options: tuple[HouseOption, ...]) -> dict[str, locale_str]:

@@ -6,7 +6,8 @@ the level the table's clock has reached when it is dealt (`bot.core.poker.sng`).
 chips when a hand ends is out, in the next place from the bottom; when one player holds every
 chip the table closes and `outcome()` is final. Leaving is a forfeit: the seat stays, the
 computer plays it (cautiously) until it is out. Joining, adding a computer or changing the rules
-are refused for the whole tournament.
+are refused for the whole tournament. What the table says on top of a poker table (the ante
+levels, forfeits, the eliminated) is built in `bot.core.poker.sng_messages`.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from typing import Any
 from bot.core.errors import Refusal
 from bot.core.poker import sng
 from bot.core.poker.session import ENGINES, MAX_SEATS, PokerSession
+from bot.core.poker.sng_messages import SitAndGoMessages, _duration
 from bot.core.table import ai
 from bot.core.table.session import (
-    Msg,
     Seat,
     Step,
     TableOutcome,
@@ -35,7 +36,7 @@ from bot.core.table.session import (
 MIN_PLAYERS = 2
 
 
-class SitAndGoSession(PokerSession):
+class SitAndGoSession(SitAndGoMessages, PokerSession):
     """A poker table playing a sit-and-go with tournament chips (see the module docstring)."""
 
     def __init__(self, game: str, locale: str, options: dict[str, Any], created: datetime) -> None:
@@ -335,70 +336,5 @@ class SitAndGoSession(PokerSession):
         step.announce("sng.idle_closed")
         return step
 
-    # --- showing --------------------------------------------------------------------------------
-
-    def table_lines(self) -> list[Msg]:
-        """The poker table with the ante level and the next one, forfeited seats marked and
-        the eliminated listed (no buy-in line: nobody buys in)."""
-        lines = [line for line in super().table_lines() if line.key != "poker.idle"]
-        seat_lines = [i for i, line in enumerate(lines) if line.key == "poker.seat"]
-        for i, seat in zip(seat_lines, self.seats, strict=True):
-            if seat.player_id in self.forfeit_ids:
-                notes = [n for n in lines[i].params["notes"] if n.key != "seat.away"]
-                lines[i] = msg(
-                    "poker.seat", **{**lines[i].params, "notes": [*notes, msg("seat.forfeit")]}
-                )
-        level = self._level_line()
-        if level is not None:
-            lines.insert(1, level)
-        if self.out:
-            entries = [
-                msg("sng.out_entry", name=o["name"], place=msg(f"ord.{o['place']}"))
-                for o in reversed(self.out)
-            ]
-            lines.append(msg("sng.out_list", players=entries))
-        return lines
-
-    def _level_line(self) -> Msg | None:
-        """`Level 2: ante 15 · next 25 in 3 min` (or from the next hand, once it is due)."""
-        if self.started is None or self.phase == "closed":
-            return None
-        now = self._clock_level()
-        ante = self.options["ante"]
-        if now > self.level:
-            return msg("sng.levels_due", level=self.level + 1, ante=ante, next=self._ante(now))
-        seconds = self.options["level_seconds"]
-        wait = (now + 1) * seconds - (self.now - self.started).total_seconds()
-        return msg(
-            "sng.levels",
-            level=self.level + 1,
-            ante=ante,
-            next=self._ante(now + 1),
-            wait=_duration(wait),
-        )
-
-    def rules_lines(self) -> list[Msg]:
-        """The sit-and-go's terms (chips, level length, the first antes), then the game's rules
-        and house rules as at any poker table."""
-        schedule = ", ".join(str(self._ante(level)) for level in range(6))
-        terms = msg(
-            "sng.rules",
-            game=msg(f"game.{self.game}"),
-            chips=self.options["chips"],
-            wait=_duration(self.options["level_seconds"]),
-            schedule=schedule,
-            structure=msg(f"structure.{self.options['structure']}"),
-            players=len(self.seats) + len(self.out),
-        )
-        return [terms, *super().rules_lines()[1:]]
-
 
 PokerSession.restored_as["sng"] = SitAndGoSession  # a sit-and-go snapshot restores as one
-
-
-def _duration(seconds: float) -> Msg:
-    """A wait in words: whole minutes (rounded up) from a minute on, else seconds."""
-    whole = max(0, int(-(-seconds // 1)))
-    if whole >= 60:
-        return msg("sng.minutes", n=-(-whole // 60))
-    return msg("sng.seconds", n=whole)

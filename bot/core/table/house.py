@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Any
 
 from bot.core.commands import fold
@@ -172,6 +173,16 @@ BY_NAME = {o.name: o for o in OPTIONS}
 def options_for(game: str) -> list[HouseOption]:
     """The house options of a game, in catalogue order."""
     return [o for o in OPTIONS if game in o.games]
+
+
+def every_value(option: HouseOption) -> tuple[str, ...]:
+    """Every canonical value of an option, as a front end offers them: the listed values in
+    catalogue order; for the free-form suit order every order of the four suits, the default
+    first."""
+    if option.read is None:
+        return tuple(option.values)
+    orders = ("".join(order) for order in permutations(SUIT_LETTERS))
+    return (option.default, *(order for order in orders if order != option.default))
 
 
 def is_setting(word: str) -> bool:
