@@ -68,6 +68,8 @@ def utcnow() -> datetime:
     """The current time in UTC (the default clock)."""
     return datetime.now(UTC)
 
+MAX_RESET_REASON = 500  # the longest reason the storage keeps with a reset
+
 
 class Core:
     """Answers commands, button presses and timer ticks from every adapter."""
@@ -354,6 +356,8 @@ class Core:
         live = await self._live(command)
         if sub == "reset":
             reason = " ".join(args) or "moderator reset"
+            if len(reason) > MAX_RESET_REASON:
+                raise Refusal("err.reset_reason_long", max=MAX_RESET_REASON)
             paid = await self.tables.reset(live, who, reason)
             names = {s.player_id: s.name for s in live.session.seats}
             lines = [msg("reset.done", moderator=who.name)]

@@ -241,6 +241,9 @@ async def test_moderator_reset_mid_hand_refunds_everyone(store):
     table = session.table_id
     refused = await core.handle(cmd("ayse", "/table reset"))
     assert "moderator" in errors(refused)[0]
+    too_long = await core.handle(cmd("mod", "/table reset " + "x" * 501, mod=True))
+    assert "at most 500 characters" in errors(too_long)[0]
+    assert live_session(core) is not None  # refused: the table plays on
     out = await core.handle(cmd("mod", "/masa sıfırla cheating", mod=True))
     assert "reset by Mod" in public_text(out)
     assert live_session(core) is None
