@@ -6,7 +6,7 @@ Lock order, the same in each: the idempotency key, then the table row, then the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -14,6 +14,7 @@ import sqlalchemy as sa
 
 from storage import ledger as ledger_ops
 from storage import tables as table_ops
+from storage import validators as check
 from storage.errors import InvalidRequest, TableClosed
 from storage.records import (
     HOUSE,
@@ -102,12 +103,17 @@ def reset_sync(
     reason: str,
     refunds: Mapping[int, int] | None,
     now: datetime,
+    refunds_of: Callable[[dict[str, Any]], Mapping[int, int] | None] | None = None,
 ) -> dict[int, int]:
     """Close the open table and pay its escrow out (see ``Store.reset_table``); what each
-    player got."""
+    player got. ``refunds_of`` computes the refunds from the locked row's committed snapshot,
+    so that a hand another process committed meanwhile is counted."""
     row = table_ops.lock_table_sync(conn, table_id)
     if row.status != "open":
         raise TableClosed(table_id)
+    if refunds_of is not None:
+        computed = refunds_of(dict(row.snapshot))
+        refunds = None if computed is None else check.refunds(computed)
     table_ops.check_players_exist_sync(conn, [moderator_id, *(refunds or {})])
     account = escrow(table_id)
     held = ledger_ops.lock_wallets_sync(conn, [account], now)[account]

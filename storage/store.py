@@ -373,20 +373,28 @@ class Store:
         moderator_id: int,
         reason: str,
         refunds: Mapping[int, int] | None = None,
+        *,
+        refunds_of: Callable[[dict[str, Any]], Mapping[int, int] | None] | None = None,
     ) -> dict[int, int]:
         """Close the table, pay its escrow back to the players and log who did it and why.
 
         ``refunds`` (player id -> chips) must add up to the escrow exactly; without it each player
-        gets their net deposit back, scaled so the escrow ends at zero. Returns what each player
-        got (players getting nothing are left out).
+        gets their net deposit back, scaled so the escrow ends at zero. ``refunds_of``, given
+        instead, computes them inside the transaction from the table's locked, committed snapshot
+        (None from it: the net deposits), so that a step another process committed meanwhile is
+        counted. Returns what each player got (players getting nothing are left out).
         """
+        if refunds is not None and refunds_of is not None:
+            raise InvalidRequest("give refunds or refunds_of, not both")
         check.positive_int(table_id, "table id")
         check.positive_int(moderator_id, "moderator id")
         reason = check.text(reason, "reason", 500)
         checked = None if refunds is None else check.refunds(refunds)
         now = self._clock()
         return await self._writer.run_sync(
-            lambda conn: steps.reset_sync(conn, table_id, moderator_id, reason, checked, now)
+            lambda conn: steps.reset_sync(
+                conn, table_id, moderator_id, reason, checked, now, refunds_of
+            )
         )
 
     # -- tournaments -------------------------------------------------------------------------

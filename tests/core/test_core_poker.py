@@ -450,3 +450,22 @@ async def test_an_unexpected_error_is_answered_and_changes_nothing(store, monkey
     assert "something went wrong" in errors(out)[0]
     assert live_session(core).phase == "waiting"
     assert (await store.get_table(table)).version == version
+
+
+async def test_a_seat_removed_between_hands_is_announced_when_the_next_is_dealt(store):
+    core = make_core(store, seed="leaver")
+    await seat_two(core)
+    await core.handle(cmd("ayse", "/poker addbot"))
+    await core.handle(cmd("ayse", "/poker start"))
+    session = live_session(core)
+    bot = next(s for s in session.seats if s.bot)
+    await core.handle(cmd("mod", f"/table kick {bot.name}", mod=True))
+    assert live_session(core).seats[-1].leaving
+    hand, out = session.hand_no, []
+    while session.hand_no == hand:
+        user, line = ai_move(session)
+        out = await core.handle(cmd(user, line))
+        session = live_session(core)
+    assert session.running() and bot.player_id not in [s.player_id for s in session.seats]
+    said = [o.text for o in out if o.kind is OutKind.PUBLIC]
+    assert any(f"{bot.name} leaves the table with" in text for text in said), said

@@ -116,3 +116,25 @@ def test_scaled_refunds_pay_out_the_escrow_exactly(deposits: dict[int, int], hel
             assert exact - 1 < chips < exact + 1
     else:
         assert refunds == {}
+
+
+async def test_reset_computes_refunds_from_the_committed_snapshot(store: Store) -> None:
+    a = await funded_player(store, "a", 100)
+    b = await funded_player(store, "b", 100)
+    table = await store.create_table("discord", "c", "turkish", {}, {"stacks": {}})
+    await store.buy_in(table.id, a, 50)
+    await store.buy_in(table.id, b, 50)
+    # another writer commits a hand: a won 30 of b's chips
+    version = (await store.get_table(table.id)).version
+    await store.commit(table.id, version, {"stacks": {str(a): 80, str(b): 20}})
+    seen: list[dict] = []
+
+    def refunds_of(snapshot: dict) -> dict[int, int]:
+        seen.append(snapshot)
+        return {int(p): c for p, c in snapshot["stacks"].items()}
+
+    with pytest.raises(InvalidRequest, match="not both"):
+        await store.reset_table(table.id, a, "x", refunds={a: 50}, refunds_of=refunds_of)
+    assert await store.reset_table(table.id, b, "late", refunds_of=refunds_of) == {a: 80, b: 20}
+    assert seen == [{"stacks": {str(a): 80, str(b): 20}}]
+    assert await store.audit() == []

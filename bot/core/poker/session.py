@@ -411,6 +411,7 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
 
     def _after_hand(self, step: Step) -> None:
         """Between hands: leavers (and computers without chips) paid out, the next hand dealt."""
+        first = len(step.notes)
         for index in reversed(range(len(self.seats))):
             seat = self.seats[index]
             if seat.leaving or (seat.bot and self.chips.get(str(seat.player_id), 0) == 0):
@@ -421,6 +422,10 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         if step.status == "closed":
             return
         if len(self._eligible()) >= 2:
+            # the new hand's move log starts at its deal: a leaver's line must be its own message
+            for note in step.notes[first:]:
+                if note.to is None and not note.table:
+                    note.announce = True
             self._deal(step)
         else:
             self.phase = "waiting"

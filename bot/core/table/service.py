@@ -567,8 +567,15 @@ class TableService:
             await self._refresh(live)
             if live.closed:
                 raise Refusal("err.no_table")
-            refunds = live.session.refunds()
-            paid = await self.store.reset_table(live.id, who.player_id, reason, refunds)
+            kind = self.kinds[live.game]
+            # Refunds from the committed snapshot, locked in the reset's own transaction: another
+            # process may have committed a hand since this memory copy was read.
+            paid = await self.store.reset_table(
+                live.id,
+                who.player_id,
+                reason,
+                refunds_of=lambda snapshot: kind.from_dict(snapshot).refunds(),
+            )
             self._unregister(live)
             live.session.phase = "closed"
             log.info(kv(event="table_reset", table=live.id, moderator=who.player_id))
