@@ -56,7 +56,7 @@ class Match101:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Match101:
+    def from_dict(cls, data: dict[str, Any]) -> Match101:
         """Rebuild a match from `to_dict` output."""
         return cls(data)
 
@@ -67,7 +67,7 @@ class Match101:
         """True when every round of the match has been played."""
         if self.round is not None and not self.round.finished:
             return False
-        return len(self.history) >= self.options["rounds"]
+        return len(self.history) >= int(self.options["rounds"])
 
     @property
     def needs_round(self) -> bool:

@@ -102,7 +102,7 @@ def _run_in_order(tiles: list[str], okey: str) -> Meld | None:
         c, n = _split(e)
         if colour is None:
             colour, lo = c, n - k
-        elif c != colour or n != lo + k:
+        elif c != colour or lo is None or n != lo + k:
             return None
     if colour is None or lo is None or lo < 1 or lo + len(tiles) - 1 > TOP:
         return None
@@ -146,10 +146,10 @@ def meld_numbers(meld: Mapping[str, Any], okey: str) -> list[int]:
 def meld_value(meld: Mapping[str, Any], okey: str = "") -> int:
     """A set's or run's value: the sum of the numbers its tiles stand for (pairs: theirs too)."""
     if meld["kind"] == "run":
-        lo, size = meld["lo"], len(meld["tiles"])
+        lo, size = int(meld["lo"]), len(meld["tiles"])
         return size * lo + size * (size - 1) // 2
     if meld["kind"] == "set":
-        return meld["number"] * len(meld["tiles"])
+        return int(meld["number"]) * len(meld["tiles"])
     return sum(meld_numbers(meld, okey))
 
 

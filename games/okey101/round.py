@@ -158,7 +158,7 @@ class Round101:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Round101:
+    def from_dict(cls, data: dict[str, Any]) -> Round101:
         """Rebuild a round from `to_dict` output."""
         return cls(data)
 
@@ -188,7 +188,7 @@ class Round101:
     @property
     def threshold(self) -> int:
         """The value an opening by series must reach."""
-        return self.options["open"]
+        return int(self.options["open"])
 
     @property
     def finished(self) -> bool:
@@ -232,7 +232,7 @@ class Round101:
         key = ("use", seat, self.turn_no, tuple(self.racks[seat]), len(self.table))
         if key not in self._cache:
             self._cache[key] = self._can_use(seat, tile)
-        return self._cache[key]
+        return bool(self._cache[key])
 
     def _can_use(self, seat: int, tile: str) -> bool:
         rack = [*self.racks[seat], tile]
@@ -267,7 +267,7 @@ class Round101:
                 self.pairs_openers() < self.options["pairs_max"]
                 and pair_count(rack, okey) >= MIN_PAIRS
             )
-        return self._cache[key]
+        return bool(self._cache[key])
 
     def _can_lay(self, seat: int) -> bool:
         key = ("lay", seat, tuple(self.racks[seat]))
@@ -277,7 +277,7 @@ class Round101:
                 self._cache[key] = len(rack) >= 3 and pair_count(rack, okey) >= 1
             else:
                 self._cache[key] = len(rack) >= 4 and series_value(rack, okey) > 0
-        return self._cache[key]
+        return bool(self._cache[key])
 
     # --- the protocol -------------------------------------------------------------------------
 

@@ -411,12 +411,12 @@ class TelegramAdapter:
         if not cards:
             speaks = await self._speaks(user.id, locale, button.table_id)
             return Reply([adapter_text(speaks, "draw_typed")])
-        picker = DrawPicker(button.table_id, button.action, button.nonce, cards, button.max_cards)
+        draw = DrawPicker(button.table_id, button.action, button.nonce, cards, button.max_cards)
         # One open picker per player: an older one (an earlier turn) is stale anyway.
         for key in [key for key in self.pickers if key[0] == user.id]:
             del self.pickers[key]
-        self.pickers[(user.id, button.custom_id)] = picker
-        return Reply(then=partial(self._send_picker, picker, user.id, locale, group))
+        self.pickers[(user.id, button.custom_id)] = draw
+        return Reply(then=partial(self._send_picker, draw, user.id, locale, group))
 
     async def _send_picker(
         self, picker: DrawPicker, user_id: int, locale: str | None, group: Place | None

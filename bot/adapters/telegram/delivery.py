@@ -321,8 +321,8 @@ class Delivery:
             if waiting is None or not (
                 isinstance(waiting.run, Announcement) and waiting.run.add(place, item.text)
             ):
-                run = Announcement(self.bot, place, item.text, unique=answer)
-                self.outbox.post(place.chat_id, run, priority=priority, same=same)
+                announcement = Announcement(self.bot, place, item.text, unique=answer)
+                self.outbox.post(place.chat_id, announcement, priority=priority, same=same)
             return
         run = partial(
             send,

@@ -48,8 +48,8 @@ class Accounts:
         # (platform, user id) -> their `/lang` choice or None; only `/lang` stores a locale
         self._locales: dict[tuple[str, str], str | None] = {}
         self._granted: set[int] = set()
-        reveal = Reveal(store, config.seed_reveal_hours, clock)  # type: ignore[arg-type]
-        self.verifier = HandVerifier(store, reveal)  # type: ignore[arg-type]
+        reveal = Reveal(store, config.seed_reveal_hours, clock)
+        self.verifier = HandVerifier(store, reveal)
 
     # --- players --------------------------------------------------------------------------------
 
