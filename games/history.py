@@ -2,7 +2,7 @@
 as a JSON Lines export seen by one player, and read such an export back and check it.
 
 Pure logic, like the engines: no I/O. The format (docs/history.md): the first line is a header
-`{"format": "turkish-table-history", "version": 1, ...}` holding the hand's `setup` (what the
+`{"format": "turkish-table-history", "version": 2, ...}` holding the hand's `setup` (what the
 engine was dealt with), its seed and the hash posted when it started; then one line per event,
 in order: `{"type": "event", "step": n, "seat": s | null, "kind": ..., "data": {...}}` (step 0 is
 the deal) and `{"type": "move", "step": n, "seat": s, "action": {...}}` before the events a move
@@ -13,6 +13,10 @@ and every move, except the cards another player exchanged in a Türk pokeri draw
 `{"kind": "draw", "count": k}`). `check` rebuilds the game from the seed and the moves; for a
 hidden draw it tries the player's possible discards and keeps one whose visible events are the
 recorded ones (any such choice shows the viewer the same game).
+
+Version 2 events carry codes only (a showdown hand's `category`, which the bot names in the
+player's language). Version 1 files also hold each showdown hand's names (`name`, `name_tr`) and,
+in Türk pokeri, no `category`; `check` still reads them and compares everything but those names.
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from games.okey import OkeyRound
 from games.poker import acik, turkish
 
 FORMAT = "turkish-table-history"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)  # the versions `read` and `check` accept
 GAMES = ("turkish", "acik", "okey")
 
 
@@ -223,6 +228,11 @@ class History:
     moves: tuple[tuple[int, dict[str, Any], tuple[dict[str, Any], ...]], ...]
     result: dict[str, Any]
 
+    @property
+    def version(self) -> int:
+        """The format version the file was written in (one of `VERSIONS`)."""
+        return int(self.header["version"])
+
 
 def read(text: str) -> History:
     """Parse an export; `HistoryError` when it is not one this reader knows."""
@@ -240,7 +250,7 @@ def read(text: str) -> History:
     if not rows or rows[0].get("format") != FORMAT:
         raise HistoryError("not a turkish-table-history file")
     header = rows[0]
-    if header.get("version") != VERSION:
+    if header.get("version") not in VERSIONS:
         raise HistoryError(f"unknown version {header.get('version')!r}")
     if not rows[-1:] or rows[-1].get("type") != "end":
         raise HistoryError("the file has no end line")
@@ -292,6 +302,37 @@ def _seen(events: Sequence[Event], viewer: int | None) -> list[dict[str, Any]]:
     ]
 
 
+# What a version 1 file wrote in each showdown hand that version 2 does not (the names), and
+# what it lacked, by game (Türk pokeri's hands had no category code).
+_V1_NAMES = ("name", "name_tr")
+_V1_LACKED = {"turkish": ("category",)}
+
+
+def _without(event: dict[str, Any], keys: Sequence[str]) -> dict[str, Any]:
+    """`event` (a line's seat, kind and data) with `keys` left out of each showdown hand."""
+    data = event.get("data")
+    if event.get("kind") != "showdown" or not isinstance(data, dict) or not keys:
+        return event
+    hands = data.get("hands")
+    if not isinstance(hands, list):
+        return event
+    kept = [
+        {k: v for k, v in h.items() if k not in keys} if isinstance(h, dict) else h for h in hands
+    ]
+    return {**event, "data": {**data, "hands": kept}}
+
+
+def _same(events: Sequence[Event], recorded: Sequence[dict[str, Any]], history: History) -> bool:
+    """True when the rebuilt `events` show the export's viewer exactly the `recorded` ones; in a
+    version 1 file the showdown hands' names are left out of the comparison, the rest must match."""
+    seen = _seen(events, history.viewer)
+    if history.version == 1:
+        lacked = _V1_LACKED.get(history.setup.game, ())
+        seen = [_without(e, lacked) for e in seen]
+        recorded = [_without(e, _V1_NAMES) for e in recorded]
+    return seen == list(recorded)
+
+
 def _copy(engine: Any) -> Any:
     return type(engine).from_dict(_json(engine.to_dict()))
 
@@ -323,7 +364,7 @@ def _rebuild(
                     events = trial.apply(seat, choice)
                 except IllegalAction:
                     continue
-                if _seen(events, history.viewer) != list(recorded):
+                if not _same(events, recorded, history):
                     continue
                 step = Step(seat, choice, tuple(events))
                 found = _rebuild(trial, history, index + 1, [*steps, step])
@@ -334,7 +375,7 @@ def _rebuild(
             events = engine.apply(seat, choices[0])
         except IllegalAction:
             return None
-        if _seen(events, history.viewer) != list(recorded):
+        if not _same(events, recorded, history):
             return None
         steps.append(Step(seat, choices[0], tuple(events)))
         index += 1
@@ -356,7 +397,7 @@ def check(history: History, posted_hash: str | None = None) -> Check:
         engine, events = deal(history.setup, history.seed)
     except (IllegalAction, ValueError, TypeError) as exc:
         return Check(seed_ok, False, None, (*problems, f"cannot deal: {exc}"))
-    if _seen(events, history.viewer) != list(history.deal_events):
+    if not _same(events, history.deal_events, history):
         problems.append("the deal differs from the seed's deal")
     found = _rebuild(engine, history, 0, [Step(None, None, tuple(events))])
     if found is None:

@@ -52,6 +52,17 @@ def has(key: str) -> bool:
     return key in catalogue(FALLBACK)
 
 
+def hand_name(locale: str, game: str, category: str) -> str:
+    """The name players use for a poker hand category (`HandRank.category`, e.g. `two_pair`) of
+    `game` (`turkish` or `acik`): "Döper" in Turkish, "Two pair" in English.
+
+    The engines only give the code; the two games name some categories differently in Turkish
+    (a straight flush is "Floş" in Türk pokeri, "Dizi Renk" in Açık). A platform locale
+    (`tr_TR`, `en-US`) is normalized first; one we do not speak reads English.
+    """
+    return t(normalize_locale(locale) or FALLBACK, f"hand.{game}.{category}")
+
+
 ECHO_LIMIT = 40  # characters of a typed word a refusal repeats
 
 

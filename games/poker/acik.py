@@ -530,8 +530,6 @@ class AcikHand:
                     "seat": seat,
                     "cards": _names(cards),
                     "category": rank.category,
-                    "name": rank.describe("en"),
-                    "name_tr": rank.describe("tr"),
                 }
             )
         return [to_all("showdown", hands=hands), *self._pay(strength)]

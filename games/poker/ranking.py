@@ -7,7 +7,7 @@ Layout of a key, high bits to low:
     variant(4) | category(4) | r1(4) | r2(4) | N1(4) | r3(4) | r4(4) | r5(4) | N2(4) | cards(52)
 
 - variant: 0 Türk pokeri, 1 Açık (flush beats four), 2 Açık (four beats flush); it only tells
-  `HandRank` which category names apply. Keys of different rulesets are not comparable.
+  `HandRank` which categories apply, in which order. Keys of different rulesets are not comparable.
 - category: position in the game's order, high card = 0.
 - r1..r5: ranks of the rank groups, by (group size, rank) descending; a straight stores only
   its top card (5 or T for an ace-low straight). Missing ranks are 0.
@@ -101,46 +101,6 @@ _CATEGORIES_BY_VARIANT = (TURKISH_CATEGORIES, ACIK_CATEGORIES, ACIK_CATEGORIES_F
 # Lowest first: the category field of a key indexes these.
 _CATEGORY_BY_VALUE = tuple(tuple(reversed(order)) for order in _CATEGORIES_BY_VARIANT)
 
-NAMES_EN = {
-    ROYAL_FLUSH: "Royal flush",
-    STRAIGHT_FLUSH: "Straight flush",
-    MINOR_STRAIGHT_FLUSH: "Minor straight flush",
-    FOUR_OF_A_KIND: "Four of a kind",
-    FLUSH: "Flush",
-    FULL_HOUSE: "Full house",
-    THREE_OF_A_KIND: "Three of a kind",
-    STRAIGHT: "Straight",
-    MINOR_STRAIGHT: "Minor straight",
-    TWO_PAIR: "Two pair",
-    PAIR: "Pair",
-    HIGH_CARD: "High card",
-}
-NAMES_TR_TURKISH = {
-    ROYAL_FLUSH: "Floş Royal",
-    STRAIGHT_FLUSH: "Floş",
-    MINOR_STRAIGHT_FLUSH: "Minör Floş",
-    FOUR_OF_A_KIND: "Kare",
-    FLUSH: "Renk",
-    FULL_HOUSE: "Ful",
-    THREE_OF_A_KIND: "Üçlü",
-    STRAIGHT: "Kent",
-    MINOR_STRAIGHT: "Minör Kent",
-    TWO_PAIR: "Döper",
-    PAIR: "Per",
-    HIGH_CARD: "Yüksek Kart",
-}
-NAMES_TR_ACIK = {
-    STRAIGHT_FLUSH: "Dizi Renk",
-    FLUSH: "Renk",
-    FOUR_OF_A_KIND: "Kare",
-    FULL_HOUSE: "Ful",
-    STRAIGHT: "Kent",
-    THREE_OF_A_KIND: "Üç",
-    TWO_PAIR: "Döper",
-    PAIR: "Per",
-    HIGH_CARD: "Beş Benzemez",
-}
-
 _MASK = (1 << 52) - 1  # the card bits of a key, or of a sum of Cards shifted by MASK_SHIFT
 # The fast path's rows (see `_fast_rows`): per suit-weight sum a sequence, by multiset id, of
 # entries that are tuple[int | None, ...] or None. The entries are typed Any because the fast
@@ -163,29 +123,22 @@ _RULES_OPTIONS = {"suit_order", "two_pair_heart_beats_kicker"}
 class HandRank(int):
     """The rank of a hand: an int key (a better hand is greater, distinct hands never equal).
 
-    Compare, sort and hash it like an int; `.category` is the category name and
-    `.describe(locale)` the name players use ("tr" or "en").
+    Compare, sort and hash it like an int; `.category` is the category code and `.game` the
+    game it ranks. The names players read are not here: the core words the code in Turkish or
+    English (`bot/core/locales`, keys `hand.<game>.<category>`).
     """
 
     __slots__ = ()
 
     @property
     def category(self) -> str:
-        """The category name, e.g. "full_house"."""
+        """The category code, e.g. "full_house"."""
         return _CATEGORY_BY_VALUE[self >> VARIANT_SHIFT][(self >> CATEGORY_SHIFT) & 15]
 
     @property
     def game(self) -> str:
         """The game this rank belongs to: "turkish" or "acik"."""
         return "turkish" if self >> VARIANT_SHIFT == 0 else "acik"
-
-    def describe(self, locale: str = "en") -> str:
-        """Return the category name players use: Turkish for a "tr…" locale, else English."""
-        category = self.category
-        if locale.lower().startswith("tr"):
-            names = NAMES_TR_TURKISH if self >> VARIANT_SHIFT == 0 else NAMES_TR_ACIK
-            return names[category]
-        return NAMES_EN[category]
 
     def __repr__(self) -> str:
         return f"HandRank({self.category}, {int(self):#x})"
@@ -684,7 +637,7 @@ def partial_key(cards: Sequence[Card] | str, rules: PokerRules) -> int:
 
 
 def category_of(rank_key: int) -> str:
-    """Return the category name of a key from `key()` or the batch functions."""
+    """Return the category code of a key from `key()` or the batch functions."""
     return HandRank(rank_key).category
 
 

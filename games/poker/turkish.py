@@ -579,8 +579,7 @@ class TurkishHand:
                     {
                         "seat": s,
                         "cards": self.shown[s],
-                        "name": ranks[s].describe("en"),
-                        "name_tr": ranks[s].describe("tr"),
+                        "category": ranks[s].category,
                     }
                     for s in seats_from_dealer_left(live, self.dealer, len(self.players))
                 ],

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.core import i18n
+from games.poker.ranking import PokerRules, acik_rules, evaluate, turkish_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "games"
@@ -115,9 +116,43 @@ def test_turkish_texts_speak_turkish():
 def test_turkish_rules_use_the_hand_names_of_the_ranking():
     # in Türk pokeri "renk" is a flush and "floş" a straight flush (rules/turkish-poker.txt)
     from games.poker.ranking import FLUSH, FULL_HOUSE, STRAIGHT, THREE_OF_A_KIND
-    from games.poker.ranking import NAMES_TR_TURKISH as NAMES_TR
+
+    def name(category: str) -> str:
+        return i18n.hand_name("tr", "turkish", category)
 
     text = i18n.catalogue("tr")["rules.turkish"].lower()
-    flush, full = NAMES_TR[FLUSH].lower(), NAMES_TR[FULL_HOUSE].lower()
-    trips, straight = NAMES_TR[THREE_OF_A_KIND].lower(), NAMES_TR[STRAIGHT].lower()
+    flush, full = name(FLUSH).lower(), name(FULL_HOUSE).lower()
+    trips, straight = name(THREE_OF_A_KIND).lower(), name(STRAIGHT).lower()
     assert f"{flush} {full}ü" in text and f"{trips} {straight}i yener" in text
+
+
+def hand_name(cards: str, rules: PokerRules, locale: str) -> str:
+    """The name a player reading `locale` sees for the hand `cards` under `rules`."""
+    rank = evaluate(cards, rules)
+    return i18n.hand_name(locale, rank.game, rank.category)
+
+
+def test_hand_names_in_turkish_and_english() -> None:
+    tr = turkish_rules(4)
+    assert hand_name("Ah Kh Qh Jh Th", tr, "tr") == "Floş Royal"
+    assert hand_name("Ah Ad As Kc Kd", tr, "tr") == "Ful"
+    assert hand_name("Ah Ad Ks Kc Qh", tr, "tr_TR") == "Döper"
+    assert hand_name("Ah Ad Ks Kc Qh", tr, "en") == "Two pair"
+    ac = acik_rules()
+    assert hand_name("5s 4s 3s 2s As", ac, "tr") == "Dizi Renk"
+    assert hand_name("Ah Kd Qd Jd 9d", ac, "tr") == "Beş Benzemez"
+    assert hand_name("Ah Kd Qd Jd 9d", ac, "en-US") == "High card"
+
+
+def test_hand_names_fall_back_to_english() -> None:
+    assert hand_name("Ah Ad Kh Qs Js", acik_rules(), "de") == "Pair"
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+@pytest.mark.parametrize(
+    "rules", [turkish_rules(4), acik_rules(52), acik_rules(52, flush_beats_four=False)]
+)
+def test_every_hand_category_is_named(locale: str, rules: PokerRules) -> None:
+    texts = i18n.catalogue(locale)
+    missing = [c for c in rules.categories if f"hand.{rules.game}.{c}" not in texts]
+    assert missing == []

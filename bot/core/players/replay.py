@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot.core import proofs
 from bot.core.errors import Refusal
+from bot.core.i18n import hand_name
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.okey.session import OkeySession
 from bot.core.poker.session import PokerSession
@@ -265,8 +266,8 @@ def key_moments(hand: StoredHand, viewer: int | None, locale: str) -> Sketch | N
         events = [e for step in hand.played.steps for e in step.events]
         shown = next((e for e in events if e.kind == "showdown"), None)
         if shown is not None:
-            key = "name_tr" if locale == "tr" else "name"
-            labels = {h["seat"]: h[key] for h in shown.data["hands"]}
+            hands = shown.data["hands"]
+            labels = {h["seat"]: hand_name(locale, setup.game, h["category"]) for h in hands}
             won = {e.data["seat"] for e in events if e.kind == "won"}
             parts.append(pictures.poker_table(final, list(setup.names), locale, labels, won))
     found = tuple(p for p in parts if p is not None)

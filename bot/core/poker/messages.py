@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.core.errors import Refusal
+from bot.core.i18n import hand_name
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS
 from bot.core.poker.words import AMOUNT_KINDS
 from bot.core.sketch import Sketch
@@ -275,7 +276,7 @@ class PokerMessages(TableSession):
                     "ev.shows",
                     name=self.name(h["seat"]),
                     cards=show.cards(h["cards"]),
-                    hand=h["name_tr"] if self.locale == "tr" else h["name"],
+                    hand=hand_name(self.locale, self.game, h["category"]),
                 )
                 for h in d["hands"]
             ]
@@ -288,8 +289,9 @@ class PokerMessages(TableSession):
     def _showdown_sketch(self, event: Event, won: set[int]) -> Sketch | None:
         """The public table at showdown: shown hands named, the seats that won a pot framed
         and their hand name as the caption."""
-        key = "name_tr" if self.locale == "tr" else "name"
-        labels = {h["seat"]: h[key] for h in event.data["hands"]}
+        labels = {
+            h["seat"]: hand_name(self.locale, self.game, h["category"]) for h in event.data["hands"]
+        }
         return pictures.poker_table(self.engine.view(None), self._names(), self.locale, labels, won)
 
     def table_sketch(self) -> Sketch | None:

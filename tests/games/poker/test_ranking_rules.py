@@ -428,22 +428,20 @@ def test_suit_order_option_changes_suit_ties_only() -> None:
     assert evaluate(a, spades_low).category == "flush"
 
 
-def test_describe_in_turkish_and_english() -> None:
+def test_categories_are_codes() -> None:
+    # the names players read come from the core's catalogue (tests/bot/test_core_catalogue.py)
     tr = turkish_rules(4)
-    assert evaluate("Ah Kh Qh Jh Th", tr).describe("tr") == "Floş Royal"
-    assert evaluate("Ah Ad As Kc Kd", tr).describe("tr") == "Ful"
-    assert evaluate("Ah Ad Ks Kc Qh", tr).describe("tr_TR") == "Döper"
-    assert evaluate("Ah Ad Ks Kc Qh", tr).describe("en") == "Two pair"
+    assert evaluate("Ah Kh Qh Jh Th", tr).category == "royal_flush"
+    assert evaluate("Ah Ad As Kc Kd", tr).category == "full_house"
+    assert evaluate("Ah Ad Ks Kc Qh", tr).category == "two_pair"
     ac = acik_rules()
-    assert evaluate("5s 4s 3s 2s As", ac).describe("tr") == "Dizi Renk"
-    assert evaluate("Ah Kd Qd Jd 9d", ac).describe("tr") == "Beş Benzemez"
-    assert evaluate("Ah Kd Qd Jd 9d", ac).describe("en-US") == "High card"
+    assert evaluate("5s 4s 3s 2s As", ac).category == "straight_flush"
+    assert evaluate("Ah Kd Qd Jd 9d", ac).category == "high_card"
 
 
-def test_hand_rank_repr_and_fallback_locale() -> None:
+def test_hand_rank_repr_and_game() -> None:
     rank = evaluate("Ah Ad Kh Qs Js", acik_rules())
     assert repr(rank).startswith("HandRank(pair, 0x")
-    assert rank.describe("de") == "Pair"
     assert rank.game == "acik"
     assert evaluate("Ah Ad Kh Qs Js", turkish_rules(4)).game == "turkish"
 

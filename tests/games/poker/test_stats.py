@@ -1,4 +1,5 @@
-"""Category counts by full enumeration: the açık text's 52-card table and the Türk pokeri decks."""
+"""Category counts by full enumeration: the açık text's 52-card table and the Türk pokeri decks
+(the worded table and its command line: tests/bot/test_core_hand_counts.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from math import comb
 import pytest
 
 from games.poker import acik_rules, turkish_rules
-from games.poker.stats import category_counts, main
+from games.poker.stats import category_counts
 
 # The table at the end of acik-poker.txt ("52 KAĞITLIK DESTEDE ELLERİN TÜRLERİNE GÖRE
 # OLASILIKLARI"); the text lists them in international order, the counts are the same.
@@ -40,20 +41,3 @@ def test_turkish_counts_cover_the_deck(players: int) -> None:
     assert counts["minor_straight"] == 4**5 - 4
     assert counts["four_of_a_kind"] == (rules.deck_size // 4) * (rules.deck_size - 4)
     assert all(n > 0 for n in counts.values())
-
-
-def test_cli_prints_the_table_in_game_order(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--game", "acik", "--deck", "52", "--lang", "tr"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[1].split() == ["Dizi", "Renk", "40"]
-    assert lines[2].split() == ["Renk", "5,108"]
-    assert lines[-1].split() == ["Toplam", "2,598,960"]
-    assert main(["--game", "turkish", "--players", "4"]) == 0
-    out = capsys.readouterr().out
-    assert "Minor straight flush" in out and "201,376" in out
-
-
-def test_cli_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        main(["--game", "turkish", "--players", "7"])
-    assert "2-5 players" in capsys.readouterr().err
