@@ -1,4 +1,4 @@
-"""Test helpers for the seed's reveal rule (`bot.core.proofs`): close a table through the core
+"""Test helpers for the seed's reveal rule (`bot.core.players.proofs`): close a table through the core
 and move the core's clock to the moment its seeds may be shown (or just before it)."""
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ class Core:
         self.replays = Replays(
             store,  # type: ignore[arg-type]
             pictures_on=self.config.pictures,
-            reveal=self.accounts.verifier.reveal,  # seeds shown only after (bot.core.proofs)
+            reveal=self.accounts.verifier.reveal,  # seeds shown only after (bot.core.players.proofs)
         )
         self.history = HistoryCommands(store, self.config)  # type: ignore[arg-type]
         self.commands_budget = _throttle(

@@ -3,7 +3,7 @@ the starting grant, the language), computer players' bankrolls, and the account 
 `/balance`, `/daily`, `/leaderboard`, `/verify` and `/lang`.
 
 Balance, daily and lang answer privately to the asker; the leaderboard is public. `/verify` of a
-hand is `bot.core.verify`'s (private until the hand's seed may be shown, then public); of a
+hand is `bot.core.players.verify`'s (private until the hand's seed may be shown, then public); of a
 tournament stage, public. Refusals are raised as `Refusal` for `Core` to turn into an
 error to the sender.
 """
@@ -20,11 +20,11 @@ from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.i18n import normalize_locale
 from bot.core.messages import Command, Outgoing, OutKind, Press
-from bot.core.proofs import Reveal
+from bot.core.players.proofs import Reveal
+from bot.core.players.verify import HandVerifier
 from bot.core.table.deliver import text
 from bot.core.table.session import COMPUTER_PREFIX, Msg, Who, msg
 from bot.core.tournament.verify import stage_id, verify_stage
-from bot.core.verify import HandVerifier
 from bot.logs import kv
 from storage import HOUSE, StorageError, wallet
 
@@ -128,7 +128,7 @@ class Accounts:
             return [_private(command, who, await self._daily(who))]
         if group == "leaderboard":
             return [_public(command, who, await self._leaderboard(args, command))]
-        if len(args) == 1 and stage_id(args[0].strip()) is None:  # a hand: bot.core.verify
+        if len(args) == 1 and stage_id(args[0].strip()) is None:  # a hand: bot.core.players.verify
             return await self.verifier.command(command, who, args[0].strip())
         return [_public(command, who, await self._verify(args, command.platform))]
 

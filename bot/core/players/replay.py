@@ -7,7 +7,7 @@ following steps its moves. The engine replays every move; only the public events
 asker's own private events when they played, are shown: cards never shown stay hidden, a draw
 shows how many cards, never which (another player's exchanged cards are left out of the export
 too). A running hand cannot be replayed; a hand of another platform (or community) is unknown to
-the asker. Both answers are private. Until the hand's seed may be shown (`bot.core.proofs`: the
+the asker. Both answers are private. Until the hand's seed may be shown (`bot.core.players.proofs`: the
 table closed `seed_reveal_hours` ago) neither names it: the export carries the proofs of the
 cards its asker may see instead.
 """
@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.core import proofs
 from bot.core.errors import Refusal
 from bot.core.i18n import hand_name
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.okey.session import OkeySession
+from bot.core.players import proofs
 from bot.core.poker.session import PokerSession
 from bot.core.sketch import Sketch
 from bot.core.table import pictures
@@ -36,7 +36,7 @@ from games import history
 from games.base import Action, Event, seed_from_hex
 
 if TYPE_CHECKING:
-    from bot.core.proofs import Reveal
+    from bot.core.players.proofs import Reveal
     from storage import ActionRecord, Store
 
 REPLAY_COMMANDS = ("replay", "export")
@@ -177,7 +177,7 @@ def replay_lines(
     hand: StoredHand, viewer: int | None, locale: str, sealed_hours: str | None = None
 ) -> list[Msg]:
     """The hand step by step as `viewer` (an engine seat, or None) may see it; with
-    `sealed_hours` the seed is not shown yet (`bot.core.proofs`): a line says when it will be."""
+    `sealed_hours` the seed is not shown yet (`bot.core.players.proofs`): a line says when it will be."""
     setup = hand.played.setup
     namer = _namer(setup, locale, hand.at)
     if setup.game == "okey":
@@ -287,7 +287,7 @@ class Replays:
     ) -> None:
         self.store = store
         self.pictures_on = pictures_on
-        self.reveal = reveal  # when seeds may be shown; None: never (`bot.core.proofs`)
+        self.reveal = reveal  # when seeds may be shown; None: never (`bot.core.players.proofs`)
 
     async def command(self, command: Command, who: Who, group: str, args: tuple[str, ...]):
         """Answer `/replay <hand id>` or `/export <hand id>` privately."""

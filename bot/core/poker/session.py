@@ -405,7 +405,7 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         self.carried = view["pot"] if view["carried"] else 0
         seed = view["seed"]
         step.record_seed(SeedRecord(hand_id, self.table_id, view["seed_hash"], seed))
-        step.announce("poker.hand_end", hand=hand_id)  # the seed stays sealed (bot.core.proofs)
+        step.announce("poker.hand_end", hand=hand_id)  # the seed stays sealed (bot.core.players.proofs)
         self.engine = None
         self.in_hand, self.start_stacks, self.tally = [], [], []
 

@@ -1,4 +1,4 @@
-"""`/verify <hand id>` of a hand or Okey round, by the rule of `bot.core.proofs`.
+"""`/verify <hand id>` of a hand or Okey round, by the rule of `bot.core.players.proofs`.
 
 Before the hand's seed may be shown (the table is open, or closed less than
 `seed_reveal_hours` ago) the answer is private: the posted hash and root, the proofs of the cards
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from bot.core.errors import Refusal
 from bot.core.messages import Command, Outgoing, OutKind
+from bot.core.players.proofs import Reveal, proof_lines, proof_of
 from bot.core.players.replay import HAND_ID, StoredHand, load_hand
-from bot.core.proofs import Reveal, proof_lines, proof_of
 from bot.core.registry import GAMES
 from bot.core.table.deliver import text
 from bot.core.table.session import Msg, Who, msg
