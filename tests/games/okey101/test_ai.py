@@ -1,0 +1,175 @@
+"""The 101 computer players (games/okey101/ai.py): every choice is legal and rounds end, they read
+only their own view, easy opens as soon as it can, normal and hard never pay +101 for a discard
+when a safe one exists, hard takes the discard to open, and hard scores better than easy."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.base import Action
+from games.okey101 import Round101, best_opening, discard_penalty, new
+from games.okey101.ai import LEVELS, choose_action
+from games.okey101.solver import pair_count
+
+from .helpers import PLAYERS, rigged, run, seed
+
+STEP_LIMIT = 3000
+
+
+def _can_open(game: Round101, seat: int) -> bool:
+    rack = game.racks[seat]
+    if best_opening(rack, game.okey).value >= game.threshold:
+        return True
+    return game.pairs_openers() < game.options["pairs_max"] and pair_count(rack, game.okey) >= 5
+
+
+Check = Callable[[Round101, int, Action], None]
+
+
+def play(game: Round101, levels: list[str], rng: random.Random, check: Check | None = None) -> None:
+    """Play the round out with the levels given per seat; `check(game, seat, action)` before each
+    move is applied."""
+    steps = 0
+    while not game.finished:
+        steps += 1
+        assert steps < STEP_LIMIT, "the round did not end"
+        seat = game.to_act()
+        assert seat is not None
+        action = choose_action(game, seat, levels[seat], rng)
+        assert action.kind in {s.kind for s in game.legal_actions(seat)}, action
+        if check is not None:
+            check(game, seat, action)
+        game.apply(seat, action)  # an illegal choice raises IllegalAction here
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(2, 4),
+    st.binary(min_size=32, max_size=32),
+    st.integers(0, 10**9),
+    st.lists(st.sampled_from([*LEVELS, "medium"]), min_size=4, max_size=4),
+    st.fixed_dictionaries(
+        {
+            "doubling": st.booleans(),
+            "swap_okey": st.booleans(),
+            "pairs_max": st.integers(0, 4),
+            "open": st.sampled_from([101, 101, 130]),
+        }
+    ),
+)
+def test_every_choice_is_legal_and_rounds_end(
+    players: int, deal: bytes, salt: int, levels: list[str], options: dict[str, Any]
+) -> None:
+    game = new(PLAYERS[:players], deal, options)
+    play(game, levels, random.Random(salt))
+    assert game.result is not None
+
+
+def test_decisions_read_only_the_seat_view() -> None:
+    """Shuffling the other racks and the stock changes no decision."""
+    for k in range(6):
+        game = new(PLAYERS, seed(100 + k))
+        rng = random.Random(k)
+        while not game.finished:
+            seat = game.to_act()
+            assert seat is not None
+            data = game.to_dict()
+            hidden = [t for s, r in enumerate(data["racks"]) if s != seat for t in r]
+            hidden += data["stock"]
+            random.Random(k).shuffle(hidden)
+            for s, rack in enumerate(data["racks"]):
+                if s != seat:
+                    data["racks"][s], hidden = hidden[: len(rack)], hidden[len(rack) :]
+            data["stock"] = hidden
+            other = Round101.from_dict(data)
+            state = rng.getstate()
+            action = choose_action(game, seat, "hard", rng)
+            rng.setstate(state)
+            assert choose_action(other, seat, "hard", rng) == action
+            game.apply(seat, action)
+
+
+def test_easy_opens_as_soon_as_it_can() -> None:
+    opened_when_able = 0
+
+    def check(game: Round101, seat: int, action: Action) -> None:
+        nonlocal opened_when_able
+        if game.phase == "play" and game.opened[seat] is None and _can_open(game, seat):
+            assert action.kind == "open", (game.racks[seat], action)
+            opened_when_able += 1
+
+    for k in range(20):
+        play(new(PLAYERS, seed(200 + k)), ["easy"] * 4, random.Random(k), check)
+    assert opened_when_able > 0
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_penalty_discard_when_a_safe_one_exists(level: str) -> None:
+    checked = 0
+
+    def check(game: Round101, seat: int, action: Action) -> None:
+        nonlocal checked
+        if seat != 0 or action.kind != "discard":
+            return
+        rack, table, okey = game.racks[seat], game.table, game.okey
+        if discard_penalty(action.cards[0], table, okey) is not None:
+            assert all(discard_penalty(t, table, okey) is not None for t in rack), rack
+        checked += 1
+
+    for k in range(20):
+        play(new(PLAYERS, seed(300 + k)), [level, "easy", "easy", "easy"], random.Random(k), check)
+    assert checked > 50
+
+
+def test_hard_avoids_the_playable_tile() -> None:
+    table = [run(10, ["R10", "R11", "R12"])]
+    rack = ["R13", "B1", "Y4", "K9", "B11", "Y7"]  # R13 fits the run: +101 if discarded
+    game = rigged({0: rack}, table=table)
+    action = choose_action(game, 0, "hard", random.Random(0))
+    assert action.kind == "discard" and action.cards[0] != "R13"
+    # easy throws its highest loose tile, with no eye on the table
+    assert choose_action(game, 0, "easy", random.Random(0)) == Action("discard", cards=("R13",))
+
+
+def test_hard_takes_the_discard_to_open_and_easy_does_not() -> None:
+    # 11+12+13 three times (108) only with the discard Y13
+    rack = ["R11", "R12", "R13", "B11", "B12", "B13", "Y11", "Y12", "K1", "K3", "K5", "K7"]
+    rack += ["B1", "B3", "B5", "B7", "Y1", "Y3", "Y5", "R2", "R4"]
+    game = rigged({1: rack}, turn=1, phase="take", discard="Y13")
+    move = choose_action(game, 1, "hard", random.Random(0))
+    assert move.kind == "open" and move.source == "discard" and "Y13" in move.cards
+    game.apply(1, move)
+    assert game.opened[1] == "series"
+    game = rigged({1: rack}, turn=1, phase="take", discard="Y13")
+    assert choose_action(game, 1, "easy", random.Random(0)) == Action("take", source="stock")
+
+
+def test_hard_scores_better_than_easy() -> None:
+    """One hard seat against three easy ones, the hard seat rotating: lower totals are better."""
+    hard = easy = 0.0
+    for k in range(24):
+        game = new(PLAYERS, seed(400 + k))
+        tested = k % 4
+        levels = ["easy"] * 4
+        levels[tested] = "hard"
+        play(game, levels, random.Random(k))
+        scores = game.penalties
+        hard += scores[tested]
+        easy += (sum(scores) - scores[tested]) / 3
+    assert hard < easy
+
+
+def test_refuses_an_unknown_level_or_a_seat_not_to_act() -> None:
+    game = new(PLAYERS, seed(1))
+    seat = game.to_act()
+    assert seat is not None
+    with pytest.raises(ValueError, match="level"):
+        choose_action(game, seat, "grandmaster", random.Random(0))
+    with pytest.raises(ValueError, match="not to act"):
+        choose_action(game, (seat + 1) % 4, "easy", random.Random(0))
