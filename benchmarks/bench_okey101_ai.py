@@ -1,0 +1,155 @@
+"""101 Okey computer players: one player at a level (default `hard`) against three `easy` ones.
+
+Plays whole rounds on the engine (games.okey101) with `games.okey101.ai.choose_action`, the
+function the table calls, at the default table options (open 101, pairs allowed, doublings, okey
+swaps). The tested player sits at seat `round % 4`, so it starts as often as the others.
+
+101 scores are penalty points, lower is better (the +101 discard penalties included). For each
+round the benchmark takes the difference "mean score of the three opponents minus the tested
+player's score" and reports its mean with a 95% confidence interval (normal approximation; the
+rounds are independent deals): above zero means the tested level scores better. It also reports
+how often each side opens (by series, by pairs), finishes and pays a +101 discard penalty, and the
+time of the tested player's decisions (one call of `choose_action`; a turn is several calls):
+CPU time of the measuring thread (`time.thread_time`, so other jobs on a shared machine do not
+inflate it) and wall-clock time, median, p99 and worst.
+
+Exit status 1 when the interval is not above zero or the CPU p99 is 50 ms or more.
+
+Run: `.venv/bin/python -m benchmarks.bench_okey101_ai [--rounds 2000] [--level hard]
+[--opponent easy] [--seed 1]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import math
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from games.okey101 import Round101, new
+from games.okey101.ai import LEVELS, choose_action
+
+PLAYERS = 4
+TARGET_MS = 50.0
+
+
+@dataclass
+class Tally:
+    """What one side did over the rounds (the opponents' figures are summed over their seats)."""
+
+    seats: int
+    score: int = 0
+    series: int = 0
+    pairs: int = 0
+    finishes: int = 0
+    penalties: int = 0
+
+    def line(self, name: str, rounds: int) -> str:
+        """One line of figures per seat and round."""
+        per = max(1, rounds * self.seats)
+        return (
+            f"  {name}: mean score {self.score / per:.1f}; opened {self.series / per:.1%} by "
+            f"series, {self.pairs / per:.1%} by pairs; finished {self.finishes / per:.1%}; "
+            f"+101 discards {self.penalties / per:.2f} a round"
+        )
+
+
+@dataclass
+class Timer:
+    """Decision times of the tested player, in milliseconds."""
+
+    cpu: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+
+
+def play_round(
+    index: int, seed: int, level: str, opponent: str, timer: Timer
+) -> tuple[int, Round101]:
+    """One round with the tested player at seat `index % 4`; returns that seat and the round."""
+    tested = index % PLAYERS
+    digest = hashlib.sha256(f"bench_okey101_ai:{seed}:{index}".encode()).digest()
+    game = new([f"p{i}" for i in range(PLAYERS)], digest)
+    rng = random.Random(digest)
+    while not game.finished:
+        seat = game.to_act()
+        assert seat is not None
+        if seat == tested:
+            cpu, wall = time.thread_time(), time.perf_counter()
+            action = choose_action(game, seat, level, rng)
+            timer.cpu.append((time.thread_time() - cpu) * 1000)
+            timer.wall.append((time.perf_counter() - wall) * 1000)
+        else:
+            action = choose_action(game, seat, opponent, rng)
+        game.apply(seat, action)
+    return tested, game
+
+
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of `values` and its 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def _spread(ms: list[float]) -> str:
+    return f"median {statistics.median(ms):.2f} ms, p99 {p99(ms):.2f} ms, worst {max(ms):.2f} ms"
+
+
+def p99(ms: list[float]) -> float:
+    """The 99th percentile of `ms`."""
+    ms = sorted(ms)
+    return ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+
+
+def main() -> int:
+    """Play the rounds, print the figures; 1 when the tested level does not do better or is slow."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=2000)
+    parser.add_argument("--level", default="hard", choices=LEVELS)
+    parser.add_argument("--opponent", default="easy", choices=LEVELS)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    timer = Timer()
+    tested_side, others = Tally(1), Tally(PLAYERS - 1)
+    diffs: list[float] = []
+    finished = 0
+    start = time.perf_counter()
+    for index in range(args.rounds):
+        tested, game = play_round(index, args.seed, args.level, args.opponent, timer)
+        result = game.result or {}
+        finished += result.get("reason") == "finished"
+        scores = list(game.penalties)
+        rest = [s for s in range(PLAYERS) if s != tested]
+        diffs.append(sum(scores[s] for s in rest) / len(rest) - scores[tested])
+        for side, seats in ((tested_side, [tested]), (others, rest)):
+            for s in seats:
+                side.score += scores[s]
+                side.series += game.opened[s] == "series"
+                side.pairs += game.opened[s] == "pairs"
+                side.finishes += result.get("winner") == s
+                side.penalties += sum(1 for p in game.penalty_log if p["seat"] == s)
+    elapsed = time.perf_counter() - start
+    mean, lo, hi = mean_interval(diffs)
+    print(
+        f"101 Okey: one {args.level} against three {args.opponent}, {args.rounds} rounds "
+        f"in {elapsed:.1f} s ({finished} finished, the rest ran out of stock)"
+    )
+    print(tested_side.line(args.level, args.rounds))
+    print(others.line(args.opponent, args.rounds))
+    print(
+        f"  {args.opponent} mean minus {args.level} score: {mean:.1f} points a round, "
+        f"95% CI {lo:.1f} to {hi:.1f} (above zero: {args.level} scores better)"
+    )
+    print(f"  decisions ({len(timer.cpu)}): CPU {_spread(timer.cpu)}; wall {_spread(timer.wall)}")
+    ok = lo > 0 and p99(timer.cpu) < TARGET_MS
+    if not ok:
+        print(f"  FAIL: the interval must be above zero and the CPU p99 under {TARGET_MS:.0f} ms")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
