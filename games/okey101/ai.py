@@ -191,7 +191,9 @@ class _Seat:
         """A rack tile added to a meld on the table (plain tiles first, wilds when `wilds`)."""
         if len(self.hand) < 2:
             return None
-        tiles = sorted(set(self.hand), key=lambda t: (self._wild(t), -_number(t, self.okey)))
+        tiles = sorted(
+            dict.fromkeys(self.hand), key=lambda t: (self._wild(t), -_number(t, self.okey))
+        )
         for tile in tiles:
             if self._wild(tile) and not wilds:
                 continue
