@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
-from games.base import Action, ActionSpec, Event, IllegalAction, public
+from games.base import Event, public
+from games.okey.common import TileMatch
 from games.okey.round import OkeyRound
 from games.okey.scoring import (
     PRESETS,
@@ -23,24 +24,20 @@ from games.okey.scoring import (
 )
 
 
-class OkeyMatch:
+class OkeyMatch(TileMatch[OkeyRound]):
     """A sequence of Okey rounds with running totals and the final payout."""
+
+    round_type = OkeyRound
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         """Load a match from `to_dict` output (start a new one with `OkeyMatch.new`)."""
-        self.players: list[str] = list(data["players"])
-        self.options: dict[str, Any] = dict(data["options"])
+        super().__init__(data)
         self.charged: list[int] = list(data["charged"])
-        self.history: list[dict[str, Any]] = deepcopy(list(data["history"]))
-        current = data.get("round")
-        self.round: OkeyRound | None = None if current is None else OkeyRound.from_dict(current)
 
     @classmethod
     def new(cls, players: Sequence[str], options: Mapping[str, Any] | None = None) -> OkeyMatch:
         """A match with no round dealt yet; options per `check_options`."""
-        players = list(players)
-        if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
-            raise ValueError("an Okey match is for 2-4 different players")
+        players = cls._seated(players, "an Okey")
         return cls(
             {
                 "players": players,
@@ -53,19 +50,7 @@ class OkeyMatch:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe snapshot, the current round included."""
-        return {
-            "game": "okey_match",
-            "players": list(self.players),
-            "options": dict(self.options),
-            "charged": list(self.charged),
-            "history": deepcopy(self.history),
-            "round": None if self.round is None else self.round.to_dict(),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> OkeyMatch:
-        """Rebuild a match from `to_dict` output."""
-        return cls(data)
+        return self._snapshot("okey_match", {"charged": list(self.charged)})
 
     # --- totals and the end -------------------------------------------------------------------
 
@@ -90,11 +75,6 @@ class OkeyMatch:
         rounds: int = self.options["rounds"]
         return len(self.history) >= rounds
 
-    @property
-    def needs_round(self) -> bool:
-        """True when the next round should be dealt with `start_round`."""
-        return not self.finished and (self.round is None or self.round.finished)
-
     def winners(self) -> list[int]:
         """Seats with the best total (lowest penalty, or most classic points left)."""
         best = min(self._ranked())
@@ -115,15 +95,8 @@ class OkeyMatch:
 
     # --- rounds -------------------------------------------------------------------------------
 
-    def start_round(self, seed: bytes) -> list[Event]:
-        """Deal the next round from a fresh 32-byte seed; returns its opening events."""
-        if not self.needs_round:
-            raise ValueError("a round is being played or the match is over")
-        self.round = OkeyRound.new(self.players, seed, self.options)
-        return [
-            public("match_round", number=len(self.history) + 1, totals=self.totals),
-            *self.round.opening_events(),
-        ]
+    def _running_totals(self) -> list[int]:
+        return self.totals
 
     def _record(self) -> list[Event]:
         assert self.round is not None and self.round.finished
@@ -145,27 +118,10 @@ class OkeyMatch:
 
     # --- the protocol, passed to the current round --------------------------------------------
 
-    def to_act(self) -> int | None:
-        """Seat to act in the current round; None between rounds and at the end."""
-        return None if self.round is None else self.round.to_act()
-
-    def legal_actions(self, seat: int) -> list[ActionSpec]:
-        """The current round's legal moves for `seat`."""
-        return [] if self.round is None else self.round.legal_actions(seat)
-
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Play a move in the current round; the totals are updated when it ends."""
-        if self.round is None or self.round.finished:
-            raise IllegalAction("no_round", "no round is being played")
-        events = self.round.apply(seat, action)
-        if self.round.finished:
-            events += self._record()
-        return events
-
     def view(self, seat: int | None) -> dict[str, Any]:
         """The current round's view plus the match totals; never a rack in `view(None)`."""
-        out: dict[str, Any] = {} if self.round is None else self.round.view(seat)
-        out.update(
+        return self._view(
+            seat,
             {
                 "game": "okey",
                 "players": list(self.players),
@@ -176,7 +132,5 @@ class OkeyMatch:
                 "history": deepcopy(self.history),
                 "match_over": self.finished,
                 "needs_round": self.needs_round,
-            }
+            },
         )
-        out.setdefault("penalties", [0] * len(self.players))
-        return out

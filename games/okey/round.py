@@ -13,24 +13,17 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
-from games.base import (
-    Action,
-    ActionSpec,
-    Event,
-    IllegalAction,
-    private,
-    public,
-    seed_hash,
-    shuffled,
-)
+from games.base import Action, ActionSpec, Event, IllegalAction, private, public, shuffled
 from games.okey.arrange import arrange
+from games.okey.common import MAX_PLAYERS as MAX_PLAYERS
+from games.okey.common import MIN_PLAYERS as MIN_PLAYERS
+from games.okey.common import OVER, TileRound, check_seating, dealt_state
 from games.okey.melds import is_complete, is_seven_pairs, winning_discards
 from games.okey.scoring import check_options, finish_charge, indicator_charge
-from games.okey.tiles import FALSE_JOKER, NAMES, full_set, index, normalize, number_of, okey_of
+from games.okey.tiles import FALSE_JOKER, NAMES, full_set, index, normalize, number_of
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 STARTER_TILES, OTHER_TILES = 15, 14
-TAKE, DISCARD, OVER = "take", "discard", "over"
+TAKE, DISCARD = "take", "discard"
 SOURCES = ("stock", "discard")
 
 
@@ -86,26 +79,18 @@ def new(players: Sequence[str], seed: bytes, options: Mapping[str, Any] | None =
     return OkeyRound.new(players, seed, options)
 
 
-class OkeyRound:
+class OkeyRound(TileRound):
     """One round of Okey; follows the `Game` protocol (see DESIGN.md)."""
+
+    GAME = "okey"
+    MOVES = "an Okey move"
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         """Load a round from `to_dict` output (deal a new one with `new`)."""
-        self.players: list[str] = list(data["players"])
-        self.options: dict[str, Any] = dict(data["options"])
-        self.seed: bytes = bytes.fromhex(data["seed"])
-        self.starter: int = data["starter"]
-        self.start_draw: list[list[str]] = [list(d) for d in data["start_draw"]]
-        self.indicator: str = data["indicator"]
-        self.racks: list[list[str]] = [list(r) for r in data["racks"]]
-        self.stock: list[str] = list(data["stock"])
-        self.piles: list[list[str]] = [list(p) for p in data["piles"]]
-        self.turn: int = data["turn"]
-        self.phase: str = data["phase"]
+        super().__init__(data)
         self.started: list[bool] = list(data["started"])
         self.shown_by: int | None = data["shown_by"]
         self.penalties: list[int] = list(data["penalties"])
-        self.result: dict[str, Any] | None = deepcopy(data["result"])
         # the tile the player to act took from the discard pile this turn (public: the take was
         # announced with it); snapshots from before the `takeback` option have none
         self.taken: str | None = data.get("taken")
@@ -117,29 +102,12 @@ class OkeyRound:
         cls, players: Sequence[str], seed: bytes, options: Mapping[str, Any] | None = None
     ) -> OkeyRound:
         """Deal a round; see the module-level `new`."""
-        players = list(players)
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(f"Okey is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {len(players)}")
-        if len(set(players)) != len(players):
-            raise ValueError("a player cannot sit twice at one Okey table")
-        if not isinstance(seed, bytes | bytearray) or len(seed) != 32:
-            raise ValueError("the seed must be 32 bytes")
-        seed = bytes(seed)
+        players, seed = check_seating(players, seed, "Okey")
         opts = check_options(options)
         n = len(players)
-        starter, start_draw, racks, indicator, tiles = deal(n, seed)
         return cls(
             {
-                "players": players,
-                "options": opts,
-                "seed": seed.hex(),
-                "starter": starter,
-                "start_draw": start_draw,
-                "indicator": indicator,
-                "racks": racks,
-                "stock": tiles,
-                "piles": [[] for _ in range(n)],
-                "turn": starter,
+                **dealt_state(players, opts, seed, deal(n, seed)),
                 "phase": DISCARD,
                 "started": [False] * n,
                 "shown_by": None,
@@ -152,17 +120,7 @@ class OkeyRound:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe snapshot (it holds the racks and the seed: keep it server-side)."""
         return {
-            "game": "okey",
-            "players": list(self.players),
-            "options": dict(self.options),
-            "seed": self.seed.hex(),
-            "starter": self.starter,
-            "start_draw": [list(d) for d in self.start_draw],
-            "indicator": self.indicator,
-            "racks": [list(r) for r in self.racks],
-            "stock": list(self.stock),
-            "piles": [list(p) for p in self.piles],
-            "turn": self.turn,
+            **self._snapshot(),
             "phase": self.phase,
             "started": list(self.started),
             "shown_by": self.shown_by,
@@ -171,46 +129,7 @@ class OkeyRound:
             "taken": self.taken,
         }
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> OkeyRound:
-        """Rebuild a round from `to_dict` output."""
-        return cls(data)
-
-    def opening_events(self) -> list[Event]:
-        """What to announce when the round is dealt: the public start, then each private rack."""
-        events = [
-            public(
-                "round_started",
-                starter=self.starter,
-                start_draw=[list(d) for d in self.start_draw],
-                indicator=self.indicator,
-                okey=self.okey,
-                stock=len(self.stock),
-                seed_hash=seed_hash(self.seed),
-            )
-        ]
-        events += [private(s, "rack", tiles=list(r)) for s, r in enumerate(self.racks)]
-        return events
-
     # --- the protocol -------------------------------------------------------------------------
-
-    @property
-    def okey(self) -> str:
-        """The wild tile of this round."""
-        return okey_of(self.indicator)
-
-    @property
-    def finished(self) -> bool:
-        """True once someone finished or the stock ran out."""
-        return self.phase == OVER
-
-    def to_act(self) -> int | None:
-        """Seat to act now; None when the round is over."""
-        return None if self.finished else self.turn
-
-    def previous(self, seat: int) -> int:
-        """The seat whose discard pile `seat` may take from (with 2 players: the opponent)."""
-        return (seat - 1) % len(self.players)
 
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """The moves `seat` may make now: `take`, or `discard`/`finish`, and `show_indicator`.
@@ -260,37 +179,18 @@ class OkeyRound:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Make a move; IllegalAction (with a stable code) leaves the round untouched."""
-        if self.finished:
-            raise IllegalAction("round_over", "the round is over")
-        if seat != self.turn:
-            raise IllegalAction("not_your_turn", "it is not your turn", seat=self.turn)
         handlers = {
             "take": self._take,
             "discard": self._discard,
             "finish": self._finish,
             "show_indicator": self._show,
         }
-        handler = handlers.get(action.kind)
-        if handler is None:
-            raise IllegalAction(
-                "unknown_action", f"{action.kind!r} is not an Okey move", kind=action.kind
-            )
-        return handler(seat, action)
+        return self._dispatch(seat, action, handlers)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see; `view(None)` never holds a rack (the winner's hand once laid down)."""
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players)
-        ):
-            raise ValueError(f"no seat {seat} at this table")
         out: dict[str, Any] = {
-            "game": "okey",
-            "players": list(self.players),
-            "options": dict(self.options),
-            "starter": self.starter,
-            "start_draw": [list(d) for d in self.start_draw],
-            "indicator": self.indicator,
-            "okey": self.okey,
+            **self._view_head(seat),
             "stock": len(self.stock),
             "discard_piles": [list(p) for p in self.piles],
             "rack_sizes": [len(r) for r in self.racks],
@@ -298,11 +198,8 @@ class OkeyRound:
             "phase": self.phase,
             "penalties": list(self.penalties),
             "indicator_shown_by": self.shown_by,
-            "result": deepcopy(self.result),
-            "seed_hash": seed_hash(self.seed),
         }
-        if self.finished:
-            out["seed"] = self.seed.hex()
+        self._view_tail(out)
         if seat is not None:
             out["hand"] = list(self.racks[seat])
             out["sources"] = self.sources(seat)

@@ -24,10 +24,21 @@ _LOOSE = tuple(SCALE + number_of(i) for i in range(_TILES))
 Memo = dict[int, tuple[int, Template | None]]
 
 
-def _masks(counts: Sequence[int]) -> tuple[int, int]:
+def masks(counts: Sequence[int]) -> tuple[int, int]:
+    """A rack's counts as two bitmasks over the tile indices: at least one copy, both copies."""
     one = sum(1 << i for i, c in enumerate(counts) if c >= 1)
     two = sum(1 << i for i, c in enumerate(counts) if c >= 2)
     return one, two
+
+
+def pop_lowest(one: int, two: int) -> tuple[int, int, int]:
+    """The lowest tile's bit, and the two masks with one copy of that tile taken out."""
+    low = one & -one
+    if two & low:
+        two ^= low
+    else:
+        one ^= low
+    return low, one, two
 
 
 def _bound(counts: Sequence[int], wilds: int) -> int:
@@ -70,24 +81,20 @@ def _search(one: int, two: int, wilds: int, bound: int, memo: Memo) -> int:
 
 def best_score(counts: Sequence[int], wilds: int) -> int:
     """The objective (tiles placed * SCALE + face value) of the best layout of a rack."""
-    one, two = _masks(counts)
+    one, two = masks(counts)
     return _search(one, two, wilds, _bound(counts, wilds), {})
 
 
 def best_layout(counts: Sequence[int], wilds: int) -> tuple[list[Template], list[int], int]:
     """The best layout: the templates laid down, the loose tile indices and the unused wilds."""
-    one, two = _masks(counts)
+    one, two = masks(counts)
     memo: Memo = {}
     _search(one, two, wilds, _bound(counts, wilds), memo)
     chosen: list[Template] = []
     loose: list[int] = []
     while one:
         tpl = memo[one | two << _TILES | wilds << (2 * _TILES)][1]
-        low = one & -one
-        if two & low:
-            two ^= low
-        else:
-            one ^= low
+        low, one, two = pop_lowest(one, two)
         if tpl is None:
             loose.append(low.bit_length() - 1)
             continue
@@ -123,5 +130,5 @@ def _fits(one: int, two: int, wilds: int, failed: set[int]) -> bool:
 
 def all_melds(counts: Sequence[int], wilds: int) -> bool:
     """True when every tile and every wild of the rack fits in sets and runs."""
-    one, two = _masks(counts)
+    one, two = masks(counts)
     return _fits(one, two, wilds, set())

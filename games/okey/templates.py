@@ -5,10 +5,15 @@ use plain tiles of higher index; lower positions are filled by wilds. Runs are l
 tiles long: a longer run splits into two runs of at least three, each holding a plain tile (there
 are at most two wilds), so nothing is lost and the search stays small. Templates with the same use
 of tiles and wilds are merged, keeping the highest face value.
+
+`meld_templates(i, wrap, score)` builds them for both games: classic Okey's runs may end 12-13-1
+(`wrap`) and score tiles placed before face value; 101's runs stop at 13 and score face value
+(games/okey101/solver.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations, product
 
@@ -45,17 +50,21 @@ class Template:
     plain_value: int = 0
 
 
+Score = Callable[[int, int], int]  # (tiles in the meld, their face value) -> the search's score
+
+
 def _number_at(position: int) -> int:
     return 1 if position == HIGH_ONE else position
 
 
-def _run_templates(i: int) -> list[Template]:
+def _run_templates(i: int, wrap: bool, score: Score) -> list[Template]:
     c, n = colour_of(i), number_of(i)
-    positions = [n] + ([HIGH_ONE] if n == 1 else [])
+    positions = [n] + ([HIGH_ONE] if wrap and n == 1 else [])
+    top = HIGH_ONE if wrap else 13
     out = []
     for p in positions:
         for length in range(3, MAX_RUN + 1):
-            for lo in range(max(1, p - length + 1), min(p, HIGH_ONE - length + 1) + 1):
+            for lo in range(max(1, p - length + 1), min(p, top - length + 1) + 1):
                 hi = lo + length - 1
                 choices: list[tuple[int, ...]] = []
                 for q in range(lo, hi + 1):
@@ -77,7 +86,7 @@ def _run_templates(i: int) -> list[Template]:
                             "run",
                             others,
                             wilds,
-                            length * SCALE + sum(numbers),
+                            score(length, sum(numbers)),
                             slots,
                             numbers,
                             c,
@@ -88,7 +97,7 @@ def _run_templates(i: int) -> list[Template]:
     return out
 
 
-def _set_templates(i: int) -> list[Template]:
+def _set_templates(i: int, score: Score) -> list[Template]:
     c, n = colour_of(i), number_of(i)
     rest = [k for k in range(len(COLOURS)) if k != c]
     out = []
@@ -102,21 +111,31 @@ def _set_templates(i: int) -> list[Template]:
                 others = tuple(sorted(s for s in picked if s != WILD))
                 slots = (i, *others) + (WILD,) * wilds
                 out.append(
-                    Template("set", others, wilds, size * SCALE + size * n, slots, (n,) * size)
+                    Template("set", others, wilds, score(size, size * n), slots, (n,) * size)
                 )
     return out
 
 
-def _templates_for(i: int) -> tuple[Template, ...]:
+def meld_templates(i: int, wrap: bool, score: Score) -> list[Template]:
+    """The small melds tile `i` can start (runs of 3-5 and sets; with `wrap` a run may end
+    12-13-1), one per use of other tiles and wilds (the highest `score` kept), best first."""
     best: dict[tuple[tuple[int, ...], int], Template] = {}
-    for tpl in _run_templates(i) + _set_templates(i):
+    for tpl in _run_templates(i, wrap, score) + _set_templates(i, score):
         key = (tpl.others, tpl.wilds)
         if key not in best or tpl.score > best[key].score:
             best[key] = tpl
     # Big melds first: the exact searches find good answers early and prune the rest.
-    ranked = sorted(best.values(), key=lambda t: -t.score)
+    return sorted(best.values(), key=lambda t: -t.score)
+
+
+def _classic_score(length: int, face: int) -> int:
+    return length * SCALE + face
+
+
+def _templates_for(i: int) -> tuple[Template, ...]:
     return tuple(
-        replace(t, plain_value=sum(SCALE + number_of(j) for j in (i, *t.others))) for t in ranked
+        replace(t, plain_value=sum(SCALE + number_of(j) for j in (i, *t.others)))
+        for t in meld_templates(i, True, _classic_score)
     )
 
 

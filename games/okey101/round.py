@@ -13,9 +13,11 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
-from games.base import Action, ActionSpec, Event, IllegalAction, private, public, seed_hash
+from games.base import Action, ActionSpec, Event, IllegalAction, private, public
+from games.okey.common import MAX_PLAYERS as MAX_PLAYERS
+from games.okey.common import MIN_PLAYERS as MIN_PLAYERS
+from games.okey.common import OVER, TileRound, check_seating, dealt_state
 from games.okey.round import deal
-from games.okey.tiles import okey_of
 from games.okey101.melds import (
     Meld,
     add_tile,
@@ -30,9 +32,8 @@ from games.okey101.melds import (
 from games.okey101.scoring import PENALTY, check_options, rack_score
 from games.okey101.solver import discard_penalty, fits_table, pair_count, series_value
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 STARTER_TILES, OTHER_TILES = 22, 21
-TAKE, PLAY, OVER = "take", "play", "over"
+TAKE, PLAY = "take", "play"
 SERIES, PAIRS = "series", "pairs"
 MIN_PAIRS = 5
 SEPARATOR = "/"
@@ -64,30 +65,22 @@ def _tile(card: object) -> str:
         ) from None
 
 
-class Round101:
+class Round101(TileRound):
     """One round of 101 Okey; follows the `Game` protocol (see DESIGN.md)."""
+
+    GAME = "okey101"
+    MOVES = "a 101 move"
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         """Load a round from `to_dict` output (deal a new one with `new`)."""
-        self.players: list[str] = list(data["players"])
-        self.options: dict[str, Any] = dict(data["options"])
-        self.seed: bytes = bytes.fromhex(data["seed"])
-        self.starter: int = data["starter"]
-        self.start_draw: list[list[str]] = [list(d) for d in data["start_draw"]]
-        self.indicator: str = data["indicator"]
-        self.racks: list[list[str]] = [list(r) for r in data["racks"]]
-        self.stock: list[str] = list(data["stock"])
-        self.piles: list[list[str]] = [list(p) for p in data["piles"]]
-        self.turn: int = data["turn"]
+        super().__init__(data)
         self.turn_no: int = data["turn_no"]
-        self.phase: str = data["phase"]
         self.opened: list[str | None] = list(data["opened"])
         self.opened_turn: list[int | None] = list(data["opened_turn"])
         self.opening_values: list[int] = list(data["opening_values"])
         self.table: list[Meld] = deepcopy(list(data["table"]))
         self.penalties: list[int] = list(data["penalties"])
         self.penalty_log: list[dict[str, Any]] = deepcopy(list(data["penalty_log"]))
-        self.result: dict[str, Any] | None = deepcopy(data["result"])
         self._cache: dict[Any, Any] = {}
 
     # --- creation and snapshots -------------------------------------------------------------
@@ -97,29 +90,12 @@ class Round101:
         cls, players: Sequence[str], seed: bytes, options: Mapping[str, Any] | None = None
     ) -> Round101:
         """Deal a round; see the module-level `new`."""
-        players = list(players)
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(f"101 is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {len(players)}")
-        if len(set(players)) != len(players):
-            raise ValueError("a player cannot sit twice at one 101 table")
-        if not isinstance(seed, bytes | bytearray) or len(seed) != 32:
-            raise ValueError("the seed must be 32 bytes")
-        seed = bytes(seed)
+        players, seed = check_seating(players, seed, "101")
         opts = check_options(options, len(players))
         n = len(players)
-        starter, start_draw, racks, indicator, stock = deal(n, seed, STARTER_TILES, OTHER_TILES)
         return cls(
             {
-                "players": players,
-                "options": opts,
-                "seed": seed.hex(),
-                "starter": starter,
-                "start_draw": start_draw,
-                "indicator": indicator,
-                "racks": racks,
-                "stock": stock,
-                "piles": [[] for _ in range(n)],
-                "turn": starter,
+                **dealt_state(players, opts, seed, deal(n, seed, STARTER_TILES, OTHER_TILES)),
                 "turn_no": 0,
                 "phase": PLAY,
                 "opened": [None] * n,
@@ -135,17 +111,7 @@ class Round101:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe snapshot (it holds the racks and the seed: keep it server-side)."""
         return {
-            "game": "okey101",
-            "players": list(self.players),
-            "options": dict(self.options),
-            "seed": self.seed.hex(),
-            "starter": self.starter,
-            "start_draw": [list(d) for d in self.start_draw],
-            "indicator": self.indicator,
-            "racks": [list(r) for r in self.racks],
-            "stock": list(self.stock),
-            "piles": [list(p) for p in self.piles],
-            "turn": self.turn,
+            **self._snapshot(),
             "turn_no": self.turn_no,
             "phase": self.phase,
             "opened": list(self.opened),
@@ -157,51 +123,12 @@ class Round101:
             "result": deepcopy(self.result),
         }
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Round101:
-        """Rebuild a round from `to_dict` output."""
-        return cls(data)
-
-    def opening_events(self) -> list[Event]:
-        """What to announce when the round is dealt: the public start, then each private rack."""
-        events = [
-            public(
-                "round_started",
-                starter=self.starter,
-                start_draw=[list(d) for d in self.start_draw],
-                indicator=self.indicator,
-                okey=self.okey,
-                stock=len(self.stock),
-                seed_hash=seed_hash(self.seed),
-            )
-        ]
-        events += [private(s, "rack", tiles=list(r)) for s, r in enumerate(self.racks)]
-        return events
-
     # --- reading the state ---------------------------------------------------------------------
-
-    @property
-    def okey(self) -> str:
-        """The wild tile of this round."""
-        return okey_of(self.indicator)
 
     @property
     def threshold(self) -> int:
         """The value an opening by series must reach."""
         return int(self.options["open"])
-
-    @property
-    def finished(self) -> bool:
-        """True once someone finished or the stock ran out."""
-        return self.phase == OVER
-
-    def to_act(self) -> int | None:
-        """Seat to act now; None when the round is over."""
-        return None if self.finished else self.turn
-
-    def previous(self, seat: int) -> int:
-        """The seat whose last discard `seat` may take (with 2 players: the opponent)."""
-        return (seat - 1) % len(self.players)
 
     def last_discard(self, seat: int) -> str | None:
         """The tile `seat` may take now from the previous player (in the take phase), or None."""
@@ -318,10 +245,6 @@ class Round101:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Make a move; IllegalAction (with a stable code) leaves the round untouched."""
-        if self.finished:
-            raise IllegalAction("round_over", "the round is over")
-        if seat != self.turn:
-            raise IllegalAction("not_your_turn", "it is not your turn", seat=self.turn)
         handlers = {
             "take": self._take,
             "open": self._open,
@@ -331,27 +254,12 @@ class Round101:
             "discard": self._discard,
             "finish": self._finish,
         }
-        handler = handlers.get(action.kind)
-        if handler is None:
-            raise IllegalAction(
-                "unknown_action", f"{action.kind!r} is not a 101 move", kind=action.kind
-            )
-        return handler(seat, action)
+        return self._dispatch(seat, action, handlers)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see; `view(None)` never holds a tile from a rack or the stock."""
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players)
-        ):
-            raise ValueError(f"no seat {seat} at this table")
         out: dict[str, Any] = {
-            "game": "okey101",
-            "players": list(self.players),
-            "options": dict(self.options),
-            "starter": self.starter,
-            "start_draw": [list(d) for d in self.start_draw],
-            "indicator": self.indicator,
-            "okey": self.okey,
+            **self._view_head(seat),
             "threshold": self.threshold,
             "stock": len(self.stock),
             "discard_piles": [list(p) for p in self.piles],
@@ -364,11 +272,8 @@ class Round101:
             "turn_no": self.turn_no,
             "penalties": list(self.penalties),
             "penalty_log": deepcopy(self.penalty_log),
-            "result": deepcopy(self.result),
-            "seed_hash": seed_hash(self.seed),
         }
-        if self.finished:
-            out["seed"] = self.seed.hex()
+        self._view_tail(out)
         if seat is not None:
             out["hand"] = list(self.racks[seat])
             out["last_discard"] = self.last_discard(seat)

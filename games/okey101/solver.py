@@ -17,80 +17,35 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, product
 from typing import Any
 
-from games.okey.tiles import COLOURS, FALSE_JOKER, NAMES, colour_of, index, normalize, number_of
+from games.okey.search import masks as _masks
+from games.okey.search import pop_lowest
+from games.okey.templates import WILD, Template, meld_templates
+from games.okey.tiles import FALSE_JOKER, NAMES, colour_of, index, normalize, number_of
 from games.okey101.melds import effective, placements
 
-WILD = -1
-MAX_WILDS = 2
-MAX_RUN = 5
 TOP = 13
 _TILES = len(NAMES)
 _NEG = -(10**9)
 
 
-@dataclass(frozen=True)
-class _Template:
-    others: tuple[int, ...]
-    wilds: int
-    value: int
-    slots: tuple[int, ...]  # display order: tile index or WILD
-    kind: str
+def _face(length: int, face: int) -> int:
+    """101 melds score their face value: the sum of the numbers (1 plays low, nothing wraps)."""
+    return face
 
 
-def _run_templates(i: int) -> list[_Template]:
-    c, n = colour_of(i), number_of(i)
-    out = []
-    for length in range(3, MAX_RUN + 1):
-        for lo in range(max(1, n - length + 1), min(n, TOP - length + 1) + 1):
-            choices = []
-            for q in range(lo, lo + length):
-                qi = c * 13 + q - 1
-                choices.append((i,) if q == n else ((qi, WILD) if qi > i else (WILD,)))
-            value = sum(range(lo, lo + length))
-            for slots in product(*choices):
-                wilds = slots.count(WILD)
-                if wilds <= MAX_WILDS:
-                    others = tuple(sorted(s for s in slots if s not in (WILD, i)))
-                    out.append(_Template(others, wilds, value, slots, "run"))
-    return out
-
-
-def _set_templates(i: int) -> list[_Template]:
-    c, n = colour_of(i), number_of(i)
-    rest = [k for k in range(len(COLOURS)) if k != c]
-    out = []
-    for size in (3, 4):
-        for chosen in combinations(rest, size - 1):
-            choices = [((k * 13 + n - 1, WILD) if k > c else (WILD,)) for k in chosen]
-            for picked in product(*choices):
-                wilds = picked.count(WILD)
-                if wilds <= MAX_WILDS:
-                    others = tuple(sorted(s for s in picked if s != WILD))
-                    slots = (i, *others) + (WILD,) * wilds
-                    out.append(_Template(others, wilds, size * n, slots, "set"))
-    return out
-
-
-def _templates_for(i: int) -> tuple[_Template, ...]:
-    best: dict[tuple[tuple[int, ...], int], _Template] = {}
-    for tpl in _run_templates(i) + _set_templates(i):
-        key = (tpl.others, tpl.wilds)
-        if key not in best or tpl.value > best[key].value:
-            best[key] = tpl
-    return tuple(sorted(best.values(), key=lambda t: -t.value))
-
-
-TEMPLATES: tuple[tuple[_Template, ...], ...] = tuple(_templates_for(i) for i in range(_TILES))
+# the melds each tile starts (classic Okey's templates, without 12-13-1), best value first
+TEMPLATES: tuple[tuple[Template, ...], ...] = tuple(
+    tuple(meld_templates(i, False, _face)) for i in range(_TILES)
+)
 # per tile: (mask of the other plain tiles, wilds, value, bound removed, template)
 _FAST = tuple(
     tuple(
         (
             sum(1 << j for j in t.others),
             t.wilds,
-            t.value,
+            t.score,
             number_of(i) + sum(number_of(j) for j in t.others) + TOP * t.wilds,
             t,
         )
@@ -109,7 +64,7 @@ class _Search:
     """
 
     def __init__(self, forced: int | str | None, one: int, wilds: int) -> None:
-        self.memo: dict[int, tuple[int, bool, _Template | None]] = {}
+        self.memo: dict[int, tuple[int, bool, Template | None]] = {}
         self.forced = forced
         self.fbit = 1 << forced if isinstance(forced, int) else 0
         # only the melds this rack could ever lay, once per search
@@ -139,7 +94,7 @@ class _Search:
             two ^= low
         best = upper = _NEG  # upper: the most a branch skipped by its bound could be worth
         floor = alpha
-        choice: _Template | None = None
+        choice: Template | None = None
         here = need and low == self.fbit
         for mask, want, value, removed, tpl in self.fast[i]:
             if want > wilds or mask & one != mask:
@@ -173,16 +128,12 @@ class _Search:
             self.memo[key] = (best, exact, choice)
         return best
 
-    def layout(self, one: int, two: int, wilds: int, need: int) -> list[_Template]:
+    def layout(self, one: int, two: int, wilds: int, need: int) -> list[Template]:
         chosen = []
         while one:
             key = one | two << _TILES | wilds << (2 * _TILES) | need << (2 * _TILES + 2)
             tpl = self.memo[key][2]
-            low = one & -one
-            if two & low:
-                two ^= low
-            else:
-                one ^= low
+            low, one, two = pop_lowest(one, two)
             if tpl is None:
                 continue
             if need and (
@@ -242,17 +193,11 @@ def _read(tiles: Iterable[object], okey: str) -> tuple[list[int], int]:
     return counts, wilds
 
 
-def _masks(counts: Sequence[int]) -> tuple[int, int]:
-    one = sum(1 << i for i, c in enumerate(counts) if c >= 1)
-    two = sum(1 << i for i, c in enumerate(counts) if c >= 2)
-    return one, two
-
-
 def _name(i: int, okey: str) -> str:
     return FALSE_JOKER if NAMES[i] == okey else NAMES[i]
 
 
-def _melds_from(templates: list[_Template], okey: str) -> list[list[str]]:
+def _melds_from(templates: list[Template], okey: str) -> list[list[str]]:
     runs: list[tuple[int, int, list[str]]] = []  # colour, lo, names
     sets: list[list[str]] = []
     for tpl in templates:
@@ -278,7 +223,7 @@ def series_value(tiles: Iterable[object], okey: str, forced: str | None = None) 
     return _solve(tiles, okey, forced)[0]
 
 
-def _solve(tiles: Iterable[object], okey: str, forced: str | None) -> tuple[int, list[_Template]]:
+def _solve(tiles: Iterable[object], okey: str, forced: str | None) -> tuple[int, list[Template]]:
     counts, wilds = _read(tiles, okey)
     okey = normalize(okey)
     target: int | str | None = None
