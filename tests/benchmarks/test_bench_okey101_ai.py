@@ -1,0 +1,25 @@
+"""The 101 computer players' benchmark tools: a round is played out with the tested seat rotating,
+its decisions are timed, and the interval of the mean is the normal approximation."""
+
+from __future__ import annotations
+
+import math
+
+from benchmarks.bench_okey101_ai import Timer, mean_interval, p99, play_round
+
+
+def test_a_round_is_played_out_with_the_tested_seat_rotating() -> None:
+    timer = Timer()
+    for index in range(4):
+        tested, game = play_round(index, 1, "hard", "easy", timer)
+        assert tested == index % 4
+        assert game.finished and game.result is not None
+    assert timer.cpu and len(timer.cpu) == len(timer.wall)
+
+
+def test_mean_interval_and_p99() -> None:
+    mean, lo, hi = mean_interval([1.0, 3.0])
+    half = 1.96 * math.sqrt(2) / math.sqrt(2)
+    assert mean == 2.0 and math.isclose(lo, 2.0 - half) and math.isclose(hi, 2.0 + half)
+    assert mean_interval([5.0])[1] == -math.inf
+    assert p99([float(k) for k in range(100)]) == 99.0
