@@ -362,6 +362,28 @@ class Store:
         async with read(self.engine) as conn:
             return await table_reads.actions(conn, table_id)
 
+    async def hand_actions(self, table_id: int, hand_id: str) -> list[ActionRecord]:
+        """The action log entries of one hand, from the entry that dealt it to the next deal,
+        read by key (the whole log for a hand of before migration 0007)."""
+        check.positive_int(table_id, "table id")
+        hand_id = check.text(hand_id, "hand id", 64)
+        async with read(self.engine) as conn:
+            return await table_reads.hand_actions(conn, table_id, hand_id)
+
+    async def played_in(self, player_id: int, table_id: int, hand_id: str) -> bool:
+        """True when the player has a result of this hand or Okey round of this table."""
+        check.positive_int(player_id, "player id")
+        check.positive_int(table_id, "table id")
+        hand_id = check.text(hand_id, "hand id", 64)
+        async with read(self.engine) as conn:
+            return await history_ops.played_in(conn, player_id, table_id, hand_id)
+
+    async def pruned_at(self, table_id: int) -> datetime | None:
+        """When retention removed the closed table's action log and snapshot, or None."""
+        check.positive_int(table_id, "table id")
+        async with read(self.engine) as conn:
+            return await table_reads.pruned_at(conn, table_id)
+
     async def seed(self, hand_id: str) -> SeedRecord | None:
         """The fair-shuffle record of a hand, or None."""
         async with read(self.engine) as conn:
