@@ -68,6 +68,7 @@ def utcnow() -> datetime:
     """The current time in UTC (the default clock)."""
     return datetime.now(UTC)
 
+
 MAX_RESET_REASON = 500  # the longest reason the storage keeps with a reset
 
 
@@ -412,6 +413,7 @@ class Core:
         session = live.session
         if sub == "table":
             session.now = self.clock()  # what it shows may depend on the time (sit-and-go levels)
+            await session.prepare(None)  # Açık odds off the event loop
             return [table_message(session, live.channel_id, fresh=True, version=live.version)]
         if sub == "rules" and not args:  # a look-up is nobody else's business
             body = text(who.locale, session.rules_lines())
@@ -426,6 +428,7 @@ class Core:
             index = session.find(who.player_id)
             if index is None:
                 raise Refusal("err.not_seated")
+            await session.prepare(who.player_id)  # their own odds off the event loop
             lines = session.private_lines(index, sub, args)
             picture = session.private_sketch(index, sub, args)
             seat = replace(session.seats[index], locale=who.locale)
