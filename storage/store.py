@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from storage import audit as audit_ops
 from storage import history as history_ops
 from storage import ledger as ledger_ops
-from storage import migrate, steps, table_create, table_reads
+from storage import migrate, retention, steps, table_create, table_reads
 from storage import players as player_ops
 from storage import surfaces as surface_ops
 from storage import tables as table_ops
@@ -418,6 +418,25 @@ class Store:
                 conn, table_id, moderator_id, reason, checked, now, refunds_of
             )
         )
+
+    async def prune(self, older_than: datetime, *, batch: int = 100, batches: int = 10) -> int:
+        """Retention (``storage/retention.py``): remove the action log (but its closing entry)
+        and the snapshot of closed tables last changed before ``older_than``, ``batch`` tables
+        per write transaction, at most ``batches`` transactions; how many tables were pruned.
+        Results, ledger, seeds and penalty totals stay. Safe with several processes at once."""
+        check.limit(batch)
+        if older_than.tzinfo is None:
+            raise InvalidRequest("older_than must be timezone-aware")
+        total = 0
+        for _ in range(batches):
+            now = self._clock()
+            done = await self._writer.run_sync(
+                lambda conn, now=now: retention.prune_sync(conn, older_than, now, batch)
+            )
+            total += done
+            if done < batch:
+                break
+        return total
 
     # -- tournaments -------------------------------------------------------------------------
 

@@ -44,6 +44,7 @@ from bot.core.registry import GAMES, open_session
 from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
 from bot.core.table.pictures import draw_pictures
+from bot.core.table.retention import Retention
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import LiveTable, TableService
 from bot.core.table.session import Note, Who, msg
@@ -97,6 +98,7 @@ class Core:
             reveal=self.accounts.verifier.reveal,  # seeds shown only after (bot.core.players.proofs)
         )
         self.history = HistoryCommands(store, self.config)  # type: ignore[arg-type]
+        self.retention = Retention(store, self.config.retention_days)
         self.commands_budget = _throttle(
             self.config.command_burst, self.config.command_refill_seconds, clock
         )
@@ -134,6 +136,7 @@ class Core:
         if self.store is not None:
             out += await self.tournaments.tick(now)
             out += await self._settle()
+        await self.retention.run(now)  # hourly: closed tables' old logs (bot.core.table.retention)
         return await draw_pictures(out)
 
     async def _settle(self) -> list[Outgoing]:
