@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -429,10 +430,8 @@ class Store:
             raise InvalidRequest("older_than must be timezone-aware")
         total = 0
         for _ in range(batches):
-            now = self._clock()
-            done = await self._writer.run_sync(
-                lambda conn, now=now: retention.prune_sync(conn, older_than, now, batch)
-            )
+            work = partial(retention.prune_sync, cutoff=older_than, now=self._clock(), limit=batch)
+            done = await self._writer.run_sync(work)
             total += done
             if done < batch:
                 break

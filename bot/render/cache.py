@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, overload
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -49,6 +49,42 @@ class Lru(Generic[K, V]):
     def __iter__(self) -> Iterator[K]:
         return iter(list(self._items))
 
+    def __getitem__(self, key: K) -> V:
+        with self._lock:
+            value = self._items[key]  # KeyError when absent
+            self._items.move_to_end(key)
+            return value
+
+    def __setitem__(self, key: K, value: V) -> None:
+        self.put(key, value)
+
+    def __delitem__(self, key: K) -> None:
+        with self._lock:
+            if key not in self._items:
+                raise KeyError(key)
+            self._drop(key)
+
+    def keys(self) -> list[K]:
+        """The keys, least recent first."""
+        return list(self._items)
+
+    def items(self) -> list[tuple[K, V]]:
+        """The entries, least recent first."""
+        return list(self._items.items())
+
+    def setdefault(self, key: K, default: V) -> V:
+        """The value of `key`, or `default` kept under it."""
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        self.put(key, default)
+        return default
+
+    @overload
+    def get(self, key: K) -> V | None: ...
+    @overload
+    def get(self, key: K, default: V) -> V: ...
     def get(self, key: K, default: V | None = None) -> V | None:
         """The value of `key` (now the most recent), or `default`."""
         with self._lock:
@@ -74,10 +110,10 @@ class Lru(Generic[K, V]):
             ):
                 self._drop(next(iter(self._items)))
 
-    def pop(self, key: K) -> V | None:
-        """Forget `key`; its value, or None."""
+    def pop(self, key: K, default: V | None = None) -> V | None:
+        """Forget `key`; its value, or `default`."""
         with self._lock:
-            value = self._items.get(key)
+            value = self._items.get(key, default)
             self._drop(key)
             return value
 
@@ -105,3 +141,41 @@ class Lru(Generic[K, V]):
             value = self._items.pop(key)
             if self.weight is not None:
                 self.total -= self.weight(value)
+
+
+class Expiring(Generic[K]):
+    """A set whose members leave `seconds` after they were added (by `clock`), holding at most
+    `max_items` (the oldest leave first)."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float], max_items: int) -> None:
+        self.seconds = seconds
+        self.clock = clock
+        self._added: Lru[K, float] = Lru(max_items)
+
+    def __len__(self) -> int:
+        return len(self._added)
+
+    def add(self, key: K) -> None:
+        """Make `key` a member from now on, for `seconds`."""
+        self._added.pop(key)
+        self._added[key] = self.clock()
+
+    def discard(self, key: K) -> None:
+        """`key` is no member any more."""
+        self._added.pop(key)
+
+    def __contains__(self, key: object) -> bool:
+        added = self._added.get(key)  # type: ignore[arg-type]
+        if added is None:
+            return False
+        if self.clock() - added >= self.seconds:
+            self._added.pop(key)  # type: ignore[arg-type]
+            return False
+        return True
+
+    def expire(self) -> None:
+        """Drop every member whose time is up."""
+        now = self.clock()
+        for key, added in self._added.items():
+            if now - added >= self.seconds:
+                self._added.pop(key)
