@@ -65,6 +65,7 @@ def console_config(settings: Settings, *, pictures: bool) -> CoreConfig:
         idle_close_seconds=settings.idle_close_seconds,
         timezone=settings.timezone,
         seed_reveal_hours=settings.seed_reveal_hours,
+        retention_days=settings.retention_days,
     )
 
 

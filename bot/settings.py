@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     idle_close_seconds: float = Field(default=900.0, gt=0)  # a table nobody starts closes
     # a hand's whole seed (every card dealt) is shown this many hours after its table closed
     seed_reveal_hours: float = Field(default=24.0, ge=0)
+    # closed tables' move logs and snapshots are pruned this many days on (0: kept forever);
+    # results, the ledger and seeds stay (docs/storage.md, "Retention")
+    retention_days: float = Field(default=365.0, ge=0)
     timezone: str = "Europe/Istanbul"  # the zone of a tournament's start time (`start=21:30`)
     # one member cannot flood a chat: per user and chat, a burst of commands then one per period;
     # 0 turns the budget off (bot.core.throttle)

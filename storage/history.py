@@ -221,18 +221,37 @@ async def find_players(
     conn: AsyncConnection, platform: str, text: str, limit: int = 5
 ) -> list[tuple[int, str, str]]:
     """Players of `platform` whose user id is `text` or whose name is `text` (ignoring case):
-    `(id, user id, name)`, the user-id match first."""
+    `(id, user id, name)`, the user-id match first. Two index probes: the unique
+    `(platform, user_id)` and `(platform, lower(name))` of migration 0007 (an `OR` of both
+    could make the planner scan the platform's rows)."""
     wanted = text.strip()
-    stmt = (
-        sa.select(players.c.id, players.c.user_id, players.c.name)
-        .where(players.c.platform == platform)
+    columns = (players.c.id, players.c.user_id, players.c.name)
+    by_id = sa.select(*columns).where(players.c.platform == platform, players.c.user_id == wanted)
+    by_name = (
+        sa.select(*columns)
         .where(
-            sa.or_(
-                players.c.user_id == wanted,
-                sa.func.lower(players.c.name) == sa.func.lower(wanted),
-            )
+            players.c.platform == platform,
+            sa.func.lower(players.c.name) == sa.func.lower(wanted),
         )
-        .order_by(sa.case((players.c.user_id == wanted, 0), else_=1), players.c.id)
+        .order_by(players.c.id)
         .limit(limit)
     )
-    return [(r.id, r.user_id, r.name) for r in await conn.execute(stmt)]
+    found = [(r.id, r.user_id, r.name) for r in await conn.execute(by_id)]
+    seen = {row[0] for row in found}
+    found += [(r.id, r.user_id, r.name) for r in await conn.execute(by_name) if r.id not in seen]
+    return found[:limit]
+
+
+async def played_in(conn: AsyncConnection, player_id: int, table_id: int, hand_id: str) -> bool:
+    """True when the player has a result of this hand (or Okey round) of this table: read
+    through `game_results (player_id, at)`, the player's own rows only."""
+    stmt = (
+        sa.select(game_results.c.id)
+        .where(
+            game_results.c.player_id == player_id,
+            game_results.c.table_id == table_id,
+            game_results.c.hand_id == hand_id,
+        )
+        .limit(1)
+    )
+    return (await conn.execute(stmt)).first() is not None

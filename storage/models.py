@@ -28,7 +28,11 @@ class Player(SQLModel, table=True):
     """A chat user on one platform."""
 
     __tablename__ = "players"
-    __table_args__ = (sa.UniqueConstraint("platform", "user_id"),)
+    __table_args__ = (
+        sa.UniqueConstraint("platform", "user_id"),
+        # `/stats <name>`: a name looked up ignoring case (migration 0007)
+        sa.Index("ix_players_platform_lower_name", "platform", sa.text("lower(name)")),
+    )
 
     id: int | None = Field(default=None, sa_column=sa.Column(sa.Integer, primary_key=True))
     platform: str = Field(sa_column=sa.Column(sa.String(32), nullable=False))
@@ -55,6 +59,8 @@ class GameTable(SQLModel, table=True):
         ),
         sa.Index("ix_tables_status", "status"),
         sa.Index("ix_tables_deadline", "deadline"),
+        # retention finds the closed tables it is due for (migration 0007)
+        sa.Index("ix_tables_status_updated_at", "status", "updated_at"),
     )
 
     id: int | None = Field(default=None, sa_column=sa.Column(sa.Integer, primary_key=True))
@@ -80,6 +86,8 @@ class GameTable(SQLModel, table=True):
         default=None,
         sa_column=sa.Column(sa.Integer, index=True),  # no foreign key: see migration 0006
     )
+    # when retention removed this closed table's action log and snapshot (migration 0007)
+    pruned_at: datetime | None = Field(default=None, sa_column=sa.Column(Time, nullable=True))
 
 
 class Tournament(SQLModel, table=True):
@@ -257,6 +265,8 @@ class HandSeed(SQLModel, table=True):
     seed_hex: str | None = Field(default=None, sa_column=sa.Column(sa.String(256)))
     created_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
     revealed_at: datetime | None = Field(default=None, sa_column=sa.Column(Time))
+    # the action log entry (seq) that dealt the hand; None for hands of before migration 0007
+    deal_seq: int | None = Field(default=None, sa_column=sa.Column(sa.Integer))
 
 
 class TableMessageRow(SQLModel, table=True):

@@ -91,7 +91,7 @@ def commit_sync(
     ledger_ops.apply_transfers_sync(conn, transfers, now, key)
     table_ops.record_results(conn, table_id, results, now, community)
     table_ops.record_penalties(conn, table_id, penalties, now, community)
-    table_ops.record_seeds(conn, seeds, now)
+    table_ops.record_seeds(conn, seeds, now, last_seq if action is not None else None)
     ledger_ops.set_key_result_sync(conn, key, version)
     return version
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -19,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from storage import audit as audit_ops
 from storage import history as history_ops
 from storage import ledger as ledger_ops
-from storage import migrate, steps, table_create, table_reads
+from storage import migrate, retention, steps, table_create, table_reads
 from storage import players as player_ops
 from storage import surfaces as surface_ops
 from storage import tables as table_ops
@@ -362,6 +363,28 @@ class Store:
         async with read(self.engine) as conn:
             return await table_reads.actions(conn, table_id)
 
+    async def hand_actions(self, table_id: int, hand_id: str) -> list[ActionRecord]:
+        """The action log entries of one hand, from the entry that dealt it to the next deal,
+        read by key (the whole log for a hand of before migration 0007)."""
+        check.positive_int(table_id, "table id")
+        hand_id = check.text(hand_id, "hand id", 64)
+        async with read(self.engine) as conn:
+            return await table_reads.hand_actions(conn, table_id, hand_id)
+
+    async def played_in(self, player_id: int, table_id: int, hand_id: str) -> bool:
+        """True when the player has a result of this hand or Okey round of this table."""
+        check.positive_int(player_id, "player id")
+        check.positive_int(table_id, "table id")
+        hand_id = check.text(hand_id, "hand id", 64)
+        async with read(self.engine) as conn:
+            return await history_ops.played_in(conn, player_id, table_id, hand_id)
+
+    async def pruned_at(self, table_id: int) -> datetime | None:
+        """When retention removed the closed table's action log and snapshot, or None."""
+        check.positive_int(table_id, "table id")
+        async with read(self.engine) as conn:
+            return await table_reads.pruned_at(conn, table_id)
+
     async def seed(self, hand_id: str) -> SeedRecord | None:
         """The fair-shuffle record of a hand, or None."""
         async with read(self.engine) as conn:
@@ -396,6 +419,23 @@ class Store:
                 conn, table_id, moderator_id, reason, checked, now, refunds_of
             )
         )
+
+    async def prune(self, older_than: datetime, *, batch: int = 100, batches: int = 10) -> int:
+        """Retention (``storage/retention.py``): remove the action log (but its closing entry)
+        and the snapshot of closed tables last changed before ``older_than``, ``batch`` tables
+        per write transaction, at most ``batches`` transactions; how many tables were pruned.
+        Results, ledger, seeds and penalty totals stay. Safe with several processes at once."""
+        check.limit(batch)
+        if older_than.tzinfo is None:
+            raise InvalidRequest("older_than must be timezone-aware")
+        total = 0
+        for _ in range(batches):
+            work = partial(retention.prune_sync, cutoff=older_than, now=self._clock(), limit=batch)
+            done = await self._writer.run_sync(work)
+            total += done
+            if done < batch:
+                break
+        return total
 
     # -- tournaments -------------------------------------------------------------------------
 

@@ -91,3 +91,48 @@ async def closed_at(conn: AsyncConnection, table_id: int) -> datetime | None:
         return None
     at = (await conn.execute(last)).scalar()
     return None if at is None else aware(at)
+
+
+HAND_CHUNK = 200  # action log entries read at a time while looking for a hand's end
+
+
+async def hand_actions(conn: AsyncConnection, table_id: int, hand_id: str) -> list[ActionRecord]:
+    """The action log entries of one hand, in sequence order: from the entry that dealt it
+    (`hand_seeds.deal_seq`) up to and including the next entry that deals, read by the
+    `(table_id, seq)` key a chunk at a time. A hand of before migration 0007 (no `deal_seq`) or
+    whose dealing entry is gone gets the table's whole log (the caller finds the hand in it);
+    a table whose log was pruned gets what is left of it."""
+    stmt = sa.select(hand_seeds.c.deal_seq).where(
+        hand_seeds.c.hand_id == hand_id, hand_seeds.c.table_id == table_id
+    )
+    start = (await conn.execute(stmt)).scalar()
+    if start is None:
+        return await actions(conn, table_id)
+    found: list[ActionRecord] = []
+    while True:
+        chunk = (
+            sa.select(action_log)
+            .where(
+                action_log.c.table_id == table_id,
+                action_log.c.seq >= start,
+                action_log.c.seq < start + HAND_CHUNK,
+            )
+            .order_by(action_log.c.seq)
+        )
+        rows = [table_ops.action_record(row) for row in await conn.execute(chunk)]
+        if not found and (not rows or rows[0].seq != start):
+            return await actions(conn, table_id)  # the dealing entry is not where it should be
+        for row in rows:
+            found.append(row)
+            if row.seq > found[0].seq and row.action.get("deals"):
+                return found
+        if len(rows) < HAND_CHUNK:
+            return found
+        start += HAND_CHUNK
+
+
+async def pruned_at(conn: AsyncConnection, table_id: int) -> datetime | None:
+    """When retention removed the table's action log and snapshot, or None."""
+    stmt = sa.select(tables.c.pruned_at).where(tables.c.id == table_id)
+    value = (await conn.execute(stmt)).scalar()
+    return None if value is None else aware(value)

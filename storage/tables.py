@@ -310,8 +310,12 @@ def record_penalties(
         conn.execute(stmt)
 
 
-def record_seeds(conn: sa.Connection, seeds: Sequence[SeedRecord], now: datetime) -> None:
-    """Store each hand's seed hash, and its seed once revealed; a hash never changes."""
+def record_seeds(
+    conn: sa.Connection, seeds: Sequence[SeedRecord], now: datetime, deal_seq: int | None = None
+) -> None:
+    """Store each hand's seed hash, and its seed once revealed; a hash never changes.
+    `deal_seq`: the action log entry of this step, kept with a new hash (the step that dealt the
+    hand) so that `/replay` reads the hand's entries by key (migration 0007)."""
     for seed in seeds:
         row = conn.execute(_LOCK_SEED, {"hand_id": seed.hand_id}).first()
         if row is None:
@@ -324,6 +328,7 @@ def record_seeds(conn: sa.Connection, seeds: Sequence[SeedRecord], now: datetime
                     "seed_hex": seed.seed_hex.lower() if seed.seed_hex else None,
                     "created_at": now,
                     "revealed_at": now if seed.seed_hex else None,
+                    "deal_seq": deal_seq,
                 },
             )
             continue

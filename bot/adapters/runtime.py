@@ -112,6 +112,7 @@ def core_config(settings: Settings, platform: str) -> CoreConfig:
         turn_seconds=settings.turn_seconds,
         idle_close_seconds=settings.idle_close_seconds,
         seed_reveal_hours=settings.seed_reveal_hours,
+        retention_days=settings.retention_days,
         timezone=settings.timezone,
         command_burst=settings.command_burst,
         command_refill_seconds=settings.command_refill_seconds,

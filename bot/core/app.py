@@ -44,6 +44,7 @@ from bot.core.registry import GAMES, open_session
 from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
 from bot.core.table.pictures import draw_pictures
+from bot.core.table.retention import Retention
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import LiveTable, TableService
 from bot.core.table.session import Note, Who, msg
@@ -67,6 +68,7 @@ ASKER_ONLY = frozenset({"help", "leaderboard", "verify"})
 def utcnow() -> datetime:
     """The current time in UTC (the default clock)."""
     return datetime.now(UTC)
+
 
 MAX_RESET_REASON = 500  # the longest reason the storage keeps with a reset
 
@@ -96,6 +98,7 @@ class Core:
             reveal=self.accounts.verifier.reveal,  # seeds shown only after (bot.core.players.proofs)
         )
         self.history = HistoryCommands(store, self.config)  # type: ignore[arg-type]
+        self.retention = Retention(store, self.config.retention_days)
         self.commands_budget = _throttle(
             self.config.command_burst, self.config.command_refill_seconds, clock
         )
@@ -133,6 +136,7 @@ class Core:
         if self.store is not None:
             out += await self.tournaments.tick(now)
             out += await self._settle()
+        await self.retention.run(now)  # hourly: closed tables' old logs (bot.core.table.retention)
         return await draw_pictures(out)
 
     async def _settle(self) -> list[Outgoing]:
@@ -412,6 +416,7 @@ class Core:
         session = live.session
         if sub == "table":
             session.now = self.clock()  # what it shows may depend on the time (sit-and-go levels)
+            await session.prepare(None)  # Açık odds off the event loop
             return [table_message(session, live.channel_id, fresh=True, version=live.version)]
         if sub == "rules" and not args:  # a look-up is nobody else's business
             body = text(who.locale, session.rules_lines())
@@ -426,6 +431,7 @@ class Core:
             index = session.find(who.player_id)
             if index is None:
                 raise Refusal("err.not_seated")
+            await session.prepare(who.player_id)  # their own odds off the event loop
             lines = session.private_lines(index, sub, args)
             picture = session.private_sketch(index, sub, args)
             seat = replace(session.seats[index], locale=who.locale)

@@ -21,6 +21,9 @@ class CoreConfig:
     afk_limit: int = 2  # time-outs in a row after which the computer player stands in
     idle_close_seconds: float = 900.0  # a table nobody starts is closed and refunded
     seed_reveal_hours: float = 24.0  # a hand's whole seed is shown this long after its table closed
+    # closed tables' action logs and snapshots are pruned this many days after they closed
+    # (`bot.core.table.retention`); 0 keeps them (the default here; the settings give 365)
+    retention_days: float = 0.0
     timezone: str = "Europe/Istanbul"  # the zone of a tournament's `start=21:30`
     poker_ante: int = 10
     poker_min_buy_in_antes: int = 5  # the smallest buy-in is this many antes

@@ -59,3 +59,51 @@ async def test_odds_off_and_turkish_show_no_odds(store):
 async def test_odds_turkish_alias(store):
     _, out = await started(store, "/poker open acik 10 şans=kapalı", PLAYERS[:3])
     assert not ODDS.search(table_message(out))
+
+
+async def test_a_refused_press_does_not_work_the_odds_out_again(store):
+    from bot.core.poker.odds_cache import Counter
+    from testkit.helpers import last_buttons, press
+
+    users = PLAYERS[:3]
+    core, out = await started(store, "/poker open acik 10", users)
+    session = live_session(core, "c1")
+    actor = session.seats[session.actor()].user_id
+    buttons = last_buttons(out)
+    computed = Counter.computed
+    refused = await core.press(press(actor, buttons["bet"], "999999"))  # beyond the limit
+    assert errors(refused)
+    assert live_session(core, "c1") is not session  # the refusal rebuilt the session
+    shown = await core.handle(cmd(users[0], "/poker table"))
+    assert ODDS.search(table_message(shown))
+    assert Counter.computed == computed  # the same position: the kept figures
+
+
+async def test_the_odds_are_worked_out_off_the_event_loop(store, monkeypatch):
+    import threading
+
+    from bot.core.poker import odds_cache
+
+    threads: list[int] = []
+    real = odds_cache.estimate
+
+    def recorded(view):
+        threads.append(threading.get_ident())
+        return real(view)
+
+    monkeypatch.setattr(odds_cache, "estimate", recorded)
+    odds_cache.ODDS.clear()
+    users = PLAYERS[:3]
+    core, out = await started(store, "/poker open acik 10", users)
+    session = live_session(core, "c1")
+    out = await core.handle(cmd(users[1], "/poker hand"))  # the asker's own chance too
+    assert "Your chance of winning" in "\n".join(private_to(out, users[1]))
+    actor = session.seats[session.actor()].user_id
+    out = await core.handle(cmd(actor, "/poker bet 20"))  # the same cards: the same figures
+    assert not errors(out), errors(out)
+    assert len(threads) == 2  # the deal's position and the asker's own
+    session = live_session(core, "c1")
+    out = await core.handle(cmd(session.seats[session.actor()].user_id, "/poker fold"))
+    assert not errors(out), errors(out)
+    assert len(threads) == 3  # a fold is a new position
+    assert threading.get_ident() not in threads

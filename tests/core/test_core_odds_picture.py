@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import bot.core.poker.session as core_poker
+import bot.core.poker.odds_cache as core_poker
 from games.poker.odds import estimate
 from testkit.drive import live_session
 from testkit.helpers import cmd, errors, make_core
@@ -34,6 +34,7 @@ def counted(monkeypatch):
         return estimate(view, *args, **kwargs)
 
     monkeypatch.setattr(core_poker, "estimate", spy)
+    core_poker.ODDS.clear()  # kept per position across tables: start from none
     return calls
 
 

@@ -29,6 +29,10 @@ from bot.adapters.discord.rooms import DiscordRooms
 from bot.adapters.surfaces import SharedMessages, SurfaceStore
 from bot.core.api import CoreApi
 from bot.core.messages import Button
+from bot.render.cache import Expiring, Lru
+
+MAX_USERS = 20_000  # users whose kept parts, refused DMs and language are remembered (LRU)
+DM_CLOSED_SECONDS = 6 * 3600  # a user whose DMs were refused is tried again after this
 
 __all__ = [
     "PLATFORM",
@@ -78,13 +82,18 @@ class DiscordAdapter(DiscordInbound):
         # tournament tables' threads (`bot.core.table.rooms`): hand it to the core as its `rooms`
         self.rooms = DiscordRooms(self.lanes, sleep=sleep)
         self.private = PrivateMessages(clock)
+        self.clock = clock
         # table id -> core custom id -> button, of the newest table message (amount bounds)
         self.buttons: dict[str, dict[str, Button]] = {}
         self.groups: dict[str, str] = {}  # table id -> "poker" | "okey"
-        self.inbox: dict[str, list[Part]] = {}  # user id -> private parts kept for them
-        self.dm_closed: set[str] = set()
+        # user id -> private parts kept for them (closed tables' parts go with `prune`; the
+        # least recent users beyond MAX_USERS are forgotten)
+        self.inbox: Lru[str, list[Part]] = Lru(MAX_USERS)
+        # users whose DMs were refused: tried again after DM_CLOSED_SECONDS (they may open them)
+        self.dm_closed: Expiring[str] = Expiring(DM_CLOSED_SECONDS, clock, MAX_USERS)
         self.told: set[tuple[str, str]] = set()  # (table, user) told in the channel already
-        self.locales: dict[str, str | None] = {}  # user id -> `/lang` choice, as last looked up
+        # user id -> `/lang` choice, as last looked up (the least recent forgotten first)
+        self.locales: Lru[str, str | None] = Lru(MAX_USERS)
         # table id -> the core's channel id of the table, when it is a shared room
         # ("<channel>#<label>", posted in the channel): commands about that table name it
         self.rooms_of: dict[str, str] = {}

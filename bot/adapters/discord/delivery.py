@@ -75,6 +75,7 @@ from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.table.rooms import parent_of
 from bot.core.tournament.view import is_tournament_id
 from bot.logs import kv
+from bot.render.cache import Expiring, Lru
 
 log = logging.getLogger("bot.discord")
 
@@ -123,10 +124,10 @@ class DiscordDelivery:
     private: PrivateMessages
     buttons: dict[str, dict[str, Button]]
     groups: dict[str, str]
-    inbox: dict[str, list[Part]]
-    dm_closed: set[str]
+    inbox: Lru[str, list[Part]]
+    dm_closed: Expiring[str]
     told: set[tuple[str, str]]
-    locales: dict[str, str | None]
+    locales: Lru[str, str | None]
     rooms_of: dict[str, str]
 
     def _channel(self, channel_id: int) -> Any:
@@ -177,7 +178,7 @@ class DiscordDelivery:
         """The sender's ephemeral parts (after any kept for them); resolves a "thinking" reply
         even when there is nothing to say. A slotted part edits the sender's message of that slot
         when a silent update is answered (an explicit ask gets a new message)."""
-        kept = self.inbox.pop(origin.user_id, [])
+        kept = self.inbox.pop(origin.user_id) or []
         fresh = [p if isinstance(p, Part) else Part(p) for p in parts]
         messages = chunks(newest_picture(newest_per_slot([*kept, *fresh])))
         for message in messages:
@@ -339,6 +340,14 @@ class DiscordDelivery:
             self.rooms_of.pop(table_id, None)
             self.private.forget_table(table_id)
         self.told = {(t, u) for t, u in self.told if t not in gone}
+        for user, parts in self.inbox.items():  # parts kept about a closed table
+            left = [p for p in parts if p.table_id not in gone]
+            if len(left) != len(parts):
+                if left:
+                    self.inbox[user] = left
+                else:
+                    del self.inbox[user]
+        self.dm_closed.expire()
         return len(gone)
 
     def _part(self, item: Outgoing) -> Part:

@@ -51,6 +51,7 @@ log = logging.getLogger("bot.telegram")
 
 DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 TICK_SECONDS = 1.0
+PRUNE_EVERY = 300  # ticks between forgetting closed tables (`TelegramAdapter.prune`)
 CONCURRENT_UPDATES = 32
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 
@@ -158,7 +159,15 @@ async def serve(
         halt = asyncio.Event()
         ticker = (
             asyncio.create_task(
-                tick_forever(core, adapter.deliver, now=now, every=tick_seconds, log=log, stop=halt)
+                tick_forever(
+                    core,
+                    adapter.deliver,
+                    now=now,
+                    every=tick_seconds,
+                    log=log,
+                    after_tick=lambda count: count % PRUNE_EVERY or adapter.prune(),
+                    stop=halt,
+                )
             )
             if run_timers
             else None

@@ -48,8 +48,9 @@ from bot.core.api import CoreApi
 from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 from bot.core.names import clean_name
-from bot.core.tournament.view import tournament_number
+from bot.core.tournament.view import is_tournament_id, tournament_number
 from bot.logs import kv
+from bot.render.cache import Lru
 
 log = logging.getLogger("bot.telegram")
 
@@ -72,6 +73,7 @@ def single_amount(button: Button) -> int | None:
 
 
 # What to ask the core for a player's current private state at a table, per game group.
+MAX_USERS = 20_000  # users whose last group is remembered (LRU)
 STATE_COMMANDS = {"poker": ("poker", "hand"), "okey": ("okey", "rack")}
 
 Later = Callable[[], Awaitable[object]]  # what it returns is not used
@@ -112,7 +114,8 @@ class TelegramAdapter:
         self.admins: AdminCache | None = None
         self.application: Application | None = None
         self.pickers: dict[tuple[int, str], DrawPicker] = {}
-        self.last_group: dict[int, Place] = {}  # user -> the group (topic) they last played in
+        # user -> the group (topic) they last played in; the least recent forgotten first
+        self.last_group: Lru[int, Place] = Lru(MAX_USERS)
         # tournament tables' forum topics (`bot.core.table.rooms`): hand it to the core as its `rooms`
         self.rooms = TelegramRooms(clock=clock)
 
@@ -528,6 +531,20 @@ class TelegramAdapter:
             )
         ]
         await self.delivery.deliver(ours, Origin())
+
+    def is_open(self, table_id: str) -> bool:
+        """Whether the core still runs the table (a tournament's living message always is)."""
+        return is_tournament_id(table_id) or self.core.table_info(table_id) is not None
+
+    def prune(self) -> int:
+        """Forget what is kept about tables the core has closed: the delivery's messages,
+        chats, buttons and private messages of them, and open draw pickers; how many tables
+        were forgotten (the runner calls it every `PRUNE_EVERY` ticks)."""
+        if self.delivery is None:
+            return 0
+        gone = self.delivery.prune(self.is_open)
+        self.pickers = {k: p for k, p in self.pickers.items() if self.is_open(p.table_id)}
+        return gone
 
     async def flush(self, timeout: float) -> None:
         """Send the queued group traffic now and wait for it (at most `timeout` seconds; what is

@@ -68,6 +68,7 @@ from bot.adapters.telegram.private import (
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.logs import kv
+from bot.render.cache import Lru
 
 __all__ = ["Delivery", "Origin", "Parcel", "TableMessage", "as_int", "fit"]
 
@@ -77,6 +78,7 @@ MAX_ALERT = 200
 START_PAYLOAD = "cards"
 MAX_REMEMBERED_BUTTONS = 5_000
 MAX_TOLD_TO_START = 100_000  # (user, group) pairs remembered as told to start the chat
+MAX_USERS = 20_000  # users whose name and language are remembered (LRU)
 SHORT_REPLY_SECONDS = 8.0  # how long the group keeps a "I answer you privately" reply
 
 
@@ -203,8 +205,9 @@ class Delivery:
         self.live_buttons: dict[str, set[str]] = {}  # table id -> ids on its newest state
         self.buttons: OrderedDict[str, Button] = OrderedDict()
         self.prompts: dict[tuple[int, int], tuple[str, int]] = {}  # message -> (custom id, user)
-        self.names: dict[int, str] = {}
-        self.locales: dict[int, str] = {}
+        # per user, with no event that says they are gone: the least recent forgotten first
+        self.names: Lru[int, str] = Lru(MAX_USERS)
+        self.locales: Lru[int, str] = Lru(MAX_USERS)
         self._asked: set[tuple[str, int]] = set()  # (custom id, user) with an amount prompt
         self._prompted: set[int] = set()  # users asked (in a group) to start the private chat
         self._short_replies: set[int] = set()  # users with a short reply up in a group
@@ -249,6 +252,34 @@ class Delivery:
             if row
         ]
         return InlineKeyboardMarkup(keyboard) if keyboard else None
+
+    def forget_table(self, table_id: str) -> None:
+        """Drop everything kept about a closed table: its message, chat, live buttons, amount
+        prompts and its players' private messages of it (the store keeps the message record
+        for other processes; a table that is in fact still open is recalled from it)."""
+        self.tables.pop(table_id, None)
+        self.table_chats.pop(table_id, None)
+        self.live_buttons.pop(table_id, None)
+        self.buttons = OrderedDict(
+            (k, b) for k, b in self.buttons.items() if b.table_id != table_id
+        )
+        self.prompts = {
+            k: v for k, v in self.prompts.items() if not v[0].startswith(f"{table_id}:")
+        }
+        self._asked = {a for a in self._asked if not a[0].startswith(f"{table_id}:")}
+        self.private.forget_table(table_id)
+
+    def known_tables(self) -> set[str]:
+        """Every table id this delivery keeps something about."""
+        return {*self.tables, *self.table_chats, *self.live_buttons}
+
+    def prune(self, is_open: Callable[[str], bool]) -> int:
+        """Forget the tables `is_open` says are closed (a table with a write still waiting is
+        kept until it is written); how many were forgotten."""
+        gone = [t for t in self.known_tables() if t not in self._wanted and not is_open(t)]
+        for table_id in gone:
+            self.forget_table(table_id)
+        return len(gone)
 
     def is_live(self, table_id: str, custom_id: str) -> bool:
         """Whether the table's newest state still carries this button (the turn is the same)."""

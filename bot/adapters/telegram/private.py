@@ -20,10 +20,12 @@ from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message, ReplyP
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.logs import kv
+from bot.render.cache import Lru
 
 log = logging.getLogger("bot.telegram")
 
 MAX_TEXT = 4096
+MAX_USERS = 20_000  # users remembered as unreachable or as having missed messages (LRU)
 MAX_CAPTION = 1024
 
 
@@ -134,9 +136,12 @@ class PrivateChats:
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self.unreachable: set[int] = set()
-        self.missed: dict[int, list[str]] = {}  # user -> tables they missed messages about
-        self.shown: dict[tuple[int, str], Shown] = {}
+        # users who blocked the bot or never started the chat (the least recent forgotten
+        # first beyond MAX_USERS: such a user is tried once more, then remembered again)
+        self.unreachable: Lru[int, bool] = Lru(MAX_USERS)
+        # user -> tables they missed messages about (closed tables are dropped: `forget_table`)
+        self.missed: Lru[int, list[str]] = Lru(MAX_USERS)
+        self.shown: dict[tuple[int, str], Shown] = {}  # (user, table) -> their current message
 
     def reachable(self, user_id: int) -> bool:
         """False once a message to the user was refused, until they press Start."""
@@ -144,7 +149,7 @@ class PrivateChats:
 
     def refused(self, user_id: int) -> None:
         """Telegram refused a message to the user (Forbidden): stop trying until Start."""
-        self.unreachable.add(user_id)
+        self.unreachable[user_id] = True
         log.info(kv(event="private_blocked", user=user_id))
 
     async def send(self, user_id: int, parcel: Parcel) -> bool:
@@ -176,8 +181,19 @@ class PrivateChats:
     def started(self, user_id: int) -> list[str]:
         """The user pressed Start: they can be written to again; returns the tables they missed
         messages about (oldest first)."""
-        self.unreachable.discard(user_id)
-        return self.missed.pop(user_id, [])
+        self.unreachable.pop(user_id)
+        return self.missed.pop(user_id) or []
+
+    def forget_table(self, table_id: str) -> None:
+        """Drop what is kept about a closed table: each user's current message of it and the
+        table among the ones they missed."""
+        self.shown = {k: v for k, v in self.shown.items() if k[1] != table_id}
+        for user in [u for u, tables in self.missed.items() if table_id in tables]:
+            left = [t for t in self.missed[user] if t != table_id]
+            if left:
+                self.missed[user] = left
+            else:
+                del self.missed[user]
 
     async def take_keyboard(self, user_id: int, message_id: int, **context: object) -> None:
         """Take the keyboard off one of the user's private messages (see `take_buttons`), unless

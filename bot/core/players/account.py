@@ -26,6 +26,7 @@ from bot.core.table.deliver import text
 from bot.core.table.session import COMPUTER_PREFIX, Msg, Who, msg
 from bot.core.tournament.verify import stage_id, verify_stage
 from bot.logs import kv
+from bot.render.cache import Lru
 from storage import HOUSE, StorageError, wallet
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.core")
 
 BOT_PLATFORM = "bot"
+MAX_CACHED = 20_000  # players whose record, language and grant are kept in memory (LRU)
 ACCOUNT_COMMANDS = ("balance", "daily", "leaderboard", "verify", "lang")
 
 
@@ -44,10 +46,12 @@ class Accounts:
         self.store = store
         self.config = config
         self.clock = clock
-        self._players: dict[tuple[str, str], PlayerRecord] = {}
+        # bounded (the least recent forgotten first; a forgotten player is read again)
+        self._players: Lru[tuple[str, str], PlayerRecord] = Lru(MAX_CACHED)
         # (platform, user id) -> their `/lang` choice or None; only `/lang` stores a locale
-        self._locales: dict[tuple[str, str], str | None] = {}
-        self._granted: set[int] = set()
+        self._locales: Lru[tuple[str, str], str | None] = Lru(MAX_CACHED)
+        # players whose starting grant was made (the grant's key makes a repeat a no-op)
+        self._granted: Lru[int, bool] = Lru(MAX_CACHED)
         reveal = Reveal(store, config.seed_reveal_hours, clock)
         self.verifier = HandVerifier(store, reveal)
 
@@ -86,7 +90,7 @@ class Accounts:
                 "starting grant",
                 idempotency_key=f"grant:{cached.id}",
             )
-            self._granted.add(cached.id)
+            self._granted[cached.id] = True
         return cached
 
     async def who(self, source: Command | Press) -> Who:
@@ -139,7 +143,7 @@ class Accounts:
         if locale is None:
             raise Refusal("err.lang_usage")
         await self.store.set_locale(who.player_id, locale)
-        self._players.pop((command.platform, command.user_id), None)
+        self._players.pop((command.platform, command.user_id))
         self._locales[(command.platform, command.user_id)] = locale
         line = msg("lang.set")
         return [Outgoing(OutKind.PRIVATE, text(locale, [line]), user_id=command.user_id)]

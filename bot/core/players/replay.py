@@ -103,9 +103,28 @@ def moves_after(records: list[ActionRecord], hand_id: str) -> tuple[ActionRecord
     return records[start], moves
 
 
+async def may_see(store: Store, command: Command, who: Who, hand_id: str, table_id: int) -> None:
+    """Refuse, before anything of the hand is read, a hand the asker may not see: unknown, of
+    another platform, still running, or of another community they did not play in (their own
+    result row says whether they did). Three key reads: the seed, the table's head and, only
+    for a hand of another community, the asker's result of it."""
+    record = await store.seed(hand_id)
+    head = (
+        None if record is None or record.table_id != table_id else await store.table_head(table_id)
+    )
+    if record is None or head is None or head.platform != command.platform:
+        raise Refusal("err.replay_unknown", hand=hand_id)
+    if record.seed_hex is None:
+        raise Refusal("err.replay_running", hand=hand_id)
+    foreign = head.community is not None and command.community != head.community
+    if foreign and not await store.played_in(who.player_id, table_id, hand_id):
+        # a hand of another community (or, in a private chat, one the asker did not play in)
+        raise Refusal("err.replay_other_community", hand=hand_id)
+
+
 async def load_hand(store: Store, hand_id: str, table_id: int) -> StoredHand:
-    """Play a finished hand again from the store; refusals for an unknown, running or
-    unrecorded hand."""
+    """Play a finished hand again from the store (its own log entries, read by key); refusals
+    for an unknown, running or unrecorded hand, or one whose log retention removed."""
     record = await store.seed(hand_id)
     if record is None or record.table_id != table_id:
         raise Refusal("err.replay_unknown", hand=hand_id)
@@ -114,8 +133,10 @@ async def load_hand(store: Store, hand_id: str, table_id: int) -> StoredHand:
     head = await store.table_head(table_id)
     if head is None:
         raise Refusal("err.replay_unknown", hand=hand_id)
-    found = moves_after(await store.actions(table_id), hand_id)
+    found = moves_after(await store.hand_actions(table_id, hand_id), hand_id)
     if found is None:
+        if await store.pruned_at(table_id) is not None:
+            raise Refusal("err.replay_pruned", hand=hand_id)
         raise Refusal("err.replay_old", hand=hand_id)
     dealt, logged = found
     deal = next(d for d in dealt.action["deals"] if d.get("hand") == hand_id)
@@ -233,7 +254,7 @@ def _draw_strip(scene: tuple[Sketch, ...], style: PictureStyle) -> bytes:
     """The key moments side by side in one PNG."""
     from PIL import Image
 
-    images = [Image.open(io.BytesIO(s.draw(s.scene, s.style))).convert("RGB") for s in scene]
+    images = [Image.open(io.BytesIO(pictures.png(s))).convert("RGB") for s in scene]
     gap = 12
     width = sum(i.width for i in images) + gap * (len(images) - 1)
     height = max(i.height for i in images)
@@ -292,13 +313,11 @@ class Replays:
     async def command(self, command: Command, who: Who, group: str, args: tuple[str, ...]):
         """Answer `/replay <hand id>` or `/export <hand id>` privately."""
         hand_id, table_id = parse_hand_id(args, f"err.{group}_usage")
+        await may_see(self.store, command, who, hand_id, table_id)  # before the log is read
         hand = await load_hand(self.store, hand_id, table_id)
-        if hand.platform != command.platform:
-            raise Refusal("err.replay_unknown", hand=hand_id)
         viewer = hand.viewer(who.player_id)
         if viewer is None and hand.community is not None and command.community != hand.community:
-            # a hand of another community (or, in a private chat, one the asker did not play in)
-            raise Refusal("err.replay_other_community", hand=hand_id)
+            raise Refusal("err.replay_other_community", hand=hand_id)  # no result row, not seated
         sealed = None
         if self.reveal is None or not await self.reveal.revealed(hand.table_id):
             sealed = f"{self.reveal.hours:g}" if self.reveal is not None else "?"

@@ -41,6 +41,9 @@ class HandVerifier:
             raise Refusal("err.verify_unknown", hand=hand_id)
         if record.seed_hex is None:
             raise Refusal("err.verify_running", hand=hand_id)
+        foreign = head.community is not None and command.community != head.community
+        if foreign and not await self.store.played_in(who.player_id, record.table_id, hand_id):
+            raise Refusal("err.verify_other_community", hand=hand_id)  # checked before reading
         table = await self.store.get_table(record.table_id)
         info = table.snapshot.get("hands", {}).get(hand_id)
         hand = await self._played(hand_id, record.table_id)

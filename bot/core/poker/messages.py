@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bot.core.errors import Refusal
 from bot.core.i18n import hand_name
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS
+from bot.core.poker import odds_cache
 from bot.core.poker.words import AMOUNT_KINDS
 from bot.core.sketch import Sketch
 from bot.core.table import house, pictures
@@ -20,7 +21,7 @@ from bot.core.table.session import ButtonSpec, Msg, TableSession, msg
 from bot.render import text as show
 from games.base import Event, seed_from_hex, shuffled
 from games.poker import acik, turkish
-from games.poker.odds import Odds, estimate
+from games.poker.odds import Odds
 
 BET_EVENTS = ("bet", "checked", "called", "raised", "folded")
 
@@ -33,7 +34,6 @@ class PokerMessages(TableSession):
     engine: Any
     in_hand: list[int]
     carried: int
-    _own_odds: dict[int, int | None]  # engine seat -> its own chance at the public odds' position
 
     if TYPE_CHECKING:  # provided by `PokerSession`
 
@@ -170,9 +170,7 @@ class PokerMessages(TableSession):
             lines = [msg("poker.your_acik", down=down, up=show.cards(view["up"][e]) or "—")]
             public = self.public_odds(self.engine.view(None))
             if public is not None and public.percent(e) is not None:
-                if e not in self._own_odds:  # kept with the public odds' position
-                    self._own_odds[e] = estimate(view).percent(e)
-                mine = self._own_odds[e]
+                mine = odds_cache.odds(view).percent(e)  # kept per position
                 lines.append(msg("poker.your_odds", percent=mine, public=public.percent(e)))
             return lines
         lines = [msg("poker.your_cards", cards=show.cards(view["hand"]) or "—")]

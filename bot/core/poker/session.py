@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
+from bot.core.poker import odds_cache
 from bot.core.poker.messages import PokerMessages
 from bot.core.poker.words import ACTION_WORDS, PokerWords
 from bot.core.table import ai, house, pictures
@@ -40,7 +41,7 @@ from games.base import (
     seed_hash,
 )
 from games.poker import acik, turkish
-from games.poker.odds import Odds, estimate
+from games.poker.odds import Odds
 from games.positions import deal_root
 from storage import GameResult, SeedRecord, Transfer, escrow, wallet
 
@@ -70,8 +71,6 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         self.in_hand: list[int] = []  # player ids of the engine's seats
         self.start_stacks: list[int] = []
         self.tally: list[dict[str, Any]] = []  # per engine seat: the running hand's statistics
-        self._odds: tuple[Any, Odds] | None = None  # the public odds and the position they fit
-        self._own_odds: dict[int, int | None] = {}  # engine seat -> its own chance there
 
     @property
     def max_seats(self) -> int:  # type: ignore[override]
@@ -405,7 +404,9 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         self.carried = view["pot"] if view["carried"] else 0
         seed = view["seed"]
         step.record_seed(SeedRecord(hand_id, self.table_id, view["seed_hash"], seed))
-        step.announce("poker.hand_end", hand=hand_id)  # the seed stays sealed (bot.core.players.proofs)
+        step.announce(
+            "poker.hand_end", hand=hand_id
+        )  # the seed stays sealed (bot.core.players.proofs)
         self.engine = None
         self.in_hand, self.start_stacks, self.tally = [], [], []
 
@@ -513,11 +514,26 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
             return None
         if not house.engine_args(self.game, self.options)["table"]["odds"]:
             return None
-        position = (view["seed_hash"], view["street"], tuple(view["folded"]))
-        if self._odds is None or self._odds[0] != position:
-            self._odds = (position, estimate(view))
-            self._own_odds = {}
-        return self._odds[1]
+        return odds_cache.odds(view)  # kept per position (`bot.core.poker.odds_cache`)
+
+    def odds_views(self, player_id: int | None) -> list[dict[str, Any]]:
+        """The views whose odds the next message may show: the public one while an Açık hand
+        with odds on runs, and `player_id`'s own when they play in it."""
+        if self.game != "acik" or not self.running():
+            return []
+        public = self.engine.view(None)
+        if public["finished"] or not house.engine_args(self.game, self.options)["table"]["odds"]:
+            return []
+        views = [public]
+        seat = None if player_id is None else self.engine_seat(player_id)
+        if seat is not None and not public["folded"][seat]:
+            views.append(self.engine.view(seat))
+        return views
+
+    async def prepare(self, player_id: int | None) -> None:
+        """Work out the odds the next message may show in a worker thread, so that the event
+        loop stays free (`odds_cache.prepare`)."""
+        await odds_cache.prepare(self.odds_views(player_id))
 
     def set_rules(self, who: Who, words: tuple[str, ...]) -> Step:
         """`/poker rules set name=value ...` (the moderator check is the caller's): in force at

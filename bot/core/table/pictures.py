@@ -21,12 +21,12 @@ import dataclasses
 import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from bot.core.messages import Outgoing, OutKind
 from bot.core.sketch import Sketch
 from bot.logs import kv
+from bot.render.cache import Lru
 from bot.render.pictures import (
     PictureStyle,
     render_hand,
@@ -133,9 +133,15 @@ def okey_finish(public_view: Mapping[str, Any], locale: str) -> Sketch | None:
     return None if sketch is None or sketch.scene is None else sketch
 
 
-@lru_cache(maxsize=32)
-def _png(sketch: Sketch) -> bytes:
-    return sketch.draw(sketch.scene, sketch.style)
+# what was drawn, by content (the sketch: renderer, scene and style): a /stats chart, a replay's
+# strip and its parts, a table picture shown again are not drawn twice; at most 256 pictures
+# and 32 MB, the least recently used going first
+DRAWN: Lru[Sketch, bytes] = Lru(256, weight=len, max_weight=32 * 1024 * 1024)
+
+
+def png(sketch: Sketch) -> bytes:
+    """The PNG of `sketch`, drawn once while it stays in `DRAWN` (call it off the event loop)."""
+    return DRAWN.get_or_make(sketch, lambda: sketch.draw(sketch.scene, sketch.style))
 
 
 def _draw_all(sketches: list[Sketch]) -> dict[Sketch, bytes]:
@@ -144,7 +150,7 @@ def _draw_all(sketches: list[Sketch]) -> dict[Sketch, bytes]:
     with _DRAWING:
         for sketch in sketches:
             try:
-                out[sketch] = _png(sketch)
+                out[sketch] = png(sketch)
             except Exception as exc:
                 log.warning(kv(event="picture_failed", stage="draw", error=type(exc).__name__))
     return out

@@ -260,6 +260,7 @@ class TableService:
                 continue
             live = LiveTable(record, self._session(record.game, record.snapshot, record.id))
             self._register(live)
+            await live.session.prepare(None)
             # the table message is posted anew (the adapter may have lost the old one), saying
             # once that the table is back; the note is not kept in the move log
             back = msg("table.resumed", table=live.id)
@@ -354,6 +355,7 @@ class TableService:
         for _ in range(2 if retry else 1):
             if live.closed:
                 raise Refusal("err.no_table")
+            await live.session.prepare(None)  # the public odds, off the event loop
             step = self._apply(live, who, change)
             try:
                 out = await self._commit(live, step)
@@ -449,6 +451,7 @@ class TableService:
                 self.ended.add(int(session.options["tournament"]))
         elif step.results and session.options.get("tournament"):  # a round over, the match on
             self.rounds.add(int(session.options["tournament"]))
+        await session.prepare(None)  # the new position's figures, off the event loop
         return deliver(session, live.channel_id, step.notes, version)
 
     def _due(self, session: TableSession, now: datetime, status: str | None) -> datetime | None:

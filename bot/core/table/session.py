@@ -411,6 +411,12 @@ class TableSession:
         pending until the next hand or match (`house.change`)."""
         raise NotImplementedError
 
+    async def prepare(self, player_id: int | None) -> None:
+        """Work out, off the event loop, what the next message about this table may show and
+        is costly to compute (Açık poker's odds; `player_id`: the asker, for their own); the
+        table service awaits it under the table's lock before it builds that message."""
+        return None
+
     def table_sketch(self) -> Sketch | None:
         """The public table picture (from `view(None)` only) while a hand or round is played,
         when pictures are on; else None."""
