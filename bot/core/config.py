@@ -19,7 +19,11 @@ class CoreConfig:
     daily_grant: int = DAILY_GRANT
     turn_seconds: float = 60.0  # a player to act who waits longer is timed out (AFK)
     afk_limit: int = 2  # time-outs in a row after which the computer player stands in
-    idle_close_seconds: float = 900.0  # a table nobody starts is closed and refunded
+    # a table nobody starts is closed and refunded after `idle_close_seconds`; one where no
+    # person (only computer players) has acted for `idle_close_hands` hands or rounds, or for
+    # `idle_close_seconds`, closes between hands (0 hands: no limit by count)
+    idle_close_seconds: float = 900.0
+    idle_close_hands: int = 3
     seed_reveal_hours: float = 24.0  # a hand's whole seed is shown this long after its table closed
     timezone: str = "Europe/Istanbul"  # the zone of a tournament's `start=21:30`
     poker_ante: int = 10
