@@ -63,6 +63,7 @@ def console_config(settings: Settings, *, pictures: bool) -> CoreConfig:
         pictures=pictures,
         turn_seconds=settings.turn_seconds,
         idle_close_seconds=settings.idle_close_seconds,
+        idle_close_hands=settings.idle_close_hands,
         timezone=settings.timezone,
         seed_reveal_hours=settings.seed_reveal_hours,
     )

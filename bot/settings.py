@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     pictures: bool = True  # attach card, rack and table pictures in the chat platforms
     turn_seconds: float = Field(default=60.0, ge=5)  # a player to act longer is timed out
     idle_close_seconds: float = Field(default=900.0, gt=0)  # a table nobody starts closes
+    # a table where only computer players moved for this many hands or rounds closes (0: off;
+    # IDLE_CLOSE_SECONDS without a person acting closes it too)
+    idle_close_hands: int = Field(default=3, ge=0)
     # a hand's whole seed (every card dealt) is shown this many hours after its table closed
     seed_reveal_hours: float = Field(default=24.0, ge=0)
     timezone: str = "Europe/Istanbul"  # the zone of a tournament's start time (`start=21:30`)

@@ -111,6 +111,7 @@ def core_config(settings: Settings, platform: str) -> CoreConfig:
         pictures=settings.pictures,
         turn_seconds=settings.turn_seconds,
         idle_close_seconds=settings.idle_close_seconds,
+        idle_close_hands=settings.idle_close_hands,
         seed_reveal_hours=settings.seed_reveal_hours,
         timezone=settings.timezone,
         command_burst=settings.command_burst,
