@@ -353,7 +353,7 @@ class Core:
         if sub is None:
             raise Refusal("err.table_usage")
         require_moderator(command)
-        live = await self._live(command)
+        live, args = await self._moderated(command, args)
         if sub == "reset":
             reason = " ".join(args) or "moderator reset"
             if len(reason) > MAX_RESET_REASON:
@@ -366,7 +366,8 @@ class Core:
                 for pid, chips in sorted(paid.items())
                 if chips
             ]
-            return deliver(live.session, live.channel_id, [Note(lines, announce=True)])
+            out = deliver(live.session, live.channel_id, [Note(lines, announce=True)])
+            return out + await self._settle()  # a tournament table's reset moves it on
         if not args:
             raise Refusal("err.kick_usage")
 
@@ -387,11 +388,32 @@ class Core:
             if await self.store.balance(wallet(seat.player_id)) < stake:
                 raise Refusal("err.stake_short", name=seat.name, stake=stake)
 
-    async def _live(self, command: Command) -> LiveTable:
+    async def _moderated(
+        self, command: Command, args: tuple[str, ...]
+    ) -> tuple[LiveTable, tuple[str, ...]]:
+        """The table a moderator's `/table` command acts on, and the words left: the channel's
+        own; else a table of the tournament running in this channel (in a room or shared room
+        under it, where the moderator has no seat): the only one open, or the one whose number
+        is the first word (`/table reset 12 reason`)."""
         live = await self.tables.find(command.platform, command.channel_id)
-        if live is None:
+        if live is not None:
+            return live, args
+        assert self.store is not None
+        record = await self.store.tournament_in_channel(command.platform, command.channel_id)
+        if record is None:
             raise Refusal("err.no_table")
-        return live
+        rooms = [t.id for t in await self.store.tournament_tables(record.id) if t.status == "open"]
+        word = args[0].lstrip("#") if args else ""
+        if str(word) in {str(t) for t in rooms}:
+            rooms, args = [int(word)], args[1:]
+        if not rooms:
+            raise Refusal("err.no_table")
+        if len(rooms) > 1:
+            raise Refusal("err.table_which", tables=", ".join(map(str, rooms)))
+        found = await self.tables.fetch(str(rooms[0]))
+        if found is None:
+            raise Refusal("err.no_table")
+        return found, args
 
     async def _game(
         self, command: Command, who: Who, group: str, sub: str | None, args: tuple[str, ...]

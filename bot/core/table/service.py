@@ -584,6 +584,8 @@ class TableService:
             )
             self._unregister(live)
             live.session.phase = "closed"
+            if live.session.options.get("tournament"):  # its tournament takes it from here
+                self.ended.add(int(live.session.options["tournament"]))
             log.info(kv(event="table_reset", table=live.id, moderator=who.player_id))
             return paid
 
