@@ -64,6 +64,10 @@ def console_config(settings: Settings, *, pictures: bool) -> CoreConfig:
         turn_seconds=settings.turn_seconds,
         idle_close_seconds=settings.idle_close_seconds,
         idle_close_hands=settings.idle_close_hands,
+        max_computers_per_table=settings.max_computers_per_table,
+        max_computers_per_community=settings.max_computers_per_community,
+        max_open_tables=settings.max_open_tables,
+        max_running_tournaments=settings.max_running_tournaments,
         timezone=settings.timezone,
         seed_reveal_hours=settings.seed_reveal_hours,
     )

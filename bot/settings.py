@@ -49,6 +49,11 @@ class Settings(BaseSettings):
     # a table where only computer players moved for this many hands or rounds closes (0: off;
     # IDLE_CLOSE_SECONDS without a person acting closes it too)
     idle_close_hands: int = Field(default=3, ge=0)
+    # what one community (server, group) may have at once; 0: no limit (bot.core.config)
+    max_computers_per_table: int = Field(default=3, ge=0)
+    max_computers_per_community: int = Field(default=12, ge=0)
+    max_open_tables: int = Field(default=20, ge=0)
+    max_running_tournaments: int = Field(default=2, ge=0)
     # a hand's whole seed (every card dealt) is shown this many hours after its table closed
     seed_reveal_hours: float = Field(default=24.0, ge=0)
     timezone: str = "Europe/Istanbul"  # the zone of a tournament's start time (`start=21:30`)

@@ -381,6 +381,21 @@ class Core:
 
         return await self.tables.run(live, who, kick, checked=True)
 
+    async def _check_computers(self, command: Command, session: Any) -> None:
+        """Refuse one computer player more than the table's or the community's limit
+        (`CoreConfig.max_computers_per_table`, `max_computers_per_community`)."""
+        here = sum(1 for seat in session.seats if seat.bot)
+        cap = self.config.max_computers_per_table
+        if cap and here >= cap:
+            raise Refusal("err.computers_table", max=cap)
+        cap = self.config.max_computers_per_community
+        if not cap or command.community is None or self.store is None:
+            return
+        tables = await self.store.community_tables(command.platform, command.community)
+        seated = sum(1 for t in tables for seat in t.snapshot.get("seats", ()) if seat.get("bot"))
+        if seated >= cap:
+            raise Refusal("err.computers_community", max=cap)
+
     async def _check_stakes(self, live: LiveTable) -> None:
         """Name the player who cannot cover the Okey stake (the commit would refuse anyway)."""
         stake = live.session.options["stake"]
@@ -470,6 +485,7 @@ class Core:
         if group == "okey" and sub == "begin":
             await self._check_stakes(live)
         if sub == "addbot":
+            await self._check_computers(command, session)
             seated = {s.user_id for s in session.seats}
             bot = await self.accounts.computer(seated, session.locale)
             return await self.tables.run(live, who, lambda s: s.add_bot(bot, args), checked=True)

@@ -33,6 +33,14 @@ class CoreConfig:
     okey_rounds: int = 1
     max_ante: int = 1_000_000
     bot_bankroll: int = 5_000  # a computer player's wallet is topped up to this by the house
+    # what one community (Discord server, Telegram group, the console) may have at once; 0: no
+    # limit. Computer players added by `addbot` (tournaments seat theirs themselves) per table
+    # and over the community's open tables; open tables outside tournaments; tournaments
+    # registering or running. A chat outside any community has only the per-table limit.
+    max_computers_per_table: int = 3
+    max_computers_per_community: int = 12
+    max_open_tables: int = 20
+    max_running_tournaments: int = 2
     # Command budget per user and chat (`bot.core.throttle`): `command_burst` at once, then one
     # every `command_refill_seconds`; 0 turns it off (the default here: tests and the console
     # type fast on a frozen clock; the chat platforms get the settings' budget). Presses have a

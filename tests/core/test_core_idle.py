@@ -178,5 +178,5 @@ async def test_history_adds_up_to_the_wallet_with_a_carried_pot(store: Store) ->
     board = await core.handle(cmd("ayse", "/leaderboard wins"))
     assert "Ayse" not in board[0].text and "Mehmet" not in board[0].text
     answer = await core.handle(cmd(waiting, "/history"))
-    mine = [o.text for o in answer if o.kind is OutKind.PRIVATE][0]
+    mine = next(o.text for o in answer if o.kind is OutKind.PRIVATE)
     assert "table" in mine

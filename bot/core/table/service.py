@@ -290,6 +290,14 @@ class TableService:
         `join`). `tournament`: the tournament the table plays a match of."""
         if self.in_channel(platform, channel_id) is not None:
             raise Refusal("err.table_exists")
+        cap = self.config.max_open_tables
+        if (
+            cap
+            and community is not None
+            and tournament is None
+            and len(await self.store.community_tables(platform, community)) >= cap
+        ):
+            raise Refusal("err.community_tables", max=cap)
         self._bind(session)
         session.nonce = new_nonce()
         snapshot = session.to_dict()
