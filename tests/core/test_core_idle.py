@@ -177,6 +177,9 @@ async def test_history_adds_up_to_the_wallet_with_a_carried_pot(store: Store) ->
     assert taken == 20  # both antes, to the last one out
     board = await core.handle(cmd("ayse", "/leaderboard wins"))
     assert "Ayse" not in board[0].text and "Mehmet" not in board[0].text
-    answer = await core.handle(cmd(waiting, "/history"))
-    mine = next(o.text for o in answer if o.kind is OutKind.PRIVATE)
-    assert "table" in mine
+    answers = []
+    for user in ids:
+        out = await core.handle(cmd(user, "/history"))
+        answers.append(next(o.text for o in out if o.kind is OutKind.PRIVATE))
+    line = "Türk pokeri · the carried pot when the table ended · +20 chips"
+    assert sum(line in answer for answer in answers) == 1

@@ -15,7 +15,7 @@ from typing import Any
 from bot.core.errors import Refusal
 from bot.core.sketch import Sketch
 from games.base import ActionSpec
-from storage import GameResult, PenaltyEntry, SeedRecord, Transfer
+from storage import GameResult, PenaltyEntry, SeedRecord, Transfer, escrow, wallet
 
 
 @dataclass
@@ -306,8 +306,14 @@ class TableSession:
 
     def abandon(self, step: Step, key: str) -> None:
         """Close the table between hands or rounds because of `abandoned`: every player gets
-        their chips in it back, and the channel is told why (`key`)."""
-        raise NotImplementedError
+        their chips in it back (`refunds`), and the channel is told why (`key`). Games refine
+        it (poker: a carried pot's shares are results too; Okey: the match is dropped)."""
+        for pid, amount in sorted((self.refunds() or {}).items()):
+            step.transfers.append(
+                Transfer(escrow(self.table_id), wallet(pid), amount, "table closed: refund")
+            )
+        step.status = "closed"
+        step.announce(key)
 
     # --- seats ----------------------------------------------------------------------------------
 
