@@ -612,6 +612,12 @@ class Store:
         async with read(self.engine) as conn:
             return await community_ops.open_tables(conn, platform, community)
 
+    async def community_table_count(self, platform: str, community: str) -> int:
+        """How many open tables a community has outside tournaments."""
+        community = check.text(str(community), "community", 64)
+        async with read(self.engine) as conn:
+            return await community_ops.open_count(conn, platform, community)
+
     async def community_tournaments(self, platform: str, community: str) -> int:
         """How many tournaments of a community are registering or running."""
         community = check.text(str(community), "community", 64)

@@ -295,7 +295,7 @@ class TableService:
             cap
             and community is not None
             and tournament is None
-            and len(await self.store.community_tables(platform, community)) >= cap
+            and await self.store.community_table_count(platform, community) >= cap
         ):
             raise Refusal("err.community_tables", max=cap)
         self._bind(session)
