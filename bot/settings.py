@@ -46,6 +46,14 @@ class Settings(BaseSettings):
     pictures: bool = True  # attach card, rack and table pictures in the chat platforms
     turn_seconds: float = Field(default=60.0, ge=5)  # a player to act longer is timed out
     idle_close_seconds: float = Field(default=900.0, gt=0)  # a table nobody starts closes
+    # a table where only computer players moved for this many hands or rounds closes (0: off;
+    # IDLE_CLOSE_SECONDS without a person acting closes it too)
+    idle_close_hands: int = Field(default=3, ge=0)
+    # what one community (server, group) may have at once; 0: no limit (bot.core.config)
+    max_computers_per_table: int = Field(default=3, ge=0)
+    max_computers_per_community: int = Field(default=12, ge=0)
+    max_open_tables: int = Field(default=20, ge=0)
+    max_running_tournaments: int = Field(default=2, ge=0)
     # a hand's whole seed (every card dealt) is shown this many hours after its table closed
     seed_reveal_hours: float = Field(default=24.0, ge=0)
     # closed tables' move logs and snapshots are pruned this many days on (0: kept forever);

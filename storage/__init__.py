@@ -17,6 +17,7 @@ from storage.errors import (
 )
 from storage.history import HistoryEntry, PlayerStats
 from storage.records import (
+    COMPUTERS,
     HOUSE,
     ActionEntry,
     ActionRecord,
@@ -36,6 +37,7 @@ from storage.store import Store
 from storage.surfaces import SurfaceWrite, TableSurface
 
 __all__ = [
+    "COMPUTERS",
     "HOUSE",
     "ActionEntry",
     "ActionRecord",

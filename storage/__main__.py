@@ -1,4 +1,6 @@
-"""``python -m storage upgrade|current|downgrade REV [--url URL]``: manage the schema by hand.
+"""``python -m storage upgrade|current|downgrade REV|audit [--url URL]``: manage the schema by
+hand, or check the chips (``audit``: the ledger's invariants, then the house accounts' balances
+and flows; exit status 1 when an invariant is broken).
 
 The URL defaults to the DATABASE_URL environment variable, else the bot's default SQLite file.
 """
@@ -14,6 +16,22 @@ from storage import migrate
 from storage.db import create_engine
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/bot.db"
+
+
+async def audit(url: str) -> tuple[bool, str]:
+    """The chip audit of the database at ``url``: whether it is sound, and the lines to print
+    (each broken invariant, then each house account's balance and flows)."""
+    from storage.store import Store
+
+    store = await Store.open(url, migrate=False)
+    try:
+        problems = await store.audit()
+        lines = problems or ["chips sound: every balance matches the ledger and all add up to 0"]
+        for flows in await store.house_report():
+            lines += flows.lines()
+        return not problems, "\n".join(lines)
+    finally:
+        await store.close()
 
 
 async def run(command: str, url: str, revision: str | None) -> str:
@@ -35,10 +53,14 @@ async def run(command: str, url: str, revision: str | None) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run it."""
     parser = argparse.ArgumentParser(prog="python -m storage", description=__doc__)
-    parser.add_argument("command", choices=["upgrade", "downgrade", "current"])
+    parser.add_argument("command", choices=["upgrade", "downgrade", "current", "audit"])
     parser.add_argument("revision", nargs="?")
     parser.add_argument("--url", default=os.environ.get("DATABASE_URL") or DEFAULT_URL)
     args = parser.parse_args(argv)
+    if args.command == "audit":
+        sound, text = asyncio.run(audit(args.url))
+        print(text)
+        return 0 if sound else 1
     print(asyncio.run(run(args.command, args.url, args.revision)))
     return 0
 

@@ -78,9 +78,12 @@ class PlayerStats:
         return self.chips_won - self.chips_lost
 
 
+CARRIED = "carried"  # `detail.kind` of a carried pot taken when a table ends: no hand played
+
 _detail = game_results.c.detail
 _kind = _detail["kind"].as_string()
 _is_round = sa.and_(_kind.is_not(None), _kind == "round")
+_is_hand = sa.or_(_kind.is_(None), _kind != CARRIED)  # a poker row that is a hand played
 
 
 def _flag(key: str) -> Any:
@@ -144,6 +147,7 @@ _POKER_STATS = (
     sa.select(*_poker_columns())
     .where(game_results.c.player_id == sa.bindparam("player_id"))
     .where(game_results.c.game == sa.bindparam("game"))
+    .where(_is_hand)
 )
 _OKEY_STATS = (
     sa.select(*_okey_columns())

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage.errors import InsufficientFunds, NotFound
 from storage.models import applied_keys, ledger, players, tables, tournaments, wallets
-from storage.records import HOUSE, Transfer, parse_account
+from storage.records import HOUSE_ACCOUNTS, Transfer, parse_account
 from storage.sql import upsert
 
 
@@ -164,7 +164,7 @@ def apply_transfers_sync(
             [{"which": a, "delta": d, "now": now} for a, d in sorted(deltas.items())],
         )
     for account in sorted(deltas):  # on SQLite the update is rolled back with the transaction
-        if account != HOUSE and after[account] < 0:
+        if account not in HOUSE_ACCOUNTS and after[account] < 0:
             raise InsufficientFunds(account, before[account], -deltas[account])
     conn.execute(
         _INSERT_LEDGER,

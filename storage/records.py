@@ -10,7 +10,12 @@ from typing import Any
 from storage.errors import InvalidRequest
 
 HOUSE = "house"
-"""The account that issues chips (daily grants); the only one allowed below zero."""
+"""The account that issues chips (daily grants); allowed below zero."""
+COMPUTERS = "computers"
+"""The house's account for computer players: it tops their wallets up to their bankroll and takes
+back what they win beyond it, so its balance is what people have won from (below zero) or lost
+to the computer players; allowed below zero like the house."""
+HOUSE_ACCOUNTS = (HOUSE, COMPUTERS)
 
 TABLE_STATUSES = ("open", "closed")
 TOURNAMENT_STATUSES = ("registering", "running", "finished", "cancelled")
@@ -34,16 +39,16 @@ def tournament_escrow(tournament_id: int) -> str:
 
 
 def parse_account(account: object) -> tuple[str, int | None]:
-    """Split an account name into ``("house", None)``, ``("player", id)``, ``("table", id)`` or
-    ``("tournament", id)``."""
-    if account == HOUSE:
-        return HOUSE, None
+    """Split an account name into ``("house", None)``, ``("computers", None)``, ``("player", id)``,
+    ``("table", id)`` or ``("tournament", id)``."""
+    if account in HOUSE_ACCOUNTS:
+        return str(account), None
     if isinstance(account, str):
         kind, sep, number = account.partition(":")
         if sep and kind in ACCOUNT_KINDS and number.isdigit() and number[0] != "0":
             return kind, int(number)
     raise InvalidRequest(
-        f"bad account {account!r}: expected 'house', 'player:<id>', 'table:<id>'"
+        f"bad account {account!r}: expected 'house', 'computers', 'player:<id>', 'table:<id>'"
         " or 'tournament:<id>'"
     )
 

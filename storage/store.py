@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage import audit as audit_ops
+from storage import community as community_ops
 from storage import history as history_ops
 from storage import ledger as ledger_ops
 from storage import migrate, retention, steps, table_create, table_reads
@@ -638,6 +639,30 @@ class Store:
         """
         async with read(self.engine) as conn:
             return await audit_ops.audit(conn)
+
+    async def house_report(self) -> list[audit_ops.HouseFlows]:
+        """The house accounts (``HOUSE``, ``COMPUTERS``): each one's balance and the chips it
+        paid out and took in, by reason (``python -m storage audit`` prints them)."""
+        async with read(self.engine) as conn:
+            return await audit_ops.house_report(conn)
+
+    async def community_tables(self, platform: str, community: str) -> list[TableRecord]:
+        """The open tables of a community that play no tournament (what its limits count)."""
+        community = check.text(str(community), "community", 64)
+        async with read(self.engine) as conn:
+            return await community_ops.open_tables(conn, platform, community)
+
+    async def community_table_count(self, platform: str, community: str) -> int:
+        """How many open tables a community has outside tournaments."""
+        community = check.text(str(community), "community", 64)
+        async with read(self.engine) as conn:
+            return await community_ops.open_count(conn, platform, community)
+
+    async def community_tournaments(self, platform: str, community: str) -> int:
+        """How many tournaments of a community are registering or running."""
+        community = check.text(str(community), "community", 64)
+        async with read(self.engine) as conn:
+            return await community_ops.live_tournaments(conn, platform, community)
 
 
 async def _upgrade(engine: AsyncEngine) -> None:

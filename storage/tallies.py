@@ -1,4 +1,5 @@
-"""The win tallies: each player's count of won results (``chips_delta > 0``) per community.
+"""The win tallies: each player's count of won results (``chips_delta > 0``) per community; a
+carried pot taken when a table ends (``detail.kind`` "carried") is no win.
 
 ``record_wins`` runs inside ``Store.commit``'s transaction, right after the results are inserted,
 so a tally always equals a recount of the committed results (docs/storage.md, "Leaderboards").
@@ -12,6 +13,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from storage.history import CARRIED
 from storage.models import NO_COMMUNITY, win_tallies
 from storage.records import GameResult
 from storage.sql import upsert
@@ -39,7 +41,9 @@ def _upsert(conn: sa.Connection) -> Any:
 def record_wins(conn: sa.Connection, results: Sequence[GameResult], community: str | None) -> None:
     """Add the won ``results`` to their players' tallies in ``community`` (None: the tally of
     results without a community); writes nothing when no result won."""
-    won = Counter(r.player_id for r in results if r.chips_delta > 0)
+    won = Counter(
+        r.player_id for r in results if r.chips_delta > 0 and r.detail.get("kind") != CARRIED
+    )
     if not won:
         return
     key = NO_COMMUNITY if community is None else community

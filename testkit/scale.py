@@ -38,7 +38,9 @@ class Cluster:
         """Open every core's store."""
         for index in range(self.n):
             store = await Store.open(self.url)  # at head already: a no-op
-            config = CoreConfig(default_locale="en", turn_seconds=TURN_SECONDS)
+            # players time out at random here, so the computer may stand in for every person
+            # for a few hands: no idle close by quiet hands (tests/core/test_core_idle.py)
+            config = CoreConfig(default_locale="en", turn_seconds=TURN_SECONDS, idle_close_hands=0)
             core = Core(store, config, clock=self.clock, seeds=SeededSource(f"core{index}"))
             self.cores.append(core)
             self.alive.append(index)

@@ -357,7 +357,7 @@ class Core:
         if sub is None:
             raise Refusal("err.table_usage")
         require_moderator(command)
-        live = await self._live(command)
+        live, args = await self._moderated(command, args)
         if sub == "reset":
             reason = " ".join(args) or "moderator reset"
             if len(reason) > MAX_RESET_REASON:
@@ -370,7 +370,8 @@ class Core:
                 for pid, chips in sorted(paid.items())
                 if chips
             ]
-            return deliver(live.session, live.channel_id, [Note(lines, announce=True)])
+            out = deliver(live.session, live.channel_id, [Note(lines, announce=True)])
+            return out + await self._settle()  # a tournament table's reset moves it on
         if not args:
             raise Refusal("err.kick_usage")
 
@@ -384,6 +385,21 @@ class Core:
 
         return await self.tables.run(live, who, kick, checked=True)
 
+    async def _check_computers(self, command: Command, session: Any) -> None:
+        """Refuse one computer player more than the table's or the community's limit
+        (`CoreConfig.max_computers_per_table`, `max_computers_per_community`)."""
+        here = sum(1 for seat in session.seats if seat.bot)
+        cap = self.config.max_computers_per_table
+        if cap and here >= cap:
+            raise Refusal("err.computers_table", max=cap)
+        cap = self.config.max_computers_per_community
+        if not cap or command.community is None or self.store is None:
+            return
+        tables = await self.store.community_tables(command.platform, command.community)
+        seated = sum(1 for t in tables for seat in t.snapshot.get("seats", ()) if seat.get("bot"))
+        if seated >= cap:
+            raise Refusal("err.computers_community", max=cap)
+
     async def _check_stakes(self, live: LiveTable) -> None:
         """Name the player who cannot cover the Okey stake (the commit would refuse anyway)."""
         stake = live.session.options["stake"]
@@ -391,11 +407,32 @@ class Core:
             if await self.store.balance(wallet(seat.player_id)) < stake:
                 raise Refusal("err.stake_short", name=seat.name, stake=stake)
 
-    async def _live(self, command: Command) -> LiveTable:
+    async def _moderated(
+        self, command: Command, args: tuple[str, ...]
+    ) -> tuple[LiveTable, tuple[str, ...]]:
+        """The table a moderator's `/table` command acts on, and the words left: the channel's
+        own; else a table of the tournament running in this channel (in a room or shared room
+        under it, where the moderator has no seat): the only one open, or the one whose number
+        is the first word (`/table reset 12 reason`)."""
         live = await self.tables.find(command.platform, command.channel_id)
-        if live is None:
+        if live is not None:
+            return live, args
+        assert self.store is not None
+        record = await self.store.tournament_in_channel(command.platform, command.channel_id)
+        if record is None:
             raise Refusal("err.no_table")
-        return live
+        rooms = [t.id for t in await self.store.tournament_tables(record.id) if t.status == "open"]
+        word = args[0].lstrip("#") if args else ""
+        if str(word) in {str(t) for t in rooms}:
+            rooms, args = [int(word)], args[1:]
+        if not rooms:
+            raise Refusal("err.no_table")
+        if len(rooms) > 1:
+            raise Refusal("err.table_which", tables=", ".join(map(str, rooms)))
+        found = await self.tables.fetch(str(rooms[0]))
+        if found is None:
+            raise Refusal("err.no_table")
+        return found, args
 
     async def _game(
         self, command: Command, who: Who, group: str, sub: str | None, args: tuple[str, ...]
@@ -454,6 +491,7 @@ class Core:
         if group == "okey" and sub == "begin":
             await self._check_stakes(live)
         if sub == "addbot":
+            await self._check_computers(command, session)
             seated = {s.user_id for s in session.seats}
             bot = await self.accounts.computer(seated, session.locale)
             return await self.tables.run(live, who, lambda s: s.add_bot(bot, args), checked=True)

@@ -19,7 +19,11 @@ class CoreConfig:
     daily_grant: int = DAILY_GRANT
     turn_seconds: float = 60.0  # a player to act who waits longer is timed out (AFK)
     afk_limit: int = 2  # time-outs in a row after which the computer player stands in
-    idle_close_seconds: float = 900.0  # a table nobody starts is closed and refunded
+    # a table nobody starts is closed and refunded after `idle_close_seconds`; one where no
+    # person (only computer players) has acted for `idle_close_hands` hands or rounds, or for
+    # `idle_close_seconds`, closes between hands (0 hands: no limit by count)
+    idle_close_seconds: float = 900.0
+    idle_close_hands: int = 3
     seed_reveal_hours: float = 24.0  # a hand's whole seed is shown this long after its table closed
     # closed tables' action logs and snapshots are pruned this many days after they closed
     # (`bot.core.table.retention`); 0 keeps them (the default here; the settings give 365)
@@ -32,6 +36,14 @@ class CoreConfig:
     okey_rounds: int = 1
     max_ante: int = 1_000_000
     bot_bankroll: int = 5_000  # a computer player's wallet is topped up to this by the house
+    # what one community (Discord server, Telegram group, the console) may have at once; 0: no
+    # limit. Computer players added by `addbot` (tournaments seat theirs themselves) per table
+    # and over the community's open tables; open tables outside tournaments; tournaments
+    # registering or running. A chat outside any community has only the per-table limit.
+    max_computers_per_table: int = 3
+    max_computers_per_community: int = 12
+    max_open_tables: int = 20
+    max_running_tournaments: int = 2
     # Command budget per user and chat (`bot.core.throttle`): `command_burst` at once, then one
     # every `command_refill_seconds`; 0 turns it off (the default here: tests and the console
     # type fast on a frozen clock; the chat platforms get the settings' budget). Presses have a

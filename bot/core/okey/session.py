@@ -378,8 +378,13 @@ class OkeySession(OkeyWords, OkeyMessages, TableSession):
         details = handstats.okey_round_details(game.view(None), self._match_id())
         for index, pid in enumerate(self.staked):
             step.results.append(GameResult(pid, "okey", 0, hand_id=hand_id, detail=details[index]))
+        self.count_quiet()
         if self.match.finished:
             self._end_match(step)
+            return
+        why = self.abandoned()  # nobody but computer players would play the next round
+        if why is not None:
+            self.abandon(step, why)
         else:
             self._deal(step)
 
@@ -423,6 +428,7 @@ class OkeySession(OkeyWords, OkeyMessages, TableSession):
         for index in reversed(range(len(self.seats))):
             if self.seats[index].leaving:
                 self._remove(index, step)
+        self._left_to_computers(step)
         if step.status != "closed":
             step.announce("okey.again")
             step.show_table()
@@ -578,6 +584,18 @@ class OkeySession(OkeyWords, OkeyMessages, TableSession):
     def refunds(self) -> dict[int, int]:
         """Each player's stake back when a match is cut short."""
         return {pid: self.options["stake"] for pid in self.staked} if self.running() else {}
+
+    def abandon(self, step: Step, key: str) -> None:
+        """Close between rounds or matches (`abandoned`): a match cut short gives every stake
+        back (as a moderator's reset does); the channel is told why."""
+        stake = self.options["stake"]
+        for pid in self.staked if self.running() and stake else ():
+            step.transfers.append(
+                Transfer(escrow(self.table_id), wallet(pid), stake, "table closed: refund")
+            )
+        self.match, self.staked = None, []
+        step.status = "closed"
+        step.announce(key)
 
     def close(self) -> Step:
         """Close a table where no match is being played."""

@@ -27,7 +27,7 @@ from bot.core.table.session import COMPUTER_PREFIX, Msg, Who, msg
 from bot.core.tournament.verify import stage_id, verify_stage
 from bot.logs import kv
 from bot.render.cache import Lru
-from storage import HOUSE, StorageError, wallet
+from storage import COMPUTERS, HOUSE, StorageError, wallet
 
 if TYPE_CHECKING:
     from storage import PlayerRecord, Store
@@ -76,13 +76,14 @@ class Accounts:
         return locale
 
     async def record(self, platform: str, user_id: str, name: str) -> PlayerRecord:
-        """The player's record (created the first time, with the starting grant once)."""
+        """The player's record (created the first time, with the starting grant once; a computer
+        player's chips come from its bankroll instead)."""
         assert self.store is not None
         cached = self._players.get((platform, user_id))
         if cached is None or cached.name != name:
             cached = await self.store.player(platform, user_id, name)
             self._players[(platform, user_id)] = cached
-        if cached.id not in self._granted:
+        if cached.id not in self._granted and platform != BOT_PLATFORM:  # (`computer`: bankroll)
             await self.store.transfer(
                 HOUSE,
                 wallet(cached.id),
@@ -104,14 +105,22 @@ class Accounts:
         return Who(record.id, source.user_id, record.name, locale, source.is_moderator)
 
     async def computer(self, seated: set[str], locale: str) -> Who:
-        """A computer player whose user id is not in `seated`, its bankroll topped up."""
+        """A computer player whose user id is not in `seated`, its wallet brought back to its
+        bankroll through the house's `COMPUTERS` account: topped up when below half of it,
+        what it won beyond twice the bankroll taken back (so that account's balance shows what
+        people won from, or lost to, the computer players; `python -m storage audit`)."""
         assert self.store is not None
         number = next(n for n in range(1, 100) if f"{COMPUTER_PREFIX}{n}" not in seated)
         record = await self.record(BOT_PLATFORM, f"{COMPUTER_PREFIX}{number}", f"Bot {number}")
         balance = await self.store.balance(wallet(record.id))
-        if balance < self.config.bot_bankroll // 2:  # computer players never run dry
+        bankroll = self.config.bot_bankroll
+        if balance < bankroll // 2:  # computer players never run dry
             await self.store.transfer(
-                HOUSE, wallet(record.id), self.config.bot_bankroll - balance, "computer bankroll"
+                COMPUTERS, wallet(record.id), bankroll - balance, "computer bankroll"
+            )
+        elif balance > 2 * bankroll:  # nor pile up what they won
+            await self.store.transfer(
+                wallet(record.id), COMPUTERS, balance - bankroll, "computer winnings"
             )
         return Who(record.id, record.user_id, record.name, locale)
 

@@ -26,6 +26,7 @@ from bot.core.sketch import Sketch
 from bot.core.table.deliver import text
 from bot.core.table.pictures import style_for
 from bot.core.table.session import Msg, Who, msg
+from bot.core.table.stats import CARRIED
 from bot.render.pictures.chart import ChipChartScene, render_chip_chart
 
 if TYPE_CHECKING:
@@ -126,6 +127,9 @@ def _entry_line(e: HistoryEntry) -> Msg:
     """One row of `/history`."""
     when = e.at.strftime("%Y-%m-%d %H:%M")
     common = {"hand": e.hand_id or "?", "table": e.table_id, "date": when}
+    if e.detail.get("kind") == CARRIED:  # a carried pot taken when the table ended
+        game = msg(f"game.{e.game}")
+        return msg("history.carried", game=game, chips=_signed(e.chips_delta), **common)
     if e.game == "okey" and e.detail.get("kind") == "round":
         key = "history.round_won" if e.detail.get("won") else "history.round"
         return msg(key, penalty=e.detail.get("penalty", 0), **common)

@@ -280,6 +280,10 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         seat = self.seats.pop(index)
         amount = self.chips.pop(str(seat.player_id), 0)
         if not self.seats and not self.running():
+            if self.carried:  # in their history, not a hand played (`carried_result`)
+                step.results.append(
+                    carried_result(seat.player_id, self.game, self.carried, self.hand_id())
+                )
             amount += self.carried
             self.carried = 0
         if amount:
@@ -409,6 +413,7 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         )  # the seed stays sealed (bot.core.players.proofs)
         self.engine = None
         self.in_hand, self.start_stacks, self.tally = [], [], []
+        self.count_quiet()
 
     def _after_hand(self, step: Step) -> None:
         """Between hands: leavers (and computers without chips) paid out, the next hand dealt."""
@@ -422,7 +427,10 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
                 step.tell(seat, "poker.busted")
         if step.status == "closed":
             return
-        if len(self._eligible()) >= 2:
+        why = self.abandoned()  # nobody but computer players would play the next hand
+        if why is not None:
+            self.abandon(step, why)
+        elif len(self._eligible()) >= 2:
             # the new hand's move log starts at its deal: a leaver's line must be its own message
             for note in step.notes[first:]:
                 if note.to is None and not note.table:
@@ -580,13 +588,44 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         if self.running():
             raise Refusal("err.already_playing")
         step = Step(action={"kind": "close"}, status="closed")
-        for pid, amount in self.refunds().items():
+        self._pay_back(step)
+        step.announce("table.idle_closed")
+        return step
+
+    def people_to_play(self) -> bool:
+        """A person would play the next hand: a seat that is not a computer, not leaving, with
+        chips to play."""
+        return any(
+            not s.bot and not s.leaving and self.chips.get(str(s.player_id), 0) >= 1
+            for s in self.seats
+        )
+
+    def abandon(self, step: Step, key: str) -> None:
+        """Close between hands (`abandoned`): everyone is paid back, the channel told why."""
+        self._pay_back(step)
+        step.status = "closed"
+        step.announce(key)
+
+    def _pay_back(self, step: Step) -> None:
+        """Between hands: each seat's chips back to its wallet, a carried pot shared (each
+        share is also a result, so that a player's `/history` adds up to their wallet)."""
+        refunds = self.refunds()
+        for pid, amount in refunds.items():
+            share = amount - self.chips.get(str(pid), 0)
+            if self.carried and share > 0:
+                step.results.append(carried_result(pid, self.game, share, self.hand_id()))
             step.transfers.append(
                 Transfer(escrow(self.table_id), wallet(pid), amount, "table closed: refund")
             )
-        step.announce("table.idle_closed")
         self.chips, self.carried = {}, 0
-        return step
+
+
+def carried_result(player_id: int, game: str, chips: int, hand_id: str) -> GameResult:
+    """A carried pot (or its share) a player takes when the table ends before anyone won it:
+    a result for `/history` (`detail.kind` "carried") that `/stats` and the win tallies do not
+    count as a hand played or won."""
+    detail = {"v": handstats.DETAIL_VERSION, "kind": handstats.CARRIED}
+    return GameResult(player_id, game, chips, hand_id=hand_id, detail=detail)
 
 
 def seat_limit(game: str, options: dict[str, Any]) -> int:

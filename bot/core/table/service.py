@@ -27,7 +27,7 @@ from bot.core.errors import Refusal
 from bot.core.messages import Outgoing
 from bot.core.table.deliver import deliver, log_moves, table_message
 from bot.core.table.rooms import SHARED
-from bot.core.table.session import Note, Step, TableSession, Who, msg
+from bot.core.table.session import Note, Step, TableSession, Who, is_computer, msg
 from bot.logs import kv
 from games.base import IllegalAction
 from storage import (
@@ -234,6 +234,8 @@ class TableService:
         session.now = self.clock()
         session.seeds = self.seeds
         session.pictures = self.config.pictures
+        session.idle_hands = self.config.idle_close_hands
+        session.idle_seconds = self.config.idle_close_seconds
 
     def _register(self, live: LiveTable) -> None:
         place = (live.platform, live.channel_id)
@@ -289,6 +291,14 @@ class TableService:
         `join`). `tournament`: the tournament the table plays a match of."""
         if self.in_channel(platform, channel_id) is not None:
             raise Refusal("err.table_exists")
+        cap = self.config.max_open_tables
+        if (
+            cap
+            and community is not None
+            and tournament is None
+            and await self.store.community_table_count(platform, community) >= cap
+        ):
+            raise Refusal("err.community_tables", max=cap)
         self._bind(session)
         session.nonce = new_nonce()
         snapshot = session.to_dict()
@@ -370,6 +380,8 @@ class TableService:
         """Run `change` on the live session; a refusal or a bug leaves the session as stored."""
         session = live.session
         self._bind(session)
+        if who is not None and not is_computer(who):
+            session.hear(session.now)  # a person acts here (`TableSession.abandoned`)
         try:
             step = change(session)
             index = None if who is None else session.find(who.player_id)
@@ -491,6 +503,7 @@ class TableService:
                 break
             self._bind(live.session)
             player_id = live.session.seats[index].player_id
+            live.session.stood_in = True  # a computer moves (`TableSession.count_quiet`)
             try:
                 step = live.session.auto_move(index, afk=False)
             except (IllegalAction, Refusal) as exc:
@@ -552,6 +565,7 @@ class TableService:
             raise Refusal("err.no_turn")
         seat = session.seats[index]
         seat.timeouts += 1
+        session.stood_in = True
         step = session.auto_move(index, afk=True)
         step.notes.insert(0, Note([msg("turn.timeout", name=seat.name)], announce=True))
         if seat.timeouts >= self.config.afk_limit and not seat.away:
@@ -581,6 +595,8 @@ class TableService:
             )
             self._unregister(live)
             live.session.phase = "closed"
+            if live.session.options.get("tournament"):  # its tournament takes it from here
+                self.ended.add(int(live.session.options["tournament"]))
             log.info(kv(event="table_reset", table=live.id, moderator=who.player_id))
             return paid
 

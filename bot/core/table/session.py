@@ -15,7 +15,7 @@ from typing import Any
 from bot.core.errors import Refusal
 from bot.core.sketch import Sketch
 from games.base import ActionSpec
-from storage import GameResult, PenaltyEntry, SeedRecord, Transfer
+from storage import GameResult, PenaltyEntry, SeedRecord, Transfer, escrow, wallet
 
 
 @dataclass
@@ -213,6 +213,14 @@ class TableSession:
         self.pictures = False  # set by the table service from CoreConfig.pictures
         self.moves: list[str] = []  # the move log, newest last
         self.pending: dict[str, Any] = {}  # house rule changes for the next hand or match
+        # a person (not a computer player) acting here: when they last did, and how many hands
+        # or rounds ended since (`abandoned`); the limits are the service's (`CoreConfig`)
+        self.heard = created
+        self.quiet = 0
+        self.spoke = False  # a person acted in the running hand or round
+        self.stood_in = False  # a computer player moved in it (for a bot or an away seat)
+        self.idle_hands = 0  # 0: no limit (set by the table service)
+        self.idle_seconds = 0.0
 
     # --- snapshot -------------------------------------------------------------------------------
 
@@ -232,6 +240,10 @@ class TableSession:
             "touched": iso(self.touched),
             "moves": list(self.moves),
             "pending": dict(self.pending),
+            "heard": iso(self.heard),
+            "quiet": self.quiet,
+            "spoke": self.spoke,
+            "stood_in": self.stood_in,
         }
 
     def load_base(self, data: dict[str, Any]) -> None:
@@ -245,11 +257,63 @@ class TableSession:
         self.touched = from_iso(data["touched"]) or self.created
         self.moves = list(data.get("moves", []))  # snapshots from before the log have none
         self.pending = dict(data.get("pending", {}))  # nor pending house rules
+        # nor when a person last acted (counted from the last step, then)
+        self.heard = from_iso(data.get("heard")) or self.touched
+        self.quiet = int(data.get("quiet", 0))
+        self.spoke = bool(data.get("spoke", False))
+        self.stood_in = bool(data.get("stood_in", False))
 
     def log_moves(self, lines: list[str], fresh: bool = False) -> None:
         """Append public move lines to the move log (`fresh`: to an empty one), keeping the
         newest `MOVE_LOG`."""
         self.moves = [*([] if fresh else self.moves), *lines][-MOVE_LOG:]
+
+    # --- tables nobody plays ---------------------------------------------------------------------
+
+    def hear(self, now: datetime) -> None:
+        """A person (not a computer player) acted here now."""
+        self.heard, self.quiet, self.spoke = now, 0, True
+
+    def count_quiet(self) -> None:
+        """A hand or round has ended: it was a quiet one (`abandoned`) when computer players
+        moved in it and no person did (a hand played out with everyone all-in is not)."""
+        if self.stood_in and not self.spoke:
+            self.quiet += 1
+        self.spoke = self.stood_in = False
+
+    def people_left(self) -> bool:
+        """True when a person still plays on: a seat that is not a computer and not leaving."""
+        return any(not s.bot and not s.leaving for s in self.seats)
+
+    def people_to_play(self) -> bool:
+        """True when a person would play the next hand or round (`people_left` by default)."""
+        return self.people_left()
+
+    def abandoned(self) -> str | None:
+        """Why the next hand or round must not be dealt, as the key of the table's last
+        message: nobody but computer players is left (`table.only_computers`), or no person has
+        acted for `idle_hands` hands or rounds or for `idle_seconds` (`table.abandoned`); None
+        to deal on. A tournament table plays to its end (its stakes are the tournament's)."""
+        if self.options.get("tournament"):
+            return None
+        if not self.people_to_play():
+            return "table.only_computers"
+        if self.idle_hands and self.quiet >= self.idle_hands:
+            return "table.abandoned"
+        if self.idle_seconds and (self.now - self.heard).total_seconds() >= self.idle_seconds:
+            return "table.abandoned"
+        return None
+
+    def abandon(self, step: Step, key: str) -> None:
+        """Close the table between hands or rounds because of `abandoned`: every player gets
+        their chips in it back (`refunds`), and the channel is told why (`key`). Games refine
+        it (poker: a carried pot's shares are results too; Okey: the match is dropped)."""
+        for pid, amount in sorted((self.refunds() or {}).items()):
+            step.transfers.append(
+                Transfer(escrow(self.table_id), wallet(pid), amount, "table closed: refund")
+            )
+        step.status = "closed"
+        step.announce(key)
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -377,8 +441,21 @@ class TableSession:
             step.notes.append(Note([self.leaving_line(who, seat)]))
         else:
             self._remove(index, step)
+            self._left_to_computers(step)
         step.show_table()
         return step
+
+    def _left_to_computers(self, step: Step) -> None:
+        """After a seat was taken away between hands: when only computer players are left, the
+        table closes (they would only play each other)."""
+        if (
+            step.status != "closed"
+            and self.seats
+            and not self.running()
+            and not self.options.get("tournament")
+            and not self.people_left()
+        ):
+            self.abandon(step, "table.only_computers")
 
     def kick(self, index: int) -> Step:
         """Remove the player at seat `index` (a moderator's decision), paying out what is theirs;
@@ -390,6 +467,7 @@ class TableSession:
             self.mark_leaving(seat, kicked=True)
         else:
             self._remove(index, step)
+            self._left_to_computers(step)
         step.show_table()
         return step
 

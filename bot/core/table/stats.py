@@ -17,6 +17,9 @@ from typing import Any
 from games.base import Event
 
 DETAIL_VERSION = 1
+# `detail.kind` of a carried pot a player takes when the table ends before anyone won it: in the
+# player's history, never a hand played or won (`storage.history`, `storage.tallies`)
+CARRIED = "carried"
 
 
 def new_tally(seats: int) -> list[dict[str, Any]]:

@@ -154,6 +154,13 @@ class TournamentService:
             kind, settings = options.parse_poker(args, self.config)
         if await self.store.tournament_in_channel(command.platform, command.channel_id):
             raise Refusal("err.tournament_exists")
+        cap, community = self.config.max_running_tournaments, command.community
+        if (
+            cap
+            and community is not None
+            and await self.store.community_tournaments(command.platform, community) >= cap
+        ):
+            raise Refusal("err.community_tournaments", max=cap)
         state = Tournament(kind, who.player_id, settings, who.locale, new_nonce(), who.name)
         record = await self.store.create_tournament(
             command.platform,
