@@ -69,7 +69,7 @@ async def test_an_okey_discard_from_the_page_moves_the_table(memory_store):
     table = await open_okey(core)
     async with serve_web(core) as web:
         pages = {u: await web.viewer(u, table) for u in ("ayse", "mehmet", "cem", "deniz")}
-        user, (ws, first) = next((u, p) for u, p in pages.items() if p[1]["view"]["actions"])
+        _user, (ws, first) = next((u, p) for u, p in pages.items() if p[1]["view"]["actions"])
         kinds = {a["kind"] for a in first["view"]["actions"]}
         assert "discard" in kinds  # the starter holds 15 tiles and discards first
         tile = first["view"]["mine"][0]
