@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from telegram import Update
-from telegram.error import NetworkError, TelegramError
+from telegram.error import NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
 
 from bot.adapters.reach import keep_trying
@@ -56,6 +57,35 @@ CONCURRENT_UPDATES = 32
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 
 
+class MeteredRateLimiter(AIORateLimiter):
+    """PTB's rate limiter, telling `meter` (`bot.adapters.web.metrics.Metrics`) of every Bot API
+    call it lets through and of every wait its limits or a RetryAfter cost (more than
+    `WAITED` seconds from the call to its start)."""
+
+    WAITED = 0.05
+
+    def __init__(self, meter: Any, **options: Any) -> None:
+        super().__init__(**options)
+        self.meter = meter
+
+    async def _run_request(self, *args: Any, **kwargs: Any) -> Any:
+        began = time.monotonic()
+        callback = kwargs["callback"]
+
+        async def timed(*call_args: Any, **call_kwargs: Any) -> Any:
+            if time.monotonic() - began > self.WAITED:
+                self.meter.rate_limited(PLATFORM)
+            self.meter.platform_call(PLATFORM)
+            try:
+                return await callback(*call_args, **call_kwargs)
+            except RetryAfter:
+                self.meter.rate_limited(PLATFORM)
+                raise
+
+        kwargs["callback"] = timed
+        return await super()._run_request(*args, **kwargs)
+
+
 def build_application(
     token: str,
     base_url: str | None = None,
@@ -86,9 +116,13 @@ async def serve(
     ready: asyncio.Event | None = None,
     table_messages: SurfaceStore | None = None,
     rooms: LateRooms | None = None,
+    on_adapter: Callable[[TelegramAdapter], object] | None = None,
+    metrics: Any = None,
 ) -> None:
     """Run the Telegram bot on `core` until `stop` is set (forever by default); `ready` is set
-    once updates are being received.
+    once updates are being received. `on_adapter` is told the adapter once it exists (the web
+    table delivers its moves' items through it); `metrics` counts the Bot API calls and the
+    rate limiter's waits (`MeteredRateLimiter`).
 
     Long polling unless `settings.telegram_webhook_url` is set, then a webhook listener on
     `settings.telegram_webhook_port` at the URL's path. Several processes may listen behind one
@@ -108,16 +142,21 @@ async def serve(
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
     token = settings.telegram_token.get_secret_value()
-    application = build_application(token, settings.telegram_api_base_url)
+    limiter = None if metrics is None else MeteredRateLimiter(metrics, max_retries=3)
+    application = build_application(token, settings.telegram_api_base_url, limiter)
     adapter = TelegramAdapter(
         core, default_locale=settings.default_locale, table_messages=table_messages
     )
     adapter.install(application)
     if rooms is not None:
         rooms.use(adapter.rooms)
+    if on_adapter is not None:
+        on_adapter(adapter)
     stop = stop or asyncio.Event()
     if not await reach_bot_api(application, settings, stop):
         return  # stopped before the Bot API answered
+    if adapter.delivery is not None:
+        adapter.delivery.web_table_link = mini_app_link(settings, application.bot.username)
     # In polling mode this is the only process of the token; in webhook mode the leader.
     leader = settings.telegram_set_webhook or not settings.telegram_webhook_url
     listener: WebhookListener | None = None
@@ -218,6 +257,18 @@ def run(settings: Settings, core: CoreApi | None = None) -> None:
     """Run the Telegram bot in the foreground until SIGTERM or SIGINT, then stop cleanly (see
     `serve`); without a core, one is built on the store at `settings.database_url`."""
     run_platform(settings, serve, PLATFORM, core, log)
+
+
+def mini_app_link(settings: Settings, username: str | None) -> Callable[[str], str] | None:
+    """A table id -> the Mini App's direct link opening its live web table
+    (`https://t.me/<bot>/<app>?startapp=t<table>`), when WEB_PUBLIC_URL and
+    TELEGRAM_WEBAPP_NAME are set; else None (no such button)."""
+    app = settings.telegram_webapp_name
+    if not (settings.web_public_url and app and username):
+        return None
+    from bot.adapters.web.server import start_param
+
+    return lambda table_id: f"https://t.me/{username}/{app}?startapp={start_param(table_id)}"
 
 
 def webhook_secret(settings: Settings) -> str:
