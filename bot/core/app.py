@@ -525,7 +525,9 @@ class Core:
         make = self.config.web_link
         if make is None:
             raise Refusal("err.web_off")
-        live = await self._live(command)
+        live = await self.tables.find(command.platform, command.channel_id, who.player_id)
+        if live is None:
+            raise Refusal("err.no_table")
         url = make(command.platform, command.user_id, who.name, str(live.id), who.locale)
         body = t(who.locale, "table.web_link", table=live.id, url=url)
         return [Outgoing(OutKind.PRIVATE, body, user_id=command.user_id, table_id=str(live.id))]
