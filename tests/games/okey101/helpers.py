@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from games.base import Action, IllegalAction
@@ -185,13 +186,18 @@ def _use_discard(round_: Round101, seat: int, tile: str, rng: random.Random) -> 
     return None
 
 
-def play_out(round_: Round101, rng: random.Random, limit: int = 2000) -> int:
-    """Play random legal moves until the round ends; returns the number of moves."""
+Mover = Callable[[Round101, int, random.Random], Action]
+
+
+def play_out(
+    round_: Round101, rng: random.Random, limit: int = 2000, move: Mover | None = None
+) -> int:
+    """Play moves until the round ends (random legal ones, or `move`'s); returns how many."""
     moves = 0
     while not round_.finished:
         seat = round_.to_act()
         assert seat is not None
-        action = random_move(round_, seat, rng)
+        action = (move or random_move)(round_, seat, rng)
         try:
             round_.apply(seat, action)
         except IllegalAction as exc:  # a helper bug: say which move

@@ -17,7 +17,7 @@ from games.okey101 import Round101, best_opening, discard_penalty, new
 from games.okey101.ai import LEVELS, choose_action
 from games.okey101.solver import pair_count
 
-from .helpers import PLAYERS, rigged, run, seed
+from .helpers import PLAYERS, play_out, rigged, run, seed
 
 STEP_LIMIT = 3000
 
@@ -33,19 +33,17 @@ Check = Callable[[Round101, int, Action], None]
 
 
 def play(game: Round101, levels: list[str], rng: random.Random, check: Check | None = None) -> None:
-    """Play the round out with the levels given per seat; `check(game, seat, action)` before each
-    move is applied."""
-    steps = 0
-    while not game.finished:
-        steps += 1
-        assert steps < STEP_LIMIT, "the round did not end"
-        seat = game.to_act()
-        assert seat is not None
+    """Play the round out with the levels given per seat (an illegal choice fails the test);
+    `check(game, seat, action)` before each move is applied."""
+
+    def move(game: Round101, seat: int, rng: random.Random) -> Action:
         action = choose_action(game, seat, levels[seat], rng)
         assert action.kind in {s.kind for s in game.legal_actions(seat)}, action
         if check is not None:
             check(game, seat, action)
-        game.apply(seat, action)  # an illegal choice raises IllegalAction here
+        return action
+
+    play_out(game, rng, STEP_LIMIT, move)
 
 
 @settings(max_examples=30, deadline=None)
