@@ -5,9 +5,11 @@ ledger. Time is injected (`Core.tick(now)` on a hand-moved clock)."""
 
 from __future__ import annotations
 
+import random
+
 from bot.core.messages import OutKind
 from storage import Store, escrow, wallet
-from testkit.drive import ai_move, live_session
+from testkit.drive import ai_move, live_session, random_move
 from testkit.helpers import Clock, cmd, errors, make_core, public_text
 
 ABANDONED = "Only computer players have played here for a while: the table is closed"
@@ -183,3 +185,30 @@ async def test_history_adds_up_to_the_wallet_with_a_carried_pot(store: Store) ->
         answers.append(next(o.text for o in out if o.kind is OutKind.PRIVATE))
     line = "Türk pokeri · the carried pot when the table ended · +20 chips"
     assert sum(line in answer for answer in answers) == 1
+
+
+async def test_a_busted_person_keeps_the_table_but_computers_deal_no_hand(store: Store) -> None:
+    """The person lost every chip to two computer players: no hand is dealt among the
+    computers, the table waits for them to buy chips again."""
+    core = make_core(store, seed="idle-busted", idle_close_seconds=10**7)
+    await core.handle(cmd("ayse", "/poker open turkish 10"))
+    await core.handle(cmd("ayse", "/poker join 50"))
+    for _ in range(2):
+        await core.handle(cmd("ayse", "/poker addbot hard 400"))
+    await core.handle(cmd("ayse", "/poker start"))
+    rng = random.Random(3)
+    for _ in range(300):
+        session = live_session(core)
+        if session is None or not session.running():
+            break
+        user, line = random_move(session, rng)
+        assert not errors(await core.handle(cmd(user, line)))
+    session = live_session(core)
+    assert session is not None and not session.running() and session.phase == "waiting"
+    ayse = session.seats[session.find((await store.find_player("test", "ayse")).id)]
+    assert session.chips[str(ayse.player_id)] == 0
+    hands = session.hand_no
+    out = await core.handle(cmd("ayse", "/poker join 100"))  # buys chips again and plays on
+    assert not errors(out)
+    assert not errors(await core.handle(cmd("ayse", "/poker start")))
+    assert live_session(core).hand_no == hands + 1

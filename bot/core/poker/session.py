@@ -427,10 +427,10 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
                 step.tell(seat, "poker.busted")
         if step.status == "closed":
             return
-        why = self.abandoned()  # nobody but computer players would play the next hand
+        why = self.abandoned()  # nobody but computer players is left, or plays
         if why is not None:
             self.abandon(step, why)
-        elif len(self._eligible()) >= 2:
+        elif len(self._eligible()) >= 2 and self.people_to_play():  # never computers alone
             # the new hand's move log starts at its deal: a leaver's line must be its own message
             for note in step.notes[first:]:
                 if note.to is None and not note.table:

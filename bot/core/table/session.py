@@ -286,7 +286,9 @@ class TableSession:
         return any(not s.bot and not s.leaving for s in self.seats)
 
     def people_to_play(self) -> bool:
-        """True when a person would play the next hand or round (`people_left` by default)."""
+        """True when a person would play the next hand or round (`people_left` by default;
+        poker: one with chips). Without one the next hand is not dealt, but the table stays
+        open while a person sits at it (they may buy chips again)."""
         return self.people_left()
 
     def abandoned(self) -> str | None:
@@ -296,7 +298,7 @@ class TableSession:
         to deal on. A tournament table plays to its end (its stakes are the tournament's)."""
         if self.options.get("tournament"):
             return None
-        if not self.people_to_play():
+        if not self.people_left():
             return "table.only_computers"
         if self.idle_hands and self.quiet >= self.idle_hands:
             return "table.abandoned"
