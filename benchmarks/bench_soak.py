@@ -7,7 +7,8 @@ closes it. Every 1,000 tables (after a garbage collection) the Python heap in us
 the core's own maps; the heap should stay flat once the caches are warm (the store's pages
 grow with the rows, which is the database's, not a leak).
 
-Run: ``.venv/bin/python -m benchmarks.bench_soak [--tables 10000]``.
+Run: ``.venv/bin/python -m benchmarks.bench_soak [--tables 10000] [--database URL]`` (a SQLite
+file, `sqlite+aiosqlite:////tmp/soak.db`, keeps the database's pages out of the process).
 """
 
 from __future__ import annotations
@@ -75,8 +76,11 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=10_000)
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--every", type=int, default=1_000)
+    parser.add_argument(
+        "--database", default="sqlite+aiosqlite://", help="a file keeps the rows out of the RSS"
+    )
     args = parser.parse_args()
-    store = await Store.open("sqlite+aiosqlite://")
+    store = await Store.open(args.database)
     core = Core(store, CoreConfig(default_locale="en"), clock=Clock(), seeds=SeededSource("soak"))
     tracemalloc.start()
     started = time.perf_counter()
