@@ -37,3 +37,18 @@ async def test_the_table_message_gets_a_live_table_button():
         [live] = keyboard[-1]
         assert live["url"] == "https://t.me/b/table?startapp=tt1"
         assert live["text"] in ("🂠 Canlı masa", "🂠 Live table")
+
+
+async def test_a_private_web_link_gets_a_web_app_button():
+    core = ScriptedCore()
+    url = "https://cards.example.org/t/signed-token"
+    core.on_command["table"] = lambda c: [
+        Outgoing(OutKind.PRIVATE, f"Your link: {url}", user_id=c.user_id, table_id="1", web_url=url)
+    ]
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(11, "Ayşe", "en")
+        server.started_users.add(11)
+        await bot.feed(server.message_update(server.group(GROUP), ayse, "/table web"))
+        [sent] = server.sent_to(11)
+        keyboard = sent.params["reply_markup"]["inline_keyboard"]
+        assert keyboard[-1][0]["web_app"] == {"url": url}
