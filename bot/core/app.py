@@ -369,7 +369,7 @@ class Core:
             return None
         live = self.tables.get(table_id)
         if version is None or live is None or live.version < version:
-            live = await self.tables.current(table_id)
+            live = await self.tables.current(table_id, version)
         if live is None or live.platform != platform:
             return None
         async with live.lock:  # never a step's state before its commit
