@@ -138,9 +138,11 @@ class WebTable:
 
     async def start(self, host: str, port: int) -> None:
         """Listen on `host:port` (port 0: any free port, see `port`)."""
-        self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(
+            self.app(), access_log=None, handle_signals=False, shutdown_timeout=2.0
+        )
         await self._runner.setup()
-        await web.TCPSite(self._runner, host, port, shutdown_timeout=2.0).start()
+        await web.TCPSite(self._runner, host, port).start()
 
     @property
     def port(self) -> int | None:
