@@ -9,12 +9,14 @@ from bot.core.commands import VARIANTS, lookup
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.okey.session import OkeySession
+from bot.core.okey101.session import Okey101Session, is_variant_word
 from bot.core.poker.session import ENGINES, PokerSession
 from bot.core.poker.sng_table import SitAndGoSession
 from bot.core.table.session import Seat, TableSession, Who
 
 GAMES: dict[str, type[TableSession]] = {name: PokerSession for name in ENGINES}
 GAMES["okey"] = OkeySession
+GAMES["okey101"] = Okey101Session
 
 
 def open_session(
@@ -29,6 +31,8 @@ def open_session(
         if variant not in ENGINES:
             raise Refusal("err.game_unavailable")
         return PokerSession.create(variant, who.locale, args, config, now), None
+    if args and is_variant_word(args[0]):  # `/okey start 101 ...`, `/okey başlat yüzbir`
+        return Okey101Session.create(who.locale, args[1:], config, now), "join"
     return OkeySession.create(who.locale, args, config, now), "join"
 
 
