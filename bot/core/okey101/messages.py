@@ -71,7 +71,7 @@ class Okey101Messages(TableSession):
                 head,
                 table=self.table_id,
                 stake=o["stake"],
-                rounds=o["rounds"],
+                rounds=o["rounds101"],
                 open=o["open"],
                 tournament=o.get("tournament"),
                 slot=o.get("slot"),
@@ -407,7 +407,7 @@ class Okey101Messages(TableSession):
         value and meaning."""
         o = self.options
         return [
-            msg("okey101.rules", stake=o["stake"], rounds=o["rounds"], open=o["open"]),
+            msg("okey101.rules", stake=o["stake"], rounds=o["rounds101"], open=o["open"]),
             *house.rules_lines(self.game, self.group, o, self.pending),
         ]
 

@@ -100,7 +100,7 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
         if numbers:
             if numbers[0] not in ROUNDS:
                 raise Refusal("err.okey101_rounds")
-            options["rounds"] = numbers[0]
+            options["rounds101"] = numbers[0]
         if len(numbers) == 2:
             options["stake"] = numbers[1]
         if not 1 <= options["stake"] <= config.max_ante:
@@ -121,7 +121,7 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
         fair draw `tiebreak`; `start_match` begins the match."""
         options = {
             **house.defaults(cls.game),
-            "rounds": rounds,
+            "rounds101": rounds,
             "stake": 0,
             "tournament": tournament,
             "tiebreak": list(tiebreak),

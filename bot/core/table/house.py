@@ -28,7 +28,7 @@ ON_OFF = {
 }
 POKER = ("turkish", "acik")
 # options whose stored value is a number (`rounds` as Okey tables always stored it; 101's own)
-NUMBER_OPTIONS = ("rounds", "open", "pairs_max")
+NUMBER_OPTIONS = ("rounds", "rounds101", "open", "pairs_max")
 OKEY101 = ("okey101",)
 OPEN_MAX = 999  # the highest 101 opening threshold a table may set
 
@@ -180,7 +180,8 @@ OPTIONS: tuple[HouseOption, ...] = (
     ),
 )
 OPTIONS += (
-    # 101 Okey (games.okey101.check_options); `rounds` is 101's own, apart from classic Okey's
+    # 101 Okey (games.okey101.check_options); its rounds are `rounds101` (typed `rounds=` too),
+    # apart from classic Okey's `rounds` (1 or 3)
     HouseOption(
         "open",
         ("açış", "acis", "eşik", "esik"),
@@ -194,8 +195,8 @@ OPTIONS += (
         headed=True,
     ),
     HouseOption(
-        "rounds",
-        ("el", "tur"),
+        "rounds101",
+        ("rounds", "el", "tur", "elsayısı", "maç"),
         OKEY101,
         {n: () for n in ("1", "3", "5", "7", "9", "11")},
         "5",
@@ -254,11 +255,7 @@ OPTIONS += (
         "payout",
     ),
 )
-# one option per name: a name two games share (`rounds`) keeps its first entry here (the stored
-# form depends on the name only); look options up by game with `options_for`
-BY_NAME: dict[str, HouseOption] = {}
-for _option in OPTIONS:
-    BY_NAME.setdefault(_option.name, _option)
+BY_NAME = {o.name: o for o in OPTIONS}
 
 
 def options_for(game: str) -> list[HouseOption]:

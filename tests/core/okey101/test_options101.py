@@ -45,7 +45,7 @@ def test_defaults_and_positional_words():
         "payout": "penalty",
     }
     session = opened("yüzbir 3 40")
-    assert session.options["rounds"] == 3 and session.options["stake"] == 40
+    assert session.options["rounds101"] == 3 and session.options["stake"] == 40
 
 
 def test_every_option_in_english_and_turkish():
@@ -99,8 +99,9 @@ def test_classic_okey_keeps_its_own_rounds():
     assert house.parse("okey", ["rounds=3"]) == {"rounds": "3"}
     with pytest.raises(Refusal):
         house.parse("okey", ["rounds=5"])
-    assert house.parse("okey101", ["rounds=11"]) == {"rounds": "11"}
-    assert house.stored({"rounds": "11", "open": "121"}) == {"rounds": 11, "open": 121}
+    assert house.parse("okey101", ["rounds=11"]) == {"rounds101": "11"}
+    assert house.parse("okey101", ["el=3"]) == {"rounds101": "3"}
+    assert house.stored({"rounds101": "11", "open": "121"}) == {"rounds101": 11, "open": 121}
 
 
 async def test_rules_lines_and_rules_set(store):
