@@ -216,6 +216,8 @@ async def test_open_with_pairs_and_refusals_say_why(store):
     assert "Open first" in errors(out)[0]
     out = await core.handle(cmd("ayse", "/okey lay"))
     assert "opening needs 101" in errors(out)[0]
+    out = await core.handle(cmd("ayse", "/okey aç"))  # `open` is the move here, not a new table
+    assert "opening needs 101" in errors(out)[0]
     out = await core.handle(cmd("ayse", "/okey add R3 x"))
     assert "not a meld number" in errors(out)[0]
     out = await core.handle(
