@@ -62,8 +62,19 @@ def tournament_table(
 ) -> TableSession:
     """The session of one tournament table, its players seated and its match or first hand
     ready to begin (`start_match`): Okey (`settings`: `tournament`, `slot`, `rounds`,
-    `tiebreak`, `locale`) or the poker sit-and-go (`turkish`/`acik`: `tournament`, `slot`,
+    `tiebreak`, `locale`; `variant` "okey101" for 101 Okey matches) or the poker sit-and-go (`turkish`/`acik`: `tournament`, `slot`,
     `chips`, `level_minutes`, `locale`)."""
+    if kind == "okey" and settings.get("variant") == "okey101":
+        table = Okey101Session.for_tournament(
+            settings["locale"],
+            entrants,
+            settings["rounds"],
+            settings["tournament"],
+            settings["tiebreak"],
+            now,
+        )
+        table.options["slot"] = settings["slot"]
+        return table
     if kind == "okey":
         session = OkeySession.for_tournament(
             settings["locale"],

@@ -306,6 +306,21 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
         if kicked or self.in_tournament():
             seat.kicked = True
 
+    def forfeit(self, player_id: int) -> Step:
+        """A tournament player leaves the tournament: the computer plays their seat out and they
+        rank after everyone still in at this table (`outcome`)."""
+        index = self.find(player_id)
+        if index is None or not self.in_tournament() or not self.running():
+            raise Refusal("err.not_seated")
+        seat = self.seats[index]
+        if seat.leaving:
+            raise Refusal("err.tournament_forfeited")
+        self.mark_leaving(seat, kicked=True)
+        step = Step(action={"kind": "forfeit"}, seat=index, player_id=player_id)
+        step.say("tournament.forfeit", name=seat.name)
+        step.show_table()
+        return step
+
     def leaving_line(self, who: Who, seat: Seat) -> Msg:
         """Said when a player leaves mid-match."""
         if self.in_tournament():
