@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from games.base import Action, IllegalAction
 from games.okey101 import Round101, best_opening, discard_penalty, meld_value, read_meld
 from games.okey101.round import MIN_PAIRS, PAIRS, SEPARATOR, TAKE
-from games.okey101.solver import addable, pairs_of
+from games.okey101.melds import swap_wild
+from games.okey101.solver import addable, fits_table, pairs_of
 
 SERIES_OPEN, PAIRS_OPEN = "series", "pairs"
 
@@ -146,12 +147,13 @@ def swaps(game: Round101, seat: int) -> list[tuple[str, int]]:
         return []
     if not game.options["swap_okey"]:
         return []
-    out = []
-    for tile in dict.fromkeys(game.racks[seat]):
-        for k in range(len(game.table)):
-            if _accepted(game, seat, Action("swap", cards=(tile,), amount=k)):
-                out.append((tile, k))
-    return out
+    okey = game.okey
+    return [
+        (tile, k)
+        for tile in dict.fromkeys(game.racks[seat])
+        for k, meld in enumerate(game.table)
+        if swap_wild(meld, tile, okey) is not None
+    ]
 
 
 def use_discard(game: Round101, seat: int) -> Action | None:
@@ -160,17 +162,18 @@ def use_discard(game: Round101, seat: int) -> Action | None:
     taken = game.last_discard(seat)
     if taken is None or game.opened[seat] is None:
         return None
-    for k in range(len(game.table)):
+    for k in fits_table(taken, game.table, game.okey):
         action = Action("add", cards=(taken,), amount=k, source="discard")
         if _accepted(game, seat, action):
             return action
     plan = lay_plan(game, seat, take=True)
     if plan is not None:
         return plan.action
-    for k in range(len(game.table)):
-        action = Action("swap", cards=(taken,), amount=k, source="discard")
-        if _accepted(game, seat, action):
-            return action
+    for k, meld in enumerate(game.table):
+        if game.options["swap_okey"] and swap_wild(meld, taken, game.okey) is not None:
+            action = Action("swap", cards=(taken,), amount=k, source="discard")
+            if _accepted(game, seat, action):
+                return action
     return None
 
 

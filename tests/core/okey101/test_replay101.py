@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
+from bot.core.players.replay import load_hand
 from games import history
+from games.commitment import check_document
 from testkit.helpers import cmd, errors, make_core
 from testkit.sealing import close_and_reveal
 from tests.core.okey101.play import play_out
@@ -27,6 +29,17 @@ async def test_replay_and_export_of_a_played_round(store):
     assert out[0].attachment is not None
     sealed = history.read(out[0].attachment[1].decode())
     assert sealed.seed is None and sealed.setup.game == "okey101"
+    # its proofs: the tiles shown (the indicator, the discards, every tile laid on the table) and
+    # Ayse's own, each verifying against the root posted at the deal
+    proof = sealed.header["proof"]
+    root = live(core).session.hands[f"{table}-1"]["root"]
+    openings = check_document(proof, root)
+    assert len(openings) == len(set(proof["shown"]) | set(proof["own"]))
+    played = await load_hand(core.store, f"{table}-1", table)
+    final = played.played.engine.view(None)
+    laid = sum(len(m["tiles"]) for m in final["table"])
+    discards = sum(len(p) for p in final["discard_piles"])
+    assert len(proof["shown"]) >= laid + discards + 1  # and the indicator
     out = await core.handle(cmd("ayse", f"/verify {table}-1"))
     assert not errors(out), errors(out)
     # once the table has closed and the delay passed, the export holds the seed and checks
