@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from games.base import Action, IllegalAction
 from games.okey101 import Round101, best_opening, discard_penalty, meld_value, read_meld
-from games.okey101.round import MIN_PAIRS, PAIRS, SEPARATOR, TAKE
 from games.okey101.melds import swap_wild
+from games.okey101.round import MIN_PAIRS, PAIRS, SEPARATOR, TAKE
 from games.okey101.solver import addable, fits_table, pairs_of
 
 SERIES_OPEN, PAIRS_OPEN = "series", "pairs"
