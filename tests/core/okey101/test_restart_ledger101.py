@@ -57,18 +57,21 @@ async def test_restart_mid_round_resumes_exactly(tmp_path):
     assert restarted == straight
 
 
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     bots=st.integers(1, 3),
     stake=st.integers(1, 50),
     payout=st.sampled_from(["penalty", "winner"]),
+    partners=st.booleans(),
 )
-async def test_random_matches_keep_the_books(seed, bots, stake, payout):
+async def test_random_matches_keep_the_books(seed, bots, stake, payout, partners):
+    partners = partners and bots == 3  # partners need four players
     store = await open_memory_store()
     try:
         core = make_core(store, seed=f"books{seed}")
-        out = await core.handle(cmd("ayse", f"/okey start 101 1 {stake} payout={payout}"))
+        words = f"payout={payout} partners={'on' if partners else 'off'}"
+        out = await core.handle(cmd("ayse", f"/okey start 101 1 {stake} {words}"))
         assert not errors(out), errors(out)
         for _ in range(bots):
             await core.handle(cmd("ayse", "/okey addbot easy"))
@@ -100,3 +103,27 @@ async def test_random_matches_keep_the_books(seed, bots, stake, payout):
         assert await store.audit() == []
     finally:
         await store.close()
+
+
+async def test_partners_share_the_side_total_and_the_payout(memory_store):
+    core = make_core(memory_store, seed="partners101")
+    await core.handle(cmd("ayse", "/okey start 101 1 10 eşli=açık"))
+    for _ in range(3):
+        await core.handle(cmd("ayse", "/okey addbot easy"))
+    seats = live(core).session.seats
+    before = [await memory_store.balance(wallet(s.player_id)) for s in seats]
+    out = await core.handle(cmd("ayse", "/okey begin"))
+    assert not errors(out), errors(out)
+    rng = random.Random(3)
+    while live(core).session.running():
+        session = live(core).session
+        game = session.game101
+        action = ai.choose_action(game, game.to_act(), "easy", rng)
+        out = await core.handle(cmd("ayse", typed(action)))
+        assert not errors(out), errors(out)
+    after = [await memory_store.balance(wallet(s.player_id)) for s in seats]
+    gains = [a - b for a, b in zip(after, before, strict=True)]
+    assert sum(gains) == 0
+    # partners sit opposite (seats 1+3, 2+4): each side's players end level or one chip apart
+    assert abs(gains[0] - gains[2]) <= 1 and abs(gains[1] - gains[3]) <= 1
+    assert "The match is over. Winner: " in public_text(out)
