@@ -11,7 +11,8 @@ button too); `tb`/`tp` take the previous discard and open with the best melds / 
 the melds (pairs) the rack holds; `a` the add picker, `a.<tile>` the melds it fits,
 `a.<tile>.<k>` add it to meld k (0-based), also as `a` with `Press.args` (tile, k);
 `s.<tile>.<k>` put the tile in the place of meld k's okey; `d.<tile>` discard (a +101 discard
-is warned first), `dd.<tile>` discard accepting the +101; `f.<tile>` finish.
+is warned first), `dd.<tile>` discard accepting the +101; `f.<tile>` finish; `x` with
+`Press.args = (kind, source, amount, *cards)` any engine move (a front end's own controls).
 
 Chips: at `begin` each player's stake moves wallet -> escrow; when the match ends the payout
 (`Match101.payout`: the rules file's penalty split, or all to the winner) moves escrow ->
@@ -56,6 +57,7 @@ MAX_SEATS = 4
 MAX_TURN_MOVES = 40  # a computer's moves in one turn at most (a safety bound)
 VARIANT_WORDS = ("101", "yüzbir", "yuzbir", "yüz-bir")
 ROUNDS = (1, 3, 5, 7, 9, 11)
+MOVE_KINDS = ("take", "open", "lay", "add", "swap", "discard", "discard!", "finish")
 
 
 def is_variant_word(word: str) -> bool:
@@ -223,6 +225,8 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
     def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
         """A turn button (see the module's docstring for the actions)."""
         kind, _, rest = action.partition(".")
+        if action == "x":  # a front end's own move (the web table): the engine's Action in words
+            return self._press_move(who, args)
         if kind == "a" and args:  # a front end's own picker: (tile, meld index)
             if len(args) != 2 or rest:
                 raise Refusal("err.okey101_add_usage")
@@ -251,6 +255,25 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
             sub = "finish" if kind == "f" else "discard"
             return self._request_move(who, Request(sub, tiles=(tile,), confirm=kind == "dd"))
         raise Refusal("err.bad_button")
+
+    def _press_move(self, who: Who, args: tuple[str, ...]) -> Step:
+        """`x` with `(kind, source, amount, *cards)` (`-` for no source or amount): any engine
+        move, checked by the engine like a typed one; `discard` is warned about when it costs
+        +101, `discard!` accepts the +101."""
+        if len(args) < 3 or args[0] not in MOVE_KINDS:
+            raise Refusal("err.okey101_usage")
+        kind, source, amount = args[0], args[1], args[2]
+        cards = tuple(c.upper() for c in args[3:])
+        if kind in ("discard", "discard!", "finish"):
+            request = Request(kind.rstrip("!"), tiles=cards, confirm=kind == "discard!")
+            if len(cards) != 1:
+                raise Refusal("err.tile_usage", action=kind.rstrip("!"))
+            return self._request_move(who, request)
+        number = parse_int(amount) if amount != "-" else None
+        if amount != "-" and number is None:
+            raise Refusal("err.okey101_usage")
+        move = Action(kind, cards=cards, amount=number, source=None if source == "-" else source)
+        return self._move(who, move)
 
     def _press_add(self, who: Who, tile: str, meld: str, swap: bool = False) -> Step:
         number = parse_int(meld)

@@ -30,7 +30,9 @@ def okey101_view(session: Okey101Session, user_id: str | None) -> TableView:
     actions: tuple[ActionView, ...] = ()
     if game is not None and own is not None and game.to_act() == index:
         assert index is not None
-        sources = ("stock", "discard") if own["can_take_discard"] else ("stock",)
+        # the previous discard is never taken alone: when it can be used, the laying kinds are
+        # listed in the take phase too, made with `source="discard"` (press `x`)
+        sources = ("stock",)
         actions = tuple(
             ActionView(
                 kind=spec.kind,

@@ -5,6 +5,8 @@ then the history and the stats."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.core.messages import MELDS, TILES
 from storage import escrow, wallet
 from testkit.helpers import cmd, errors, make_core, press, public_text
@@ -128,8 +130,19 @@ async def test_a_scripted_round_by_presses_and_commands(store):
     assert "Ayse is charged +101 for discarding R1" in public_text(out)
     assert "Penalties this round: Ayse +101" in public_text(out)
 
-    # 4. Mehmet draws K11, adds K10 and K11 by typed commands, finishes with B1
-    out = await core.press(press("mehmet", buttons(out, None)["ts"]))
+    # 4. Mehmet draws K11 (a front end's own move: `x`), adds K10 and K11 by typed commands,
+    # finishes with B1
+    view = await core.table_view(str(table), "test", "mehmet")
+    # the discard R1 fits R2 R3 R4: the laying kinds (made with source="discard") are offered
+    assert [a.kind for a in view.actions] == ["take", "lay", "add", "swap"]
+    assert view.actions[0].sources == ("stock",)
+    draw = buttons(out, None)["ts"]
+    out = await core.press(press("mehmet", draw, "stock"))
+    assert "takes no" in errors(out)[0] or errors(out)  # `ts` takes no words
+    x = replace(draw, action="x")
+    out = await core.press(press("mehmet", x, "take", "stock", "-"))
+    assert not errors(out), errors(out)
+    assert "You drew K11." in private(out, "mehmet")[-1].text
     out = await core.handle(cmd("mehmet", "/okey işle k10 7"))
     assert not errors(out), errors(out)
     out = await core.handle(cmd("mehmet", "/okey add K11 7"))
