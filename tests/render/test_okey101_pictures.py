@@ -92,3 +92,14 @@ def test_a_view_of_another_game_is_refused():
         okey101_table_scene({"game": "okey"}, [])
     with pytest.raises(ValueError):
         okey101_rack_scene({"indicator": "K1"}, ())
+
+
+def test_the_table_counts_this_rounds_penalties_into_the_totals():
+    match = Match101.new(["a", "b"], {"rounds": 3})
+    match.start_round(bytes(range(32)))
+    view = match.view(None)
+    view["totals"], view["penalties"] = [40, -101], [101, 0]
+    scene = okey101_table_scene(view, ["A", "B"])
+    assert scene.table.penalties == (141, -101)
+    view["result"] = {"reason": "finished"}  # once over, the totals hold the round already
+    assert okey101_table_scene(view, ["A", "B"]).table.penalties == (40, -101)

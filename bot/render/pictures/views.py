@@ -9,6 +9,7 @@ showdown events with the hand names in both languages).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -210,6 +211,11 @@ def okey101_table_scene(
     if view.get("game") != "okey101":
         raise ValueError(f"not a 101 view: game={view.get('game')!r}")
     classic = okey_table_scene({**view, "game": "okey"}, names)
+    totals, charged = view.get("totals"), view.get("penalties")
+    if totals is not None and charged is not None and view.get("result") is None:
+        # a round in play: the match totals with this round's +101 penalties so far
+        running = tuple(t + p for t, p in zip(totals, charged, strict=True))
+        classic = dataclasses.replace(classic, penalties=running)
     display = classic.names
     opened = view.get("opened") or [None] * len(display)
     values = view.get("opening_values") or [0] * len(display)
