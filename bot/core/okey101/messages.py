@@ -21,7 +21,7 @@ from bot.core.table.fairness import check_seed
 from bot.core.table.session import ButtonSpec, Msg, Note, Seat, TableSession, msg
 from bot.render import text as show
 from games.base import Event, seed_from_hex
-from games.okey101 import Match101, Round101, best_opening
+from games.okey101 import Match101, Round101
 from games.okey101.round import PAIRS, TAKE
 
 MAX_BUTTONS = 25  # Discord's limit per message
@@ -251,7 +251,7 @@ class Okey101Messages(TableSession):
             raise Refusal("err.no_round")
         rack = game.racks[index]
         okey = game.okey
-        best = best_opening(rack, okey)
+        best = plays.best(rack, okey)
         lines = [
             msg("okey.your_rack", tiles=show.tiles(sorted(rack, key=rack_order)), count=len(rack)),
             msg("okey.okey_is", okey=okey),

@@ -9,16 +9,28 @@ discard). Pure: they read a `Round101` and change nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.base import Action, IllegalAction
-from games.okey101 import Round101, best_opening, discard_penalty, meld_value, read_meld
+from games.okey101 import Opening, Round101, best_opening, discard_penalty, meld_value, read_meld
 from games.okey101.melds import swap_wild
 from games.okey101.round import MIN_PAIRS, PAIRS, SEPARATOR, TAKE
 from games.okey101.solver import addable, fits_table, pairs_of
 
 SERIES_OPEN, PAIRS_OPEN = "series", "pairs"
+
+
+def best(tiles: Iterable[str], okey: str, forced: str | None = None) -> Opening:
+    """`best_opening` of a rack, remembered: one turn's rack text, buttons and picture ask the
+    solver about the same rack several times. Treat the answer as read-only."""
+    return _best(tuple(sorted(tiles)), okey, forced)
+
+
+@lru_cache(maxsize=512)
+def _best(tiles: tuple[str, ...], okey: str, forced: str | None) -> Opening:
+    return best_opening(tiles, okey, forced)
 
 
 def joined(melds: Sequence[Sequence[str]]) -> tuple[str, ...]:
@@ -85,8 +97,8 @@ def open_plan(game: Round101, seat: int, how: str, take: bool = False) -> Plan |
     okey = game.okey
     source = "discard" if take else None
     if how == SERIES_OPEN:
-        best = best_opening(rack, okey, forced=taken)
-        melds = _keep_one(best.melds, len(rack))
+        found = best(rack, okey, forced=taken)
+        melds = _keep_one(found.melds, len(rack))
         if taken is not None and not any(taken in m for m in melds):
             return None
         value = _value(melds, okey)
@@ -116,7 +128,7 @@ def lay_plan(game: Round101, seat: int, take: bool = False) -> Plan | None:
         return None
     rack = _rack(game, seat, taken)
     okey = game.okey
-    melds = pairs_of(rack, okey) if how == PAIRS else best_opening(rack, okey, forced=taken).melds
+    melds = pairs_of(rack, okey) if how == PAIRS else best(rack, okey, forced=taken).melds
     melds = _keep_one(melds, len(rack))
     if taken is not None:
         melds = [m for m in melds if taken in m][:1] if how == PAIRS else melds
@@ -190,9 +202,9 @@ def layable(game: Round101, seat: int) -> set[str]:
     tiles that fit the table), for marking them on the rack picture."""
     rack = game.racks[seat]
     okey = game.okey
-    best = best_opening(rack, okey)
-    out = {t for meld in best.melds for t in meld}
+    found = best(rack, okey)
+    out = {t for meld in found.melds for t in meld}
     if game.opened[seat] == PAIRS:
-        out = {t for pair in best.pair_melds for t in pair}
+        out = {t for pair in found.pair_melds for t in pair}
     out |= {tile for tile, _ in addable(rack, game.table, okey)}
     return out

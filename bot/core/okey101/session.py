@@ -47,7 +47,7 @@ from bot.core.table.session import (
     msg,
 )
 from games.base import Action, Event, seed_hash
-from games.okey101 import Match101, Round101, best_opening
+from games.okey101 import Match101, Round101
 from games.okey101 import ai as okey101_ai
 from games.okey101.round import TAKE
 from games.positions import deal_root
@@ -656,7 +656,7 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
         taken = game.last_discard(index) if take else None
         if take and taken is None:
             raise Refusal("illegal.discard_pile_empty")
-        best = best_opening([*game.racks[index], *([taken] if taken else [])], game.okey, taken)
+        best = plays.best([*game.racks[index], *([taken] if taken else [])], game.okey, taken)
         if how == plays.SERIES_OPEN:
             raise Refusal("err.okey101_cannot_open", value=max(best.value, 0), need=game.threshold)
         raise Refusal("err.okey101_cannot_pairs", pairs=best.pairs)
