@@ -29,12 +29,13 @@ from typing import Any
 
 from games.base import Action, Event, IllegalAction, seed_from_hex, seed_hash
 from games.okey import OkeyRound
+from games.okey101 import Round101
 from games.poker import acik, turkish
 
 FORMAT = "turkish-table-history"
 VERSION = 2
 VERSIONS = (1, 2)  # the versions `read` and `check` accept
-GAMES = ("turkish", "acik", "okey")
+GAMES = ("turkish", "acik", "okey", "okey101")
 
 
 class HistoryError(ValueError):
@@ -47,7 +48,8 @@ class Setup:
 
     `players` are the engine's player ids in seat order and `names` their display names. Poker:
     `stacks`, `dealer`, `rules` (the ranking rules) and `options` (the engine's keywords: ante,
-    structure, carried_pot and the house options). Okey: `options` are the match options.
+    structure, carried_pot and the house options). Okey and 101 Okey: `options` are the match
+    options.
     """
 
     game: str
@@ -114,7 +116,7 @@ class Played:
     def result(self) -> dict[str, Any]:
         """The public outcome: poker `stacks`, `pot` and `carried`; Okey `penalties`."""
         view = self.engine.view(None)
-        if self.setup.game == "okey":
+        if self.setup.game in ("okey", "okey101"):
             return {"penalties": list(view["penalties"])}
         return {"stacks": list(view["stacks"]), "pot": view["pot"], "carried": view["carried"]}
 
@@ -124,6 +126,9 @@ def deal(setup: Setup, seed: bytes) -> tuple[Any, list[Event]]:
     if setup.game == "okey":
         game = OkeyRound.new(list(setup.players), seed, setup.options)
         return game, game.opening_events()
+    if setup.game == "okey101":
+        round101 = Round101.new(list(setup.players), seed, setup.options)
+        return round101, round101.opening_events()
     module = turkish if setup.game == "turkish" else acik
     hand = module.new(
         list(setup.players),

@@ -28,12 +28,12 @@ from games.base import shuffled
 from games.commitment import Commitment
 from games.history import Played, Setup, deal
 from games.okey.round import OTHER_TILES, STARTER_TILES, draw_for_start
-from games.okey.tiles import FALSE_JOKER, full_set
+from games.okey.tiles import FALSE_JOKER, full_set, okey_of
 
 
 def committed_order(setup: Setup, seed: bytes) -> list[str]:
     """The deck (or tile) order of a hand with `setup` dealt from `seed`, in notation."""
-    if setup.game == "okey":
+    if setup.game in ("okey", "okey101"):  # 101 deals from the same shuffle of the tiles
         return engine_order("okey", None, seed)
     engine, _ = deal(setup, seed)
     return engine_order(setup.game, engine, seed)
@@ -84,6 +84,8 @@ def disclose(played: Played, seed: bytes) -> Disclosure:
     events = [event for step in played.steps for event in step.events]
     if played.setup.game == "okey":
         return _okey(order, len(played.setup.players), seed, events)
+    if played.setup.game == "okey101":
+        return _okey(order, len(played.setup.players), seed, events, (22, 21))
     found = Disclosure(order)
     index = {card: i for i, card in enumerate(order)}  # poker cards are all different
     for event in events:
@@ -104,21 +106,31 @@ def disclose(played: Played, seed: bytes) -> Disclosure:
     return found
 
 
-def _okey(order: list[str], players: int, seed: bytes, events: list[Any]) -> Disclosure:
-    """Follow each tile position of an Okey round: racks, stock draws, discard piles."""
+def _okey(
+    order: list[str],
+    players: int,
+    seed: bytes,
+    events: list[Any],
+    sizes: tuple[int, int] = (STARTER_TILES, OTHER_TILES),
+) -> Disclosure:
+    """Follow each tile position of an Okey round: racks, stock draws, discard piles; in 101
+    (`sizes` 22 and 21) also the tiles laid on the table, which become public, and an okey a
+    swap takes back from the table into a rack."""
     found = Disclosure(order)
     starter, _ = draw_for_start(players, seed)
     held: list[list[int]] = [[] for _ in range(players)]
     at = 0
     for k in range(players):
         seat = (starter + k) % players
-        size = STARTER_TILES if k == 0 else OTHER_TILES
+        size = sizes[0] if k == 0 else sizes[1]
         held[seat] = list(range(at, at + size))
         at += size
     rest = list(range(at, len(order)))
     indicator = next(p for p in rest if order[p] != FALSE_JOKER)
     rest.remove(indicator)
     found.public.add(indicator)
+    okey = okey_of(order[indicator])
+    laid: list[int] = []  # positions lying on the table (101)
     for seat, positions in enumerate(held):
         for p in positions:
             found.owners[p] = seat
@@ -142,6 +154,24 @@ def _okey(order: list[str], players: int, seed: bytes, events: list[Any]) -> Dis
             held[seat].remove(position)
             piles[seat].append(position)
             found.public.add(position)
+        elif event.kind in ("opened", "laid"):
+            seat = int(data["seat"])
+            for meld in data["melds"]:
+                for tile in meld["tiles"]:
+                    position = pick(seat, tile)
+                    held[seat].remove(position)
+                    laid.append(position)
+                    found.public.add(position)
+        elif event.kind in ("added", "swapped"):
+            seat = int(data["seat"])
+            position = pick(seat, data["tile"])
+            held[seat].remove(position)
+            found.public.add(position)
+            if event.kind == "swapped":  # the okey goes back to the rack (it was public)
+                back = next(p for p in laid if order[p] == okey)
+                laid.remove(back)
+                held[seat].append(back)
+            laid.append(position)
         elif event.kind == "indicator_shown":
             found.public.add(pick(int(data["seat"]), data["tile"]))
         elif event.kind == "finished":

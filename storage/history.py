@@ -48,7 +48,9 @@ class PlayerStats:
     pots of one hand), `showdowns` / `showdowns_won`, `folded` (street or betting round -> hands
     folded there); Türk pokeri also `opened`, `passed`, `went_to_draw`, `cards_drawn`.
     Okey: `matches` (with their chips in `chips_won` / `chips_lost`), `rounds`, `rounds_won`,
-    `okey_discards`, `pairs`, `penalty` (the sum over rounds) and `indicators`.
+    `okey_discards`, `pairs`, `penalty` (the sum over rounds) and `indicators`. 101 Okey: the
+    same match and round counts, and `series_openings`, `pair_openings`, `by_hand`,
+    `discard_penalties`.
     """
 
     game: str
@@ -71,6 +73,13 @@ class PlayerStats:
     pairs: int = 0
     penalty: int = 0
     indicators: int = 0
+    # 101 Okey: rounds opened with melds, with pairs, finishes in the opening turn (elden), +101
+    # discards; `rounds_won` counts finishes, `okey_discards` finishes with an okey, `penalty`
+    # the sum of the round scores
+    series_openings: int = 0
+    pair_openings: int = 0
+    by_hand: int = 0
+    discard_penalties: int = 0
 
     @property
     def net(self) -> int:
@@ -143,6 +152,25 @@ def _okey_columns() -> list[Any]:
     ]
 
 
+def _okey101_columns() -> list[Any]:
+    match = sa.not_(_is_round)
+    return [
+        _count(match).label("matches"),
+        _total(sa.case((match, _won_chips), else_=0)).label("chips_won"),
+        _total(sa.case((match, _lost_chips), else_=0)).label("chips_lost"),
+        _count(_is_round).label("rounds"),
+        _total(sa.case((_is_round, _flag("won")), else_=0)).label("rounds_won"),
+        _total(_flag("okey_finish")).label("okey_discards"),
+        _total(_flag("series")).label("series_openings"),
+        _total(_flag("pairs")).label("pair_openings"),
+        _total(_flag("by_hand")).label("by_hand"),
+        _total(sa.case((_is_round, _detail["discard_penalties"].as_integer()), else_=0)).label(
+            "discard_penalties"
+        ),
+        _total(sa.case((_is_round, _detail["penalty"].as_integer()), else_=0)).label("penalty"),
+    ]
+
+
 _POKER_STATS = (
     sa.select(*_poker_columns())
     .where(game_results.c.player_id == sa.bindparam("player_id"))
@@ -154,13 +182,23 @@ _OKEY_STATS = (
     .where(game_results.c.player_id == sa.bindparam("player_id"))
     .where(game_results.c.game == "okey")
 )
+_OKEY101_STATS = (
+    sa.select(*_okey101_columns())
+    .where(game_results.c.player_id == sa.bindparam("player_id"))
+    .where(game_results.c.game == "okey101")
+)
 
 
 async def player_stats(conn: AsyncConnection, player_id: int, game: str) -> PlayerStats:
-    """The player's statistics in `game` (`turkish`, `acik` or `okey`): one aggregate query."""
+    """The player's statistics in `game` (`turkish`, `acik`, `okey` or `okey101`): one aggregate
+    query."""
     values: dict[str, Any]  # the counts by field name (the stats' keyword arguments)
     if game == "okey":
         row = (await conn.execute(_OKEY_STATS, {"player_id": player_id})).one()
+        values = {k: int(v or 0) for k, v in row._mapping.items()}
+        return PlayerStats(game, hands=values["rounds"], **values)
+    if game == "okey101":
+        row = (await conn.execute(_OKEY101_STATS, {"player_id": player_id})).one()
         values = {k: int(v or 0) for k, v in row._mapping.items()}
         return PlayerStats(game, hands=values["rounds"], **values)
     row = (await conn.execute(_POKER_STATS, {"player_id": player_id, "game": game})).one()

@@ -22,7 +22,7 @@ from storage.records import (
     Transfer,
 )
 
-STATS_GAMES = ("turkish", "acik", "okey")
+STATS_GAMES = ("turkish", "acik", "okey", "okey101")
 
 
 def text(value: object, what: str, max_length: int) -> str:
@@ -102,9 +102,9 @@ def limit(value: object) -> int:
 
 
 def stats_game(game: object) -> str:
-    """A game that has statistics: turkish, acik or okey."""
+    """A game that has statistics: turkish, acik, okey or okey101."""
     if not isinstance(game, str) or game not in STATS_GAMES:
-        raise InvalidRequest(f"unknown game {game!r}: use turkish, acik or okey")
+        raise InvalidRequest(f"unknown game {game!r}: use turkish, acik, okey or okey101")
     return game
 
 

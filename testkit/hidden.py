@@ -41,6 +41,7 @@ from bot.core.i18n import t
 from bot.core.messages import Outgoing, OutKind, Press
 from bot.core.table import ai
 from games.okey import auto_action
+from games.okey101 import ai as okey101_ai
 from games.poker import PokerRules
 from games.poker.cards import Card
 from games.poker.turkish import MAX_DRAW, qualifies_to_open
@@ -108,8 +109,28 @@ async def play_base(path: Path, game: str, prelude: list[str], moves: int, seed:
     return Base(path, game, tuple(users))
 
 
+def okey101_line(action: Any) -> str:
+    """A 101 move as the command that makes it (a discard that costs +101 confirmed)."""
+    cards = " ".join(action.cards)
+    if action.kind == "take":
+        return "/okey take"
+    if action.kind in ("open", "lay"):
+        return f"/okey lay {cards}"
+    if action.kind in ("add", "swap"):
+        return f"/okey {action.kind} {cards} {(action.amount or 0) + 1}"
+    if action.kind == "discard":
+        return f"/okey discard {cards} confirm"
+    return f"/okey finish {cards}"
+
+
 def random_move(session: Any, rng: random.Random) -> tuple[str, str]:
     """A legal move of the seat to act (poker: random; Okey: the computer's), as a command."""
+    if session.game == "okey101":
+        game = session.match.round
+        index = game.to_act()
+        action = okey101_ai.choose_action(game, index, "easy", rng)
+        user = session.seat_of(index).user_id
+        return user, okey101_line(action)
     if session.group == "okey":
         game = session.match.round
         index = game.to_act()

@@ -35,6 +35,7 @@ __all__ = [
     "ActionView",
     "CoreApi",
     "LiveTableApi",
+    "MeldView",
     "Pick",
     "Picker",
     "SeatView",
@@ -106,6 +107,24 @@ class SeatView:
     drew: int | None = None
     discards: tuple[str, ...] = ()
     points: int | None = None
+    # 101 Okey: how the seat opened this round (`series`, `pairs`, None: not yet), the value of
+    # a series opening (a pairs opening: how many pairs), and its penalty points this round so
+    # far (+101 discards; the round's score once it is over)
+    opened: str | None = None
+    opening: int | None = None
+    penalty: int | None = None
+
+
+@dataclass(frozen=True)
+class MeldView:
+    """A meld lying on a 101 Okey table: `kind` (`run`, `set` or `pair`), its `tiles` in order
+    (wild okeys in their places), `owner` the index in `TableView.seats` of who laid it, and its
+    `value` (the sum of the numbers its tiles stand for)."""
+
+    kind: str
+    tiles: tuple[str, ...]
+    owner: int | None
+    value: int = 0
 
 
 @dataclass(frozen=True)
@@ -119,11 +138,12 @@ class TableView:
     (`bet1`, `draw`, `bet2`), the Açık street or the Okey turn phase (`take`, `discard`).
     Poker: `pot` (all chips in the middle), `pots` (main pot then side pots), `carried` (a pot
     carried from a hand nobody opened, between hands). Okey: `indicator`, `okey` (the joker),
-    `stock` (tiles left). `moves` are the last moves as the table message shows them, in the
-    table's language. `nonce` is the turn's (a move sent with another one is stale); `odds`
-    Açık poker's live odds from the public cards, a whole percentage per seat (None for a seat
-    out of the hand; empty when the table shows none); `rack` an Okey player's own rack as they
-    arranged it, `RACK_SLOTS` slots of a tile or None (empty for anyone else)."""
+    `stock` (tiles left); 101 Okey also `melds` (the melds on the table) and `threshold` (what
+    an opening by series must reach). `moves` are the last moves as the table message shows
+    them, in the table's language. `nonce` is the turn's (a move sent with another one is
+    stale); `odds` Açık poker's live odds from the public cards, a whole percentage per seat
+    (None for a seat out of the hand; empty when the table shows none); `rack` an Okey player's
+    own rack as they arranged it, `RACK_SLOTS` slots of a tile or None (empty for anyone else)."""
 
     table_id: str
     game: str
@@ -148,6 +168,10 @@ class TableView:
     nonce: str = ""
     odds: tuple[int | None, ...] = ()
     rack: tuple[str | None, ...] = ()
+    # 101 Okey: the melds lying on the table (their number on the table message is the index
+    # + 1) and the value an opening by series must reach
+    melds: tuple[MeldView, ...] = ()
+    threshold: int | None = None
 
 
 @runtime_checkable

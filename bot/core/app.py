@@ -36,6 +36,7 @@ from bot.core.i18n import has, normalize_locale, refusal_params, t
 from bot.core.messages import NEEDS_CARDS, TILES, Command, Outgoing, OutKind, Pick, Picker, Press
 from bot.core.names import seat_named
 from bot.core.okey.view import fits, laid_out, okey_view, sorted_slots
+from bot.core.okey101.view import okey101_view
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
@@ -635,7 +636,10 @@ class Core:
 
 
 def view_of(session: Any, user_id: str | None) -> TableView:
-    """A session's view for one viewer, by its game (`poker.view`, `okey.view`)."""
+    """A session's view for one viewer, by its game (`poker.view`, `okey.view`,
+    `okey101.view`)."""
+    if session.game == "okey101":
+        return okey101_view(session, user_id)
     if session.group == "okey":
         return okey_view(session, user_id)
     return poker_view(session, user_id)

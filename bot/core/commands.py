@@ -81,6 +81,10 @@ OKEY = _aliases(
         "leave": ("ayrıl", "kalk"),
         "rules": ("kurallar", "kural"),
         "table": ("masa",),
+        # 101 Okey: open or lay melds, add a tile to a meld on the table, take an okey back
+        "lay": ("indir", "per", "ser", "elaç", "elac"),
+        "add": ("işle", "isle", "ekle"),
+        "swap": ("takas", "okeyal"),
     }
 )
 TABLE = _aliases({"reset": ("sıfırla",), "kick": ("at", "çıkar"), "web": ("canlı",)})
@@ -106,6 +110,7 @@ GAME_FILTERS = _aliases(
         "turkish": ("türk", "turk", "tr", "türkpokeri"),
         "acik": ("açık", "stud"),
         "okey": (),
+        "okey101": ("101", "yüzbir", "yuzbir"),
         "poker": ("pk",),
     }
 )

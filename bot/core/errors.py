@@ -31,6 +31,19 @@ HIDDEN_REASONS = frozenset(
         "illegal.cannot_show_indicator",
         # refused only when no second copy of the taken tile is in the rack
         "illegal.takeback",
+        # 101 Okey: the one-press moves and the add picker are worked out from the rack
+        "err.okey101_cannot_open",
+        "err.okey101_cannot_pairs",
+        "err.okey101_cannot_use",
+        "err.okey101_nothing_to_add",
+        "err.okey101_nothing_to_lay",
+        "illegal.does_not_fit",
+        # refused only once the named tiles are found in the rack
+        "illegal.below_threshold",
+        "illegal.too_few_pairs",
+        "illegal.pairs_full",
+        "illegal.keep_one",
+        "illegal.not_last_tile",
     }
 )
 

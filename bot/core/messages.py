@@ -19,6 +19,7 @@ MAX_CUSTOM_ID = 64
 NEEDS_AMOUNT = "amount"
 NEEDS_CARDS = "cards"
 TILES = "tiles"
+MELDS = "melds"  # a 101 picker of the melds on the table a tile fits (`Pick.code`: the index)
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,10 @@ class Pick:
 @dataclass(frozen=True)
 class Picker:
     """The cards or tiles a private item shows its user as their own, as data for a front end's
-    picker (a draw select, the tiles of an autocomplete): `kind` is `NEEDS_CARDS` (poker cards)
-    or `TILES` (an Okey rack), `choices` in the order the text shows them."""
+    picker (a draw select, the tiles of an autocomplete): `kind` is `NEEDS_CARDS` (poker cards),
+    `TILES` (an Okey rack, or the 101 tiles that can be added to the table) or `MELDS` (the 101
+    melds on the table one tile fits: `code` the meld's index, `label` its tiles), `choices` in
+    the order the text shows them."""
 
     kind: str
     choices: tuple[Pick, ...]

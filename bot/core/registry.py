@@ -9,12 +9,14 @@ from bot.core.commands import VARIANTS, lookup
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.okey.session import OkeySession
+from bot.core.okey101.session import Okey101Session, is_variant_word
 from bot.core.poker.session import ENGINES, PokerSession
 from bot.core.poker.sng_table import SitAndGoSession
 from bot.core.table.session import Seat, TableSession, Who
 
 GAMES: dict[str, type[TableSession]] = {name: PokerSession for name in ENGINES}
 GAMES["okey"] = OkeySession
+GAMES["okey101"] = Okey101Session
 
 
 def open_session(
@@ -29,6 +31,8 @@ def open_session(
         if variant not in ENGINES:
             raise Refusal("err.game_unavailable")
         return PokerSession.create(variant, who.locale, args, config, now), None
+    if args and is_variant_word(args[0]):  # `/okey start 101 ...`, `/okey başlat yüzbir`
+        return Okey101Session.create(who.locale, args[1:], config, now), "join"
     return OkeySession.create(who.locale, args, config, now), "join"
 
 
@@ -58,8 +62,19 @@ def tournament_table(
 ) -> TableSession:
     """The session of one tournament table, its players seated and its match or first hand
     ready to begin (`start_match`): Okey (`settings`: `tournament`, `slot`, `rounds`,
-    `tiebreak`, `locale`) or the poker sit-and-go (`turkish`/`acik`: `tournament`, `slot`,
+    `tiebreak`, `locale`; `variant` "okey101" for 101 Okey matches) or the poker sit-and-go (`turkish`/`acik`: `tournament`, `slot`,
     `chips`, `level_minutes`, `locale`)."""
+    if kind == "okey" and settings.get("variant") == "okey101":
+        table = Okey101Session.for_tournament(
+            settings["locale"],
+            entrants,
+            settings["rounds"],
+            settings["tournament"],
+            settings["tiebreak"],
+            now,
+        )
+        table.options["slot"] = settings["slot"]
+        return table
     if kind == "okey":
         session = OkeySession.for_tournament(
             settings["locale"],

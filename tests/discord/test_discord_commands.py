@@ -43,6 +43,9 @@ EXPECTED = {
         "table",
         "rules",
         "back",
+        "lay",  # 101 Okey
+        "add",
+        "swap",
     },
     "table": {"reset", "kick", "web"},
     "tournament": {"okey", "poker", "join", "leave", "start", "standings", "cancel"},

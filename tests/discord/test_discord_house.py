@@ -15,6 +15,7 @@ from bot.adapters.discord import DiscordAdapter
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.texts import TEXTS
 from bot.core.messages import Outgoing, OutKind
+from bot.core.table import house
 from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
 
@@ -120,7 +121,8 @@ async def test_poker_open_offers_every_house_rule_after_the_old_options():
 async def test_okey_start_offers_takeback_after_the_old_options():
     okey = (await payloads())["okey"]
     started = options_of(sub(okey, "start"))
-    assert list(started) == ["rounds", "stake", "scoring", "takeback"]
+    assert list(started)[:4] == ["rounds", "stake", "scoring", "takeback"]
+    assert list(started)[4:] == ["game", *(o.name for o in house.options_for("okey101"))]
     takeback = started["takeback"]
     assert takeback["name_localizations"]["tr"] == "geriat"
     assert [c["value"] for c in takeback["choices"]] == ["on", "off"]
@@ -130,7 +132,7 @@ async def test_okey_start_offers_takeback_after_the_old_options():
     ("group", "names"),
     [
         ("poker", ["deck", "suits", "twopair", "flushfour", "void", "peek", "odds"]),
-        ("okey", ["preset", "rounds", "takeback"]),
+        ("okey", ["preset", "rounds", "takeback", *(o.name for o in house.options_for("okey101"))]),
     ],
 )
 async def test_rules_take_an_option_of_the_game_and_an_autocompleted_value(group, names):

@@ -16,11 +16,13 @@ from tests.discord.test_discord_house import options_of, payloads, sub
 
 POKER_OPTIONS = [o for o in house.OPTIONS if set(o.games) & set(house.POKER)]
 OKEY_OPTIONS = house.options_for("okey")
+OKEY101_OPTIONS = house.options_for("okey101")
 
 
 def core_values(option: house.HouseOption) -> list[str]:
-    """The core's canonical values of an option; a free-form one (suits) every value it takes."""
-    if option.read is None:
+    """The core's canonical values of an option; a free-form one (suits) every value it takes,
+    a free-form number (101's `open`) its usual values."""
+    if option.read is None or option.values:
         return list(option.values)
     orders = ["".join(p) for p in permutations(house.SUIT_LETTERS)]
     assert all(option.value(order) == order for order in orders)
@@ -65,9 +67,15 @@ async def test_okey_start_offers_takeback_and_the_positional_options_with_the_co
     assert values_of(started["scoring"]) == list(house.BY_NAME["preset"].values)
     # every Okey option is offered: takeback by name, rounds and preset by their old options
     assert {o.name for o in OKEY_OPTIONS} == {"takeback", "rounds", "preset"}
+    # and every 101 option by name, with exactly the core's values
+    for option in OKEY101_OPTIONS:
+        assert values_of(started[option.name]) == list(option.values)
+    assert values_of(started["game"]) == ["okey", "101"]
 
 
-@pytest.mark.parametrize(("group", "options"), [("poker", POKER_OPTIONS), ("okey", OKEY_OPTIONS)])
+@pytest.mark.parametrize(
+    ("group", "options"), [("poker", POKER_OPTIONS), ("okey", OKEY_OPTIONS + OKEY101_OPTIONS)]
+)
 async def test_rules_offers_exactly_the_core_names_of_the_group(group, options):
     rules = options_of(sub((await payloads())[group], "rules"))
     assert values_of(rules["option"]) == [o.name for o in options]

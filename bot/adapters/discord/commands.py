@@ -121,6 +121,10 @@ STRUCTURES = [
     Choice(name=L("No limit", "Limitsiz"), value="nolimit"),
 ]
 ROUNDS = [Choice(name=L("1 round", "1 el"), value=1), Choice(name=L("3 rounds", "3 el"), value=3)]
+OKEYS = [
+    Choice(name=L("Okey (classic)", "Okey (klasik)"), value="okey"),
+    Choice(name=L("101 Okey", "101 Okey"), value="101"),
+]
 SOURCES = [
     Choice(name=L("Stock (face down)", "Deste (kapalı)"), value="stock"),
     Choice(name=L("Discard (the tile passed to me)", "Yerdeki taş (bana atılan)"), value="discard"),
@@ -312,16 +316,26 @@ class OkeyCommands(app_commands.Group):
         rounds=L("rounds", "el"),
         stake=L("stake", "bahis"),
         scoring=L("scoring", "puanlama"),
+        game=L("game", "oyun"),
         **house.renames(house.OKEY_START),
+        **house.renames(house.OKEY101_START),
     )
     @app_commands.describe(
         rounds=L("How many rounds", "Kaç el"),
         stake=L("Chips each player puts in", "Her oyuncunun koyacağı fiş"),
         scoring=L("How rounds are scored", "Ellerin nasıl puanlanacağı"),
+        game=L("Classic Okey or 101 Okey", "Klasik okey ya da 101 okey"),
         **house.descriptions(house.OKEY_START),
+        **house.descriptions(house.OKEY101_START),
     )
     # int and str choices side by side; discord.py's stubs infer one choice type
-    @app_commands.choices(rounds=ROUNDS, scoring=PRESETS, **house.choices(house.OKEY_START))  # type: ignore[misc]
+    @app_commands.choices(  # type: ignore[misc]
+        rounds=ROUNDS,
+        scoring=PRESETS,
+        game=OKEYS,
+        **house.choices(house.OKEY_START),
+        **house.choices(house.OKEY101_START),
+    )
     async def cmd_start(
         self,
         interaction: discord.Interaction,
@@ -329,8 +343,33 @@ class OkeyCommands(app_commands.Group):
         stake: Range[int, 1, MAX_CHIPS] | None = None,
         scoring: str | None = None,
         takeback: str | None = None,
+        game: str | None = None,
+        open: str | None = None,
+        rounds101: str | None = None,
+        partners: str | None = None,
+        doubling: str | None = None,
+        swap_okey: str | None = None,
+        pairs_max: str | None = None,
+        payout: str | None = None,
     ) -> None:
-        """/okey start, the house rule given as a `name=value` word after the others."""
+        """/okey start, the house rules given as `name=value` words after the others; with
+        `game` 101 (or any 101 option) it opens a 101 Okey table (`/okey start 101 ...`)."""
+        okey101 = {
+            "open": open,
+            "rounds101": rounds101,
+            "partners": partners,
+            "doubling": doubling,
+            "swap_okey": swap_okey,
+            "pairs_max": pairs_max,
+            "payout": payout,
+        }
+        if game == "101" or (game is None and any(v is not None for v in okey101.values())):
+            if rounds is not None and rounds101 is None:
+                okey101["rounds101"] = str(rounds)
+            rules = house.option_words({**okey101, "takeback": takeback})
+            extra = ("scoring=" + scoring,) if scoring else ()  # refused by the core: not 101's
+            await self._run(interaction, "start", "101", stake, *extra, *rules)
+            return
         if stake is not None and rounds is None:
             rounds = 1  # the stake is the second number
         rules = house.option_words({"takeback": takeback})
@@ -364,6 +403,59 @@ class OkeyCommands(app_commands.Group):
         """/okey finish."""
         await self._run(interaction, "finish", tile)
 
+    @app_commands.command(
+        name=L("lay", "indir"),
+        description=L(
+            "101 Okey: open or lay down melds (my best ones unless I name them)",
+            "101 Okey: el aç ya da per indir (taş yazmazsam en iyileri)",
+        ),
+    )
+    @app_commands.rename(melds=L("melds", "perler"))
+    @app_commands.describe(
+        melds=L(
+            "pairs, or tiles with / between melds, e.g. R9 R10 R11 / K7 B7 Y7",
+            "çift ya da perler arasında / ile taşlar, ör. R9 R10 R11 / K7 B7 Y7",
+        )
+    )
+    async def cmd_lay(self, interaction: discord.Interaction, melds: str | None = None) -> None:
+        """/okey lay (101)."""
+        await self._run(interaction, "lay", *(melds or "").split())
+
+    @app_commands.command(
+        name=L("add", "işle"),
+        description=L(
+            "101 Okey: add a tile to a meld on the table", "101 Okey: masadaki pere taş işle"
+        ),
+    )
+    @app_commands.rename(tile=L("tile", "taş"), meld=L("meld", "per"))
+    @app_commands.describe(
+        tile=L("A tile of my rack, e.g. R5", "Istakamdaki bir taş, ör. R5"),
+        meld=L("The meld's number on the table message", "Perin masa mesajındaki numarası"),
+    )
+    async def cmd_add(
+        self, interaction: discord.Interaction, tile: str, meld: Range[int, 1, 99]
+    ) -> None:
+        """/okey add (101)."""
+        await self._run(interaction, "add", tile, meld)
+
+    @app_commands.command(
+        name=L("swap", "takas"),
+        description=L(
+            "101 Okey: put a tile in the place of a meld's okey and take the okey",
+            "101 Okey: perdeki okeyin yerine taşını koy, okeyi al",
+        ),
+    )
+    @app_commands.rename(tile=L("tile", "taş"), meld=L("meld", "per"))
+    @app_commands.describe(
+        tile=L("The tile the okey stands for", "Okeyin yerine geçtiği taş"),
+        meld=L("The meld's number on the table message", "Perin masa mesajındaki numarası"),
+    )
+    async def cmd_swap(
+        self, interaction: discord.Interaction, tile: str, meld: Range[int, 1, 99]
+    ) -> None:
+        """/okey swap (101)."""
+        await self._run(interaction, "swap", tile, meld)
+
     @app_commands.command(name=ADDBOT.name, description=ADDBOT.description)
     @app_commands.rename(level=LEVEL_NAME)
     @app_commands.describe(level=LEVEL_HELP)
@@ -384,6 +476,8 @@ class OkeyCommands(app_commands.Group):
 
     @cmd_discard.autocomplete("tile")
     @cmd_finish.autocomplete("tile")
+    @cmd_add.autocomplete("tile")
+    @cmd_swap.autocomplete("tile")
     async def _rack_tiles(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:

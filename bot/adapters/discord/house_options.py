@@ -154,6 +154,82 @@ WORDS = {
             "off": L("Not allowed (default)", "Atılamaz (varsayılan)"),
         },
     ),
+    # 101 Okey
+    "open": Words(
+        L(
+            "101 Okey: what an opening with melds must be worth (default 101)",
+            "101 Okey: seriden açışın en az değeri (varsayılan 101)",
+        ),
+        L("open (101 Okey: opening threshold)", "açış (101 Okey)"),
+        {},
+    ),
+    "rounds101": Words(
+        L("101 Okey: how many rounds (default 5)", "101 Okey: kaç el (varsayılan 5)"),
+        L("rounds101 (101 Okey: rounds)", "elsayısı (101 Okey)"),
+        {
+            n: L(
+                f"{n} round" + ("" if n == "1" else "s") + (" (default)" if n == "5" else ""),
+                f"{n} el" + (" (varsayılan)" if n == "5" else ""),
+            )
+            for n in ("1", "3", "5", "7", "9", "11")
+        },
+        turkish="elsayısı",  # "el" is classic Okey's rounds, beside it on /okey start
+    ),
+    "partners": Words(
+        L("101 Okey: partners sit opposite (4 players)", "101 Okey: eşli, karşılıklı (4 kişi)"),
+        L("partners (101 Okey)", "eşli (101 Okey)"),
+        {
+            "on": L("Partners", "Eşli"),
+            "off": L("Everyone alone (default)", "Herkes tek (varsayılan)"),
+        },
+    ),
+    "doubling": Words(
+        L(
+            "101 Okey: okey finishes, finishing in the opening turn and pairs double",
+            "101 Okey: okeyle ve elden bitmek, çiftten açmak katlar",
+        ),
+        L("doubling (101 Okey)", "katlama (101 Okey)"),
+        {
+            "on": L("Doublings (default)", "Katlamalı (varsayılan)"),
+            "off": L("No doublings", "Katlamasız"),
+        },
+    ),
+    "swap_okey": Words(
+        L(
+            "101 Okey: take an okey back from a meld by putting its tile in its place",
+            "101 Okey: perdeki okeyi, yerine geçtiği taşı koyarak almak",
+        ),
+        L("swap_okey (101 Okey)", "okeyal (101 Okey)"),
+        {
+            "on": L("Allowed (default)", "Alınabilir (varsayılan)"),
+            "off": L("Not allowed", "Alınamaz"),
+        },
+    ),
+    "pairs_max": Words(
+        L(
+            "101 Okey: how many players may open with pairs (default 3)",
+            "101 Okey: kaç oyuncu çiftten açabilir (varsayılan 3)",
+        ),
+        L("pairs_max (101 Okey)", "çiftsınırı (101 Okey)"),
+        {
+            n: L(
+                f"{n} player(s)" + (" (default)" if n == "3" else ""),
+                f"{n} oyuncu" + (" (varsayılan)" if n == "3" else ""),
+            )
+            for n in ("0", "1", "2", "3", "4")
+        },
+    ),
+    "payout": Words(
+        L("101 Okey: how the pool is paid out", "101 Okey: havuz nasıl dağıtılır"),
+        L("payout (101 Okey)", "ödeme (101 Okey)"),
+        {
+            "penalty": L(
+                "75% to the lowest, 25% shared (default)",
+                "%75 en düşüğe, %25 paylaşılır (varsayılan)",
+            ),
+            "winner": L("All to the lowest total", "Hepsi en düşük toplama"),
+        },
+    ),
 }
 
 
@@ -189,7 +265,12 @@ POKER_OPEN = tuple(BY_NAME[o.name] for o in house.OPTIONS if set(o.games) & set(
 OKEY_START = tuple(
     BY_NAME[o.name] for o in house.options_for("okey") if o.name not in OKEY_START_OWN
 )
-RULES = {"poker": POKER_OPEN, "okey": tuple(BY_NAME[o.name] for o in house.options_for("okey"))}
+OKEY101_START = tuple(BY_NAME[o.name] for o in house.options_for("okey101"))
+# `/okey rules` serves both Okeys: classic Okey's options, then 101's
+RULES = {
+    "poker": POKER_OPEN,
+    "okey": tuple(BY_NAME[o.name] for o in house.options_for("okey")) + OKEY101_START,
+}
 
 
 def renames(options: tuple[HouseOption, ...]) -> dict[str, locale_str]:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 HISTORY_COMMANDS = ("history", "stats")
 HISTORY_LIMIT = 10
 CHART_HANDS = 100
-ALL_GAMES = ("turkish", "acik", "okey")
+ALL_GAMES = ("turkish", "acik", "okey", "okey101")
 _MENTION = re.compile(r"^<@!?(\d+)>$")  # a Discord user mention
 
 
@@ -130,6 +130,16 @@ def _entry_line(e: HistoryEntry) -> Msg:
     if e.detail.get("kind") == CARRIED:  # a carried pot taken when the table ended
         game = msg(f"game.{e.game}")
         return msg("history.carried", game=game, chips=_signed(e.chips_delta), **common)
+    if e.game == "okey101" and e.detail.get("kind") == "round":
+        key = "history.round101_won" if e.detail.get("won") else "history.round101"
+        return msg(key, penalty=e.detail.get("penalty", 0), **common)
+    if e.game == "okey101":
+        return msg(
+            "history.match101",
+            chips=_signed(e.chips_delta),
+            points=e.detail.get("points", 0),
+            **common,
+        )
     if e.game == "okey" and e.detail.get("kind") == "round":
         key = "history.round_won" if e.detail.get("won") else "history.round"
         return msg(key, penalty=e.detail.get("penalty", 0), **common)
@@ -151,6 +161,8 @@ def _stats_lines(s: PlayerStats) -> list[Msg]:
     """The `/stats` section of one game."""
     game = msg(f"game.{s.game}")
     money = msg("stats.chips", won=s.chips_won, lost=s.chips_lost, net=_signed(s.net))
+    if s.game == "okey101":
+        return _okey101_lines(s, game, money)
     if s.game == "okey":
         average = f"{s.penalty / s.rounds:.1f}" if s.rounds else "0"
         return [
@@ -189,3 +201,28 @@ def _stats_lines(s: PlayerStats) -> list[Msg]:
         )
         lines.append(msg("stats.folds_acik", folds=folds))
     return lines
+
+
+def _okey101_lines(s: PlayerStats, game: Msg, money: Msg) -> list[Msg]:
+    """The `/stats` section of 101 Okey: openings by melds and by pairs, finishes, the average
+    round score and the +101 discards."""
+    average = f"{s.penalty / s.rounds:.1f}" if s.rounds else "0"
+    closed = s.rounds - s.series_openings - s.pair_openings
+    return [
+        msg("stats.okey101_head", game=game, matches=s.matches, rounds=s.rounds),
+        money,
+        msg(
+            "stats.okey101_openings",
+            series=s.series_openings,
+            pairs=s.pair_openings,
+            closed=max(closed, 0),
+        ),
+        msg(
+            "stats.okey101_finishes",
+            won=s.rounds_won,
+            pct=_pct(s.rounds_won, s.rounds),
+            okey=s.okey_discards,
+            by_hand=s.by_hand,
+        ),
+        msg("stats.okey101_penalty", average=average, discards=s.discard_penalties),
+    ]

@@ -24,6 +24,7 @@ from bot.core.errors import Refusal
 from bot.core.i18n import hand_name
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.okey.session import OkeySession
+from bot.core.okey101.session import Okey101Session
 from bot.core.players import proofs
 from bot.core.poker.session import PokerSession
 from bot.core.sketch import Sketch
@@ -44,6 +45,7 @@ REPLAY_COMMANDS = ("replay", "export")
 MOVE_KINDS = frozenset(
     {"check", "bet", "call", "raise", "fold", "open", "pass", "draw"}
     | {"take", "discard", "finish", "show_indicator"}
+    | {"lay", "add", "swap"}  # 101 Okey
 )
 HAND_ID = re.compile(r"^#?(\d{1,12})-(\d{1,9})$")
 MAX_TEXT = 3500  # characters of a replay message (Telegram takes 4096, adapters split Discord's)
@@ -165,10 +167,17 @@ async def load_hand(store: Store, hand_id: str, table_id: int) -> StoredHand:
 # --- putting a hand into words --------------------------------------------------------------
 
 
-def _namer(setup: history.Setup, locale: str, at: datetime) -> PokerSession | OkeySession:
+Namer = PokerSession | OkeySession | Okey101Session
+
+
+def _namer(setup: history.Setup, locale: str, at: datetime) -> Namer:
     """A stand-in table whose seats carry the hand's names, so that its events read exactly as
     the table said them (the same catalogue lines)."""
     seats = [Seat(i, "", name, locale) for i, name in enumerate(setup.names)]
+    if setup.game == "okey101":
+        table = Okey101Session(locale, {**dict(setup.options), "stake": 0}, at)
+        table.seats, table.staked, table.match = seats, list(range(len(seats))), None
+        return table
     if setup.game == "okey":
         okey = OkeySession(locale, dict(setup.options), at)
         okey.seats, okey.staked, okey.match = seats, list(range(len(seats))), None
@@ -178,7 +187,7 @@ def _namer(setup: history.Setup, locale: str, at: datetime) -> PokerSession | Ok
     return poker
 
 
-def _private_lines(namer: PokerSession | OkeySession, event: Event) -> list[Msg]:
+def _private_lines(namer: Namer, event: Event) -> list[Msg]:
     """The asker's own private event as lines (their cards or tiles)."""
     if isinstance(namer, PokerSession):
         return namer._private_event(event)
@@ -187,7 +196,7 @@ def _private_lines(namer: PokerSession | OkeySession, event: Event) -> list[Msg]
     return []
 
 
-def event_lines(namer: PokerSession | OkeySession, event: Event) -> list[Msg]:
+def event_lines(namer: Namer, event: Event) -> list[Msg]:
     """One visible event as lines."""
     if event.seat is not None:
         return _private_lines(namer, event)
@@ -201,7 +210,7 @@ def replay_lines(
     `sealed_hours` the seed is not shown yet (`bot.core.players.proofs`): a line says when it will be."""
     setup = hand.played.setup
     namer = _namer(setup, locale, hand.at)
-    if setup.game == "okey":
+    if setup.game in ("okey", "okey101"):
         players = ", ".join(setup.names)
     else:
         players = ", ".join(f"{n} ({s})" for n, s in zip(setup.names, setup.stacks, strict=True))
@@ -214,7 +223,7 @@ def replay_lines(
             players=players,
         )
     ]
-    if setup.game != "okey":
+    if setup.game not in ("okey", "okey101"):
         lines.append(msg("replay.dealer", name=setup.names[setup.dealer]))
     lines.append(msg("replay.yours" if viewer is not None else "replay.spectator"))
     for number, step in enumerate(hand.played.steps):
@@ -276,12 +285,16 @@ def key_moments(hand: StoredHand, viewer: int | None, locale: str) -> Sketch | N
     if viewer is not None:
         dealt, _ = history.deal(setup, hand.seed)
         own = dealt.view(viewer)
-        if setup.game == "okey":
+        if setup.game == "okey101":
+            parts.append(pictures.okey101_rack(own, (), locale))
+        elif setup.game == "okey":
             parts.append(pictures.okey_rack(own, locale))
         else:
             parts.append(pictures.poker_hand(own, locale))
     final = hand.played.engine.view(None)
-    if setup.game == "okey":
+    if setup.game == "okey101":
+        parts.append(pictures.okey101_table(final, list(setup.names), locale))
+    elif setup.game == "okey":
         parts.append(pictures.okey_finish(final, locale))
     else:
         events = [e for step in hand.played.steps for e in step.events]

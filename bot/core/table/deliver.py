@@ -158,6 +158,7 @@ def deliver(
                     buttons=render_buttons(session, note.to.locale, note.buttons),
                     sketch=note.picture,
                     slot=slot,
+                    picker=note.picker,
                 )
             )
     if announced:

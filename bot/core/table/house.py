@@ -27,6 +27,18 @@ ON_OFF = {
     "off": ("kapalı", "kapali", "hayır", "hayir", "yok", "no", "false"),
 }
 POKER = ("turkish", "acik")
+# options whose stored value is a number (`rounds` as Okey tables always stored it; 101's own)
+NUMBER_OPTIONS = ("rounds", "rounds101", "open", "pairs_max")
+OKEY101 = ("okey101",)
+OPEN_MAX = 999  # the highest 101 opening threshold a table may set
+
+
+def _threshold(word: str) -> str | None:
+    """A 101 opening threshold: a whole number from 101 to `OPEN_MAX`, or None."""
+    text = word.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
+        return None
+    return str(int(text)) if 101 <= int(text) <= OPEN_MAX else None
 
 
 def _suit_order(word: str) -> str | None:
@@ -70,7 +82,7 @@ class HouseOption:
 
     def stored(self, value: str) -> Any:
         """A canonical value as the table's options keep it."""
-        return int(value) if self.name == "rounds" else value
+        return int(value) if self.name in NUMBER_OPTIONS else value
 
 
 OPTIONS: tuple[HouseOption, ...] = (
@@ -167,6 +179,82 @@ OPTIONS: tuple[HouseOption, ...] = (
         lambda v: v == "on",
     ),
 )
+OPTIONS += (
+    # 101 Okey (games.okey101.check_options); its rounds are `rounds101` (typed `rounds=` too),
+    # apart from classic Okey's `rounds` (1 or 3)
+    HouseOption(
+        "open",
+        ("açış", "acis", "eşik", "esik"),
+        OKEY101,
+        {"101": (), "111": (), "121": (), "151": (), "201": ()},
+        "101",
+        "match",
+        "open",
+        int,
+        read=_threshold,
+        headed=True,
+    ),
+    HouseOption(
+        "rounds101",
+        ("rounds", "el", "tur", "elsayısı", "maç"),
+        OKEY101,
+        {n: () for n in ("1", "3", "5", "7", "9", "11")},
+        "5",
+        "match",
+        "rounds",
+        int,
+        headed=True,
+    ),
+    HouseOption(
+        "partners",
+        ("eşli", "esli", "ortak"),
+        OKEY101,
+        ON_OFF,
+        "off",
+        "match",
+        "partners",
+        lambda v: v == "on",
+    ),
+    HouseOption(
+        "doubling",
+        ("katlama", "katlamalı", "katlamali"),
+        OKEY101,
+        ON_OFF,
+        "on",
+        "match",
+        "doubling",
+        lambda v: v == "on",
+    ),
+    HouseOption(
+        "swap_okey",
+        ("okeyal", "okeyalma", "swap"),
+        OKEY101,
+        ON_OFF,
+        "on",
+        "match",
+        "swap_okey",
+        lambda v: v == "on",
+    ),
+    HouseOption(
+        "pairs_max",
+        ("çiftsınırı", "ciftsiniri", "çift", "cift"),
+        OKEY101,
+        {n: () for n in ("0", "1", "2", "3", "4")},
+        "3",
+        "match",
+        "pairs_max",
+        int,
+    ),
+    HouseOption(
+        "payout",
+        ("ödeme", "odeme"),
+        OKEY101,
+        {"penalty": ("ceza",), "winner": ("kazanan", "galip")},
+        "penalty",
+        "match",
+        "payout",
+    ),
+)
 BY_NAME = {o.name: o for o in OPTIONS}
 
 
@@ -179,7 +267,7 @@ def every_value(option: HouseOption) -> tuple[str, ...]:
     """Every canonical value of an option, as a front end offers them: the listed values in
     catalogue order; for the free-form suit order every order of the four suits, the default
     first."""
-    if option.read is None:
+    if option.read is None or option.values:  # a free-form number offers its usual values
         return tuple(option.values)
     orders = ("".join(order) for order in permutations(SUIT_LETTERS))
     return (option.default, *(order for order in orders if order != option.default))
@@ -308,6 +396,8 @@ def summary(game: str, options: Mapping[str, Any]) -> Msg | None:
 def _meaning(option: HouseOption, value: str) -> Msg:
     if option.name == "suits":
         return msg("house.mean.suits", order=" > ".join(_SUIT_SHOWN[s] for s in value))
+    if option.name == "open":
+        return msg("house.mean.open", need=value)
     return msg(f"house.mean.{option.name}.{value}")
 
 

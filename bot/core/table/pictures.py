@@ -20,7 +20,8 @@ import asyncio
 import dataclasses
 import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from bot.core.messages import Outgoing, OutKind
@@ -34,7 +35,11 @@ from bot.render.pictures import (
     render_okey_table,
     render_poker_table,
 )
+from bot.render.pictures.okey101 import render_rack as render_okey101_rack
+from bot.render.pictures.okey101 import render_table as render_okey101_table
 from bot.render.pictures.views import (
+    okey101_rack_scene,
+    okey101_table_scene,
     okey_finish_scene,
     okey_rack_scene,
     okey_table_scene,
@@ -108,6 +113,20 @@ def okey_table(public_view: Mapping[str, Any], names: Sequence[str], locale: str
 def okey_rack(own_view: Mapping[str, Any], locale: str, mode: str = "runs") -> Sketch | None:
     """A player's rack from their own `view(seat)`, grouped by `arrange` in `mode`."""
     return _sketch(render_okey_rack, lambda: okey_rack_scene(own_view, mode), locale)
+
+
+def okey101_table(
+    public_view: Mapping[str, Any], names: Sequence[str], locale: str
+) -> Sketch | None:
+    """The public 101 table from the match's (or round's) `view(None)`: the classic table and
+    the melds lying on it, with who opened how."""
+    return _sketch(render_okey101_table, lambda: okey101_table_scene(public_view, names), locale)
+
+
+def okey101_rack(own_view: Mapping[str, Any], marked: Iterable[str], locale: str) -> Sketch | None:
+    """A 101 player's rack from their own `view(seat)`, the tiles that can be laid marked."""
+    chosen = tuple(sorted(marked))
+    return _sketch(render_okey101_rack, lambda: okey101_rack_scene(own_view, chosen), locale)
 
 
 def _warm() -> None:

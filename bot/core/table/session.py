@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.core.errors import Refusal
+from bot.core.messages import Picker
 from bot.core.sketch import Sketch
 from games.base import ActionSpec
 from storage import GameResult, PenaltyEntry, SeedRecord, Transfer, escrow, wallet
@@ -92,6 +93,7 @@ class Note:
     announce: bool = False
     hand: str | None = None
     new_hand: bool = False  # a hand or round starts here: the move log starts afresh
+    picker: Picker | None = None  # private: the choices its buttons offer, as data (101's add)
 
 
 @dataclass

@@ -110,3 +110,32 @@ def okey_round_details(round_view: dict[str, Any], match_id: str) -> list[dict[s
         }
         for seat, penalty in enumerate(round_view["penalties"])
     ]
+
+
+def okey101_round_details(round_view: dict[str, Any], match_id: str) -> list[dict[str, Any]]:
+    """Each seat's detail of a finished 101 round, from the round's public `view(None)`: its
+    score (`penalty`), whether it finished (`won`, `okey_finish`, `by_hand`), how it opened
+    (`opened`: `series`, `pairs` or None, and `opening` its value) and its +101 discard
+    penalties (`discard_penalties`)."""
+    result = round_view.get("result") or {}
+    winner = result.get("winner") if result.get("reason") == "finished" else None
+    charged = [0] * len(round_view["penalties"])
+    for entry in round_view.get("penalty_log", []):
+        charged[int(entry["seat"])] += 1
+    return [
+        {
+            "v": DETAIL_VERSION,
+            "kind": "round",
+            "match": match_id,
+            "won": seat == winner,
+            "okey_finish": seat == winner and bool(result.get("okey_finish")),
+            "by_hand": seat == winner and bool(result.get("by_hand")),
+            "penalty": penalty,
+            "opened": round_view["opened"][seat],
+            "series": round_view["opened"][seat] == "series",
+            "pairs": round_view["opened"][seat] == "pairs",
+            "opening": round_view["opening_values"][seat],
+            "discard_penalties": charged[seat],
+        }
+        for seat, penalty in enumerate(round_view["penalties"])
+    ]

@@ -1,6 +1,7 @@
 """The words of `/tournament okey ...` and `/tournament poker ...` turned into `Settings`.
 
-/tournament okey [fee] [rounds 1|3] [tables] [bots=on] [split=50/30/20] [start=21:30 | in=15m]
+/tournament okey [101] [fee] [rounds 1|3 (101: 1|3|5|7|9|11)] [tables] [bots=on] [split=50/30/20]
+    [start=21:30 | in=15m]
 /tournament poker turkish|acik [fee] [starting chips] [ante level minutes]
 """
 
@@ -30,6 +31,7 @@ NUMBER_WORDS = {
     "masa": "tables",
 }
 PRESET_WORDS = ("preset", "puanlama", "scoring")
+OKEY101_WORDS = ("101", "yuzbir")  # after `fold`
 POKER_NUMBER_WORDS = {
     "fee": "fee",
     "ucret": "fee",
@@ -48,6 +50,8 @@ def parse_okey(args: tuple[str, ...], config: CoreConfig, now: datetime) -> Sett
     `in=15m` (from `now`) sets the start time (`schedule`)."""
     numbers: list[int] = []
     settings = Settings(fee=config.okey_stake, rounds=config.okey_rounds, tables=MAX_TABLES)
+    if args and fold(args[0]) in OKEY101_WORDS:  # 101 Okey matches (`/tournament okey 101 ...`)
+        settings.variant, args = "okey101", args[1:]
     for word in args:
         name, sep, value = word.partition("=")
         if sep and fold(name) in NUMBER_WORDS:
@@ -80,7 +84,10 @@ def parse_okey(args: tuple[str, ...], config: CoreConfig, now: datetime) -> Sett
     if len(numbers) > 2:
         settings.tables = numbers[2]
     _check_fee(settings.fee, config)
-    if settings.rounds not in (1, 3):
+    if settings.variant == "okey101":
+        if settings.rounds not in (1, 3, 5, 7, 9, 11):
+            raise Refusal("err.okey101_rounds")
+    elif settings.rounds not in (1, 3):
         raise Refusal("err.okey_rounds")
     if not 1 <= settings.tables <= TABLES_LIMIT:
         raise Refusal("err.tournament_tables", max=TABLES_LIMIT)

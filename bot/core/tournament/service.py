@@ -500,6 +500,7 @@ class TournamentService:
             "level_minutes": state.settings.level_minutes,
             "rules": state.settings.rules,
             "preset": state.settings.preset,
+            "variant": state.settings.variant,
         }
         session = tournament_table(state.kind, seats, settings, self.config, self.clock())
         channel = await self._room(record, state, slot)

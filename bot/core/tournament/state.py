@@ -44,6 +44,7 @@ class Settings:
     preset: str = "penalty"  # Okey: the matches' scoring preset ("penalty" or "classic")
     rules: tuple[str, ...] = ()  # a sit-and-go's house rules, `name=value` as `/poker open` takes
     seats: int = 0  # a sit-and-go's seats when its house rules deal to fewer (Açık deck=32)
+    variant: str = "okey"  # Okey: the matches' game, classic "okey" or "okey101"
 
     def capacity(self, kind: str) -> int:
         """How many entrants can register."""

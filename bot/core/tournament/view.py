@@ -68,6 +68,8 @@ def lines(
             out.append(msg("tournament.starts_at", time=s.start_label))
         if s.bots:
             out.append(msg("tournament.bots_on"))
+        if state.kind == "okey" and s.variant == "okey101":
+            out.append(msg("tournament.okey101"))
         if state.kind == "okey" and s.preset != "penalty":
             out.append(msg("tournament.preset", preset=msg(f"preset.{s.preset}")))
         names = ", ".join(e.name for e in state.entrants) or "—"

@@ -9,9 +9,11 @@ showdown events with the hand names in both languages).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from bot.render.pictures.okey101 import MeldRow, Okey101RackScene, Okey101TableScene
 from bot.render.pictures.scenes import (
     HandScene,
     OkeyRackScene,
@@ -198,3 +200,55 @@ def okey_finish_scene(view: Mapping[str, Any]) -> OkeyRackScene | None:
         indicator=view.get("indicator"),
         okey=view.get("okey"),
     )
+
+
+def okey101_table_scene(
+    view: Mapping[str, Any], names: Sequence[str] | None = None
+) -> Okey101TableScene:
+    """The public 101 table from `view(None)` (a round's or a match's): the classic table (discard
+    tops, stock, indicator, turn, totals) and the melds lying on the table, each labelled with
+    its owner and how they opened (series and value, or pairs)."""
+    if view.get("game") != "okey101":
+        raise ValueError(f"not a 101 view: game={view.get('game')!r}")
+    classic = okey_table_scene({**view, "game": "okey"}, names)
+    totals, charged = view.get("totals"), view.get("penalties")
+    if totals is not None and charged is not None and view.get("result") is None:
+        # a round in play: the match totals with this round's +101 penalties so far
+        running = tuple(t + p for t, p in zip(totals, charged, strict=True))
+        classic = dataclasses.replace(classic, penalties=running)
+    display = classic.names
+    opened = view.get("opened") or [None] * len(display)
+    values = view.get("opening_values") or [0] * len(display)
+
+    def owner(seat: int) -> str:
+        how = opened[seat]
+        if how == "pairs":  # "2×": opened with pairs, in both languages
+            return f"{display[seat]} (2×)"
+        return f"{display[seat]} ({values[seat]})" if how == "series" else display[seat]
+
+    melds = tuple(
+        MeldRow(k, owner(int(m["owner"])), tuple(m["tiles"]))
+        for k, m in enumerate(view.get("table") or [], start=1)
+    )
+    return Okey101TableScene(classic, melds)
+
+
+def okey101_rack_scene(view: Mapping[str, Any], marked: Iterable[str]) -> Okey101RackScene:
+    """A 101 player's rack from their own view, by colour and number, the `marked` tiles (those
+    that can be laid) flagged."""
+    if "hand" not in view:
+        raise ValueError("a rack picture needs a seat's private view (it has no 'hand')")
+    chosen = set(marked)
+    tiles = tuple(sorted(view["hand"], key=_rack_order))
+    return Okey101RackScene(
+        tiles=tiles,
+        marked=tuple(t in chosen for t in tiles),
+        indicator=view.get("indicator"),
+        okey=view.get("okey"),
+    )
+
+
+def _rack_order(tile: str) -> tuple[int, int]:
+    if tile == "F":
+        return (9, 0)
+    return ("RYBK".index(tile[0]), int(tile[1:]))
