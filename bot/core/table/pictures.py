@@ -21,7 +21,6 @@ import dataclasses
 import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from bot.core.messages import Outgoing, OutKind
