@@ -458,8 +458,13 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
             step.results.append(
                 GameResult(pid, self.game, 0, hand_id=hand_id, detail=details[index])
             )
+        self.count_quiet()
         if self.match.finished:
             self._end_match(step)
+            return
+        why = self.abandoned()  # nobody but computer players would play the next round
+        if why is not None:
+            self.abandon(step, why)
         else:
             self._deal(step)
 
@@ -729,6 +734,12 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
     def refunds(self) -> dict[int, int]:
         """Each player's stake back when a match is cut short."""
         return {pid: self.options["stake"] for pid in self.staked} if self.running() else {}
+
+    def abandon(self, step: Step, key: str) -> None:
+        """Close between rounds (`abandoned`): a match cut short gives every stake back (the
+        base class's refunds), and the match is dropped."""
+        super().abandon(step, key)
+        self.match, self.staked = None, []
 
     def close(self) -> Step:
         """Close a table where no match is being played."""
