@@ -7,7 +7,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { tile, tileBack } from "./cards.js";
-import { fromViewer, movesList, namePlate, turnLine } from "./seats.js";
+import { fromViewer, movesList, namePlate, previousHand, turnLine } from "./seats.js";
 import { ROW, SLOTS, fromTiles, move, reconcile, tilesOf } from "./rack.js";
 
 const DRAG_PX = 6;
@@ -73,7 +73,7 @@ export function resetWaiting() {
 }
 
 /** The whole Okey page for one state. */
-export function renderOkey(view, ctx) {
+export function renderOkey(view, ctx, kept = null) {
   sync(view);
   const kinds = new Map((view.actions || []).map((a) => [a.kind, a]));
   return h(
@@ -86,6 +86,7 @@ export function renderOkey(view, ctx) {
     buttons(view, kinds, ctx),
     standings(view),
     movesList(view),
+    previousHand(view, kept, (c) => tile(c, { okey: view.okey, size: "xs" }), (c) => tile(c, { size: "sm" })),
   );
 }
 
