@@ -89,7 +89,9 @@ class Site:
 
 
 @asynccontextmanager
-async def site(lines: list[tuple[str, str]], seed: str = "web", **config: Any) -> AsyncIterator[Site]:
+async def site(
+    lines: list[tuple[str, str]], seed: str = "web", **config: Any
+) -> AsyncIterator[Site]:
     """A core on a fresh in-memory store where `lines` were typed in channel c1, its table
     served on loopback."""
     store = await open_memory_store()

@@ -206,7 +206,9 @@ async def test_the_page_resumes_after_the_socket_drops_and_a_stale_move_is_refus
             status = each.locator("#status")
             await status.get_by_text("Connection lost", exact=False).wait_for(timeout=WAIT_MS)
         for each in pages.values():
-            await each.locator("body:not(.offline) #status:empty").wait_for(state="attached", timeout=WAIT_MS)
+            await each.locator("body:not(.offline) #status:empty").wait_for(
+                state="attached", timeout=WAIT_MS
+            )
         assert len(s.web.web.hub.tables[(PLATFORM, s.table)].viewers) == 2
         # a move made from a page that missed a state is refused, with the reason shown
         await ready(page, view.nonce)
