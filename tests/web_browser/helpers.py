@@ -11,7 +11,11 @@ PLATFORM = "test"
 
 
 async def turn(site: Site) -> tuple[str | None, Any]:
-    """(the user to act now, their view), or (None, a spectator's view) when nobody acts."""
+    """(the user to act now, their view), or (None, a spectator's view) when nobody acts.
+
+    The web server's clock moves on a second per turn (virtual time): a page's frame budget
+    (20 at once, then 5 a second) refills as it would between a person's moves."""
+    site.web.clock[0] += 1.0
     view = await site.core.table_view(site.table, PLATFORM, "")
     if view is None or view.acting is None:
         return None, view
