@@ -355,14 +355,23 @@ class Core:
         return len(self.tables.tables)
 
     async def table_views(
-        self, table_id: str, platform: str, user_ids: Sequence[str | None]
+        self,
+        table_id: str,
+        platform: str,
+        user_ids: Sequence[str | None],
+        version: int | None = None,
     ) -> dict[str | None, TableView] | None:
         """The open table as each of `user_ids` (None: a spectator) may see it, brought up to
-        date from the store once; an Okey player's rack as they arranged it. None when there
-        is no such open table on that platform."""
+        date from the store once (not even that when this process holds `version` or a newer
+        one: it committed it); an Okey player's rack as they arranged it. None when there is no
+        such open table on that platform."""
         if self.store is None or is_tournament_id(table_id):
             return None
-        live = await self.tables.current(table_id)
+        held = self.tables.get(table_id)
+        if version is not None and held is not None and held.version >= version:
+            live: LiveTable | None = held
+        else:
+            live = await self.tables.current(table_id)
         if live is None or live.platform != platform:
             return None
         views: dict[str | None, TableView] = {}
