@@ -38,6 +38,13 @@ async def cards_in_hand(page: Any) -> list[str]:
     )
 
 
+async def moved_on(page: Any, nonce: str) -> None:
+    """Wait until `page` shows a turn after `nonce` (the move it sent was made)."""
+    await page.locator(f'#main:not([data-nonce="{nonce}"])').wait_for(
+        state="attached", timeout=WAIT_MS
+    )
+
+
 async def play_move(page: Any, offered: list[str]) -> str:
     """Press the move a cautious player makes: open or call, else check or pass."""
     for kind in ("open", "call", "check", "pass", "fold"):
@@ -74,7 +81,7 @@ async def test_a_turkish_hand_with_a_draw_by_tapping_cards(browser):
                 label = t("en" if user == "ayse" else "tr", "web.act.draw", count=2)
                 await page.get_by_role("button", name=label).click()
                 drawn = (user, view.hand_id, before)
-                await page.locator(f'#main:not([data-nonce="{view.nonce}"])').wait_for()
+                await moved_on(page, view.nonce)
                 after = await cards_in_hand(page)
                 assert len(after) == 5 and after != before
                 assert len(set(before) - set(after)) == 2 and set(before[2:]) <= set(after)
@@ -86,6 +93,7 @@ async def test_a_turkish_hand_with_a_draw_by_tapping_cards(browser):
                 await page.locator('button.act[data-kind="draw"]').click()  # stands pat
             else:
                 await play_move(page, offered)
+            await moved_on(page, view.nonce)
         assert drawn is not None, "no hand reached the draw"
         # the hand is over: the page keeps its moves under the next one as "Previous hand"
         for page in pages.values():
@@ -124,6 +132,7 @@ async def test_an_acik_hand_shows_the_odds_and_a_spectator_sees_no_hidden_card(b
             if not await shot_once(wide, view.nonce, "acik-desktop"):
                 await shot(page, "acik")
             await play_move(page, await kinds(page))
+            await moved_on(page, view.nonce)
         assert seen_odds
         await close_all([*pages.values(), zed, wide])
 
