@@ -9,6 +9,22 @@ from tests.web_browser.conftest import WAIT_MS, Site
 
 PLATFORM = "test"
 
+# what is typed in the chat before the pages open: two people and a computer player
+TURKISH = [
+    ("ayse", "/poker open turkish 10"),
+    ("ayse", "/poker join 200"),
+    ("mehmet", "/poker join 200"),
+    ("ayse", "/poker addbot"),
+    ("ayse", "/poker start"),
+]
+ACIK = [
+    ("ayse", "/poker open acik 10"),
+    ("ayse", "/poker join 200"),
+    ("mehmet", "/poker join 200"),
+    ("ayse", "/poker addbot"),
+    ("ayse", "/poker start"),
+]
+
 
 async def turn(site: Site) -> tuple[str | None, Any]:
     """(the user to act now, their view), or (None, a spectator's view) when nobody acts.
