@@ -367,21 +367,20 @@ class Core:
         such open table on that platform."""
         if self.store is None or is_tournament_id(table_id):
             return None
-        held = self.tables.get(table_id)
-        if version is not None and held is not None and held.version >= version:
-            live: LiveTable | None = held
-        else:
+        live = self.tables.get(table_id)
+        if version is None or live is None or live.version < version:
             live = await self.tables.current(table_id)
         if live is None or live.platform != platform:
             return None
-        views: dict[str | None, TableView] = {}
-        for user_id in dict.fromkeys(user_ids):
-            view = view_of(live.session, user_id)
+        async with live.lock:  # never a step's state before its commit
+            if live.closed:
+                return None
+            views = {user_id: view_of(live.session, user_id) for user_id in user_ids}
+            players = {i: seat.player_id for i, seat in enumerate(live.session.seats)}
+        for user_id, view in views.items():
             if view.rack and view.me is not None and view.hand_id is not None:
-                player = live.session.seats[view.me].player_id
-                stored = await self.store.rack_layout(live.id, player, view.hand_id)
-                view = replace(view, rack=laid_out(view.mine, stored))
-            views[user_id] = view
+                stored = await self.store.rack_layout(live.id, players[view.me], view.hand_id)
+                views[user_id] = replace(view, rack=laid_out(view.mine, stored))
         return views
 
     async def arrange_rack(
