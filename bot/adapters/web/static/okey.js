@@ -6,7 +6,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { tile, tileBack } from "./cards.js";
+import { tile, tileBack, tileName } from "./cards.js";
 import { fromViewer, movesList, namePlate, previousHand, turnLine } from "./seats.js";
 import { ROW, SLOTS, fromTiles, move, reconcile, tilesOf } from "./rack.js";
 
@@ -143,7 +143,7 @@ function pile(view, i, { size = "", drop = null, takes = null, ctx = null, keep 
         type: "button",
         dataset: { key: "take-discard", seatPile: String(i) },
         disabled: ctx.pending,
-        "aria-label": t("web.okey.take_discard", { tile: tiles.length ? tiles[tiles.length - 1] : "" }),
+        "aria-label": t("web.okey.take_discard", { tile: tiles.length ? tileName(tiles[tiles.length - 1]) : "" }),
         onclick: () => ctx.act("take", { source: "discard" }),
       },
       body,
@@ -188,7 +188,7 @@ function middle(view, kinds, ctx) {
         {
           type: finish ? "button" : undefined,
           dataset: finish ? { drop: "finish", key: "drop-finish" } : {},
-          "aria-label": `${t("web.okey.indicator")}: ${view.indicator}${finish ? " — " + t("web.okey.finish_here") : ""}`,
+          "aria-label": `${t("web.okey.indicator")}: ${tileName(view.indicator)}${finish ? " — " + t("web.okey.finish_here") : ""}`,
           onclick: finish ? () => dropSelected("finish", view, ctx) : undefined,
         },
         h("span.pile-label", {}, t("web.okey.indicator")),
