@@ -30,6 +30,20 @@ async def moved_on(page: Any, nonce: str) -> None:
     )
 
 
+async def bet_with_the_amount_box(page: Any, low: int, high: int) -> int:
+    """Type an amount between the bounds into the bet control, check the slider and the button
+    follow it, and bet it; the amount."""
+    box = page.get_by_role("spinbutton", name="Amount")
+    assert await box.get_attribute("min") == str(low) and await box.get_attribute("max") == str(
+        high
+    )
+    amount = low + (high - low) // 2
+    await box.fill(str(amount))
+    assert await page.get_by_role("slider", name="Amount").input_value() == str(amount)
+    await page.get_by_role("button", name=t("en", "web.act.bet", amount=amount)).click()
+    return amount
+
+
 async def play_move(page: Any, offered: list[str]) -> str:
     """Press the move a cautious player makes: open or call, else check or pass."""
     for kind in ("open", "call", "check", "pass", "fold"):
@@ -97,7 +111,7 @@ async def test_an_acik_hand_shows_the_odds_and_a_spectator_sees_no_hidden_card(b
         zed = await open_page(browser, s.url("zed"))
         wide = await open_page(browser, s.url("ayse"), DESKTOP)
         hand = (await turn(s))[1].hand_id
-        seen_odds = False
+        seen_odds = bet_made = False
         for _ in range(40):
             user, view = await turn(s)
             if user is None or view.hand_id != hand:
@@ -116,9 +130,18 @@ async def test_an_acik_hand_shows_the_odds_and_a_spectator_sees_no_hidden_card(b
             await spectator_sees_only_public_cards(s, zed, view.nonce)
             if not await shot_once(wide, view.nonce, "acik-desktop"):
                 await shot(page, "acik")
-            await play_move(page, await kinds(page))
-            await moved_on(page, view.nonce)
-        assert seen_odds
+            offered = await kinds(page)
+            bet = next((a for a in view.actions if a.kind == "bet"), None)
+            if bet is not None and not bet_made and bet.min_amount < bet.max_amount:
+                amount = await bet_with_the_amount_box(page, bet.min_amount, bet.max_amount)
+                bet_made = True
+                await moved_on(page, view.nonce)
+                after = await s.core.table_view(s.table, PLATFORM, "zed")
+                assert after.seats[view.me].stake == amount
+            else:
+                await play_move(page, offered)
+                await moved_on(page, view.nonce)
+        assert seen_odds and bet_made
         await close_all([*pages.values(), zed, wide])
 
 
