@@ -369,7 +369,7 @@ class Core:
             return None
         live = self.tables.get(table_id)
         if version is None or live is None or live.version < version:
-            live = await self.tables.current(table_id)
+            live = await self.tables.current(table_id, version)
         if live is None or live.platform != platform:
             return None
         async with live.lock:  # never a step's state before its commit
@@ -508,7 +508,11 @@ class Core:
         live = await self._live(command)
         url = make(command.platform, command.user_id, who.name, str(live.id), who.locale)
         body = t(who.locale, "table.web_link", table=live.id, url=url)
-        return [Outgoing(OutKind.PRIVATE, body, user_id=command.user_id, table_id=str(live.id))]
+        return [
+            Outgoing(
+                OutKind.PRIVATE, body, user_id=command.user_id, table_id=str(live.id), web_url=url
+            )
+        ]
 
     async def _check_stakes(self, live: LiveTable) -> None:
         """Name the player who cannot cover the Okey stake (the commit would refuse anyway)."""
