@@ -9,8 +9,9 @@ from urllib.parse import quote
 import pytest
 
 from bot.core.i18n import t
-from tests.web_browser.conftest import PHONE, WAIT_MS, site
-from tests.web_browser.helpers import TURKISH
+from testkit.helpers import cmd
+from tests.web_browser.conftest import PHONE, WAIT_MS, open_page, site
+from tests.web_browser.helpers import PLATFORM, TURKISH, close_all
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -70,3 +71,16 @@ async def test_the_rack_moves_a_tile_into_a_gap_between_tiles_or_swaps_in_a_full
     rack, fresh = moved["kept"]
     assert rack[:3] == ["R1", "Y7", "B2"] and fresh == [1]
     assert moved["laid"] == ["K1", "F", None]
+
+
+async def test_a_closed_table_is_told_and_the_page_stops_reconnecting(browser):
+    async with site(TURKISH) as s:
+        page = await open_page(browser, s.url("mehmet"))
+        await s.core.handle(cmd("ayse", "/table reset", mod=True))  # a moderator closes it
+        await page.get_by_text(t("en", "err.no_such_table")).wait_for(timeout=WAIT_MS)
+        assert await page.locator("section.poker").count() == 0
+        assert await page.locator("#status").inner_text() == ""  # not "reconnecting"
+        assert (PLATFORM, s.table) not in s.web.web.hub.tables or not (
+            s.web.web.hub.tables[(PLATFORM, s.table)].viewers
+        )
+        await close_all([page])
