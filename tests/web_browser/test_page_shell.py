@@ -11,7 +11,7 @@ import pytest
 from bot.core.i18n import t
 from testkit.helpers import cmd
 from tests.web_browser.conftest import PHONE, WAIT_MS, open_page, site
-from tests.web_browser.helpers import PLATFORM, TURKISH, close_all
+from tests.web_browser.helpers import PLATFORM, TURKISH, close_all, drag
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -84,3 +84,59 @@ async def test_a_closed_table_is_told_and_the_page_stops_reconnecting(browser):
             s.web.web.hub.tables[(PLATFORM, s.table)].viewers
         )
         await close_all([page])
+
+
+OKEY_VIEW = """
+  const tiles = ["R1","R2","R3","Y7","Y8","Y9","B4","B4","K10","K11","K12","K13","F","R5","B9"];
+  const seat = (name, extra) => ({name, user_id: name, bot: false, away: false, leaving: false,
+    in_play: true, dealer: false, acting: false, folded: false, all_in: false, chips: null,
+    stake: 0, up: [], down: 14, drew: null, discards: [], points: 0, ...extra});
+  const view = {table_id: "1", game: "okey", group: "okey", locale: "en", phase: "playing",
+    hand_id: "1-1", seats: [seat("ayse", {acting: true, down: 15}), seat("bot", {discards: ["K1"]})],
+    me: 0, mine: tiles, actions: [{kind: "discard", min_amount: null, max_amount: null,
+    max_cards: 1, sources: []}, {kind: "finish", min_amount: null, max_amount: null,
+    max_cards: 1, sources: []}], acting: 0, deadline: null, stage: "discard", pot: 0, pots: [],
+    carried: 0, indicator: "R4", okey: "R5", stock: 40, moves: [], nonce: "n1", odds: [],
+    rack: [...tiles, ...Array(15).fill(null)], me_name: "Ayse"};
+"""
+
+
+async def test_an_okey_tile_dropped_on_the_indicator_finishes_and_on_the_pile_discards(browser):
+    """The page's Okey module alone, on a made-up view where finishing is allowed (a real
+    round rarely offers it to a test): what a drop onto each target sends."""
+    async with site(TURKISH) as s:
+        context = await browser.new_context(viewport=PHONE)
+        page = await context.new_page()
+        await page.goto(str(s.web.client.make_url("/")))
+        await page.get_by_text(t("en", "web.no_session")).wait_for(timeout=WAIT_MS)
+        await page.evaluate(
+            "async () => {"
+            + OKEY_VIEW
+            + """
+              const { renderOkey } = await import("/static/okey.js");
+              const box = document.createElement("main");
+              box.id = "harness";
+              document.body.replaceChildren(box);
+              window.calls = [];
+              const ctx = {
+                pending: false,
+                act: (kind, fields) => window.calls.push([kind, fields]),
+                arrange: (tiles, done) => done(),
+                sort: () => {},
+                redraw: () => box.replaceChildren(renderOkey(view, ctx)),
+              };
+              ctx.redraw();
+            }"""
+        )
+        rack = page.locator("#harness .rack")
+        await drag(page, rack.locator('[data-slot="12"]'), page.locator('[data-drop="finish"]'))
+        await drag(page, rack.locator('[data-slot="14"]'), page.locator('[data-drop="discard"]'))
+        await rack.locator('[data-slot="0"]').click()  # pick R1 up ...
+        await page.locator('button[data-key="act-finish"]').click()  # ... and finish with it
+        calls = await page.evaluate("() => window.calls")
+        await context.close()
+    assert calls == [
+        ["finish", {"cards": ["F"]}],
+        ["discard", {"cards": ["B9"]}],
+        ["finish", {"cards": ["R1"]}],
+    ]
