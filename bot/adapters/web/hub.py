@@ -15,9 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from aiohttp import web
 
@@ -97,6 +96,13 @@ class Hub:
     def viewers(self) -> int:
         """How many pages are connected in all."""
         return sum(len(t.viewers) for t in self.tables.values())
+
+    def pages_of(self, platform: str, table_id: str, user_id: str) -> list[Viewer]:
+        """The pages of one user at a table (a reload, another device)."""
+        table = self.tables.get((platform, table_id))
+        if table is None:
+            return []
+        return [v for v in table.viewers if v.who.user_id == user_id]
 
     def add(self, viewer: Viewer, version: int = 0) -> None:
         """Start sending `viewer` its table's states."""
@@ -188,5 +194,3 @@ async def send(viewer: Viewer, text: str) -> bool:
         return False
     return True
 
-
-Deliver = Callable[[list[Any]], Awaitable[object]]

@@ -138,9 +138,11 @@ class WebTable:
 
     async def start(self, host: str, port: int) -> None:
         """Listen on `host:port` (port 0: any free port, see `port`)."""
-        self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(
+            self.app(), access_log=None, handle_signals=False, shutdown_timeout=2.0
+        )
         await self._runner.setup()
-        await web.TCPSite(self._runner, host, port, shutdown_timeout=2.0).start()
+        await web.TCPSite(self._runner, host, port).start()
 
     @property
     def port(self) -> int | None:
@@ -371,11 +373,7 @@ class WebTable:
             return
         await send(viewer, frame("ack", ref=ref))
         if kind != "act":  # only this player's pages show their rack: send them their state
-            mine = [
-                v
-                for v in self.hub.tables.get((who.platform, who.table_id), _NONE).viewers
-                if v.who.user_id == who.user_id
-            ]
+            mine = self.hub.pages_of(who.platform, who.table_id, who.user_id)
             await self.hub.send_states(who.platform, who.table_id, mine)
 
     async def _act(self, viewer: Viewer, front: Front, data: dict[str, Any]) -> str | None:
@@ -411,13 +409,6 @@ class WebTable:
 
 
 WEB_CHANNEL = "web"  # a page's presses come from no chat
-
-
-class _NoViewers:
-    viewers: set[Viewer] = set()  # noqa: RUF012
-
-
-_NONE: Any = _NoViewers()
 
 
 def table_of_start(value: object) -> str | None:
