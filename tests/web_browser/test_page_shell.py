@@ -80,9 +80,7 @@ async def test_a_closed_table_is_told_and_the_page_stops_reconnecting(browser):
         await page.get_by_text(t("en", "err.no_such_table")).wait_for(timeout=WAIT_MS)
         assert await page.locator("section.poker").count() == 0
         assert await page.locator("#status").inner_text() == ""  # not "reconnecting"
-        assert (PLATFORM, s.table) not in s.web.web.hub.tables or not (
-            s.web.web.hub.tables[(PLATFORM, s.table)].viewers
-        )
+        assert s.web.web.hub.count(PLATFORM, s.table) == 0
         await close_all([page])
 
 

@@ -216,8 +216,11 @@ async def test_the_page_resumes_after_the_socket_drops_and_a_stale_move_is_refus
         page = pages[user]
         await ready(page, view.nonce)
         # the server drops every socket of the table: the pages say so, then resume
-        table = s.web.web.hub.tables[(PLATFORM, s.table)]
-        for viewer in list(table.viewers):
+        hub = s.web.web.hub
+        for viewer in [
+            *hub.pages_of(PLATFORM, s.table, "ayse"),
+            *hub.pages_of(PLATFORM, s.table, "mehmet"),
+        ]:
             await viewer.ws.close()
         for each in pages.values():
             status = each.locator("#status")
@@ -226,7 +229,7 @@ async def test_the_page_resumes_after_the_socket_drops_and_a_stale_move_is_refus
             await each.locator("body:not(.offline) #status:empty").wait_for(
                 state="attached", timeout=WAIT_MS
             )
-        assert len(s.web.web.hub.tables[(PLATFORM, s.table)].viewers) == 2
+        assert hub.count(PLATFORM, s.table) == 2
         # a move made from a page that missed a state is refused, with the reason shown
         await ready(page, view.nonce)
         stale["on"] = True
