@@ -225,12 +225,13 @@ function stageText(view) {
 function rackGrid(view, kinds, ctx) {
   if (!local.rack) return view.me === null || view.me === undefined ? h("p.spectating", {}, t("web.spectator")) : null;
   const cells = local.rack.map((code, i) => slot(view, i, code, kinds, ctx));
-  const rows = [h("div.rack-row", { role: "row" }, cells.slice(0, ROW)), h("div.rack-row", { role: "row" }, cells.slice(ROW))];
+  const rows = [h("div.rack-row", {}, cells.slice(0, ROW)), h("div.rack-row", {}, cells.slice(ROW))];
   const hint = local.selected !== null ? t("web.okey.selected", { tile: local.rack[local.selected] }) : t("web.okey.rack_hint");
   return h(
     "section.rack-box",
     { "aria-label": t("web.okey.rack"), dataset: { waiting: String(local.waiting) } },
-    h("div.rack", { role: "grid", "aria-label": t("web.okey.rack"), onkeydown: (e) => keys(e, view, ctx) }, rows),
+    // one tab stop; the arrow keys move between the 30 places (buttons), Enter picks and puts
+    h("div.rack", { role: "group", "aria-label": t("web.okey.rack"), onkeydown: (e) => keys(e, view, ctx) }, rows),
     h("p.hint", { "aria-live": "polite" }, hint),
   );
 }
@@ -238,7 +239,6 @@ function rackGrid(view, kinds, ctx) {
 function slot(view, i, code, kinds, ctx) {
   const props = {
     type: "button",
-    role: "gridcell",
     tabindex: i === local.focus ? "0" : "-1",
     dataset: { drop: `slot:${i}`, slot: String(i), key: `slot-${i}` },
     onclick: () => tapSlot(i, view, ctx),
