@@ -423,26 +423,22 @@ function standings(view) {
   const rows = view.seats
     .map((seat, i) => [seat, i])
     .filter(([seat]) => seat.points !== null && seat.points !== undefined);
-  const finished = view.finish || null;
+  if (!rows.length) return null;
   return h(
     "section.standings",
     { "aria-label": t("web.okey.standings") },
-    finished && finished.rack
-      ? h(
-          "div.finished",
-          {},
-          h("h2", {}, t("web.okey.finished", { name: finished.name || "" })),
-          h("div.finished-rack", {}, finished.rack.map((code) => (code ? tile(code, { okey: view.okey, size: "sm" }) : h("span.gap")))),
-        )
-      : null,
-    rows.length
-      ? h(
-          "table.points",
-          {},
-          h("caption", {}, t("web.okey.standings")),
-          h("tbody", {}, rows.map(([seat, i]) => h(`tr${i === view.me ? ".me" : ""}`, {}, h("th", { scope: "row" }, seat.name), h("td", {}, seat.points)))),
-        )
-      : null,
+    h(
+      "table.points",
+      {},
+      h("caption", {}, t("web.okey.standings")),
+      h(
+        "tbody",
+        {},
+        rows.map(([seat, i]) =>
+          h(`tr${i === view.me ? ".me" : ""}`, {}, h("th", { scope: "row" }, seat.name), h("td", {}, seat.points)),
+        ),
+      ),
+    ),
   );
 }
 
