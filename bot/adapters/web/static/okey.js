@@ -288,9 +288,10 @@ function place(from, to, ctx) {
   local.rack = next;
   local.fresh = new Set();
   local.waiting += 1;
+  // acknowledged (or refused): the next state's rack counts again; no redraw before it comes,
+  // or the old rack would flash back for a moment
   ctx.arrange(local.rack, () => {
     local.waiting = Math.max(0, local.waiting - 1);
-    ctx.redraw();
   });
 }
 
