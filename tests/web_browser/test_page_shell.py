@@ -159,6 +159,11 @@ async def test_the_rack_answers_a_finger_dragging_and_tapping(browser):
         await touch_drag(page, rack.locator('[data-slot="3"]'), rack.locator('[data-slot="20"]'))
         await rack.locator('[data-slot="20"] [data-tile="Y7"]').wait_for(timeout=WAIT_MS)
         await rack.locator('[data-slot="0"]').tap()  # R1 picked up by a tap ...
+        try:
+            await rack.locator('[data-slot="0"][aria-pressed="true"]').wait_for(timeout=3000)
+        except Exception:
+            print("DBG", await page.evaluate("() => JSON.stringify(window.dbg)"))
+            raise
         await rack.locator('[data-slot="25"]').tap()  # ... and put down by another
         await rack.locator('[data-slot="25"] [data-tile="R1"]').wait_for(timeout=WAIT_MS)
         await touch_drag(

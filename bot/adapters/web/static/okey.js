@@ -22,7 +22,6 @@ const local = {
   dragging: false,
   waiting: 0,
   focus: 0,
-  suppressClick: false,
 };
 
 /** True while the player holds a tile down or drags it (a new state waits until the drop). */
@@ -241,7 +240,12 @@ function slot(view, i, code, kinds, ctx) {
     type: "button",
     tabindex: i === local.focus ? "0" : "-1",
     dataset: { drop: `slot:${i}`, slot: String(i), key: `slot-${i}` },
-    onclick: () => tapSlot(i, view, ctx),
+    // a finger or mouse is handled from its own pointer events (`press`); a click is acted on
+    // only when it comes from the keyboard (Enter, Space: no pointer, `detail` 0)
+    onpointerdown: (event) => press(event, i, view, ctx),
+    onclick: (event) => {
+      if (event.detail === 0) tapSlot(i, view, ctx);
+    },
     onfocus: () => {
       local.focus = i;
     },
@@ -259,17 +263,12 @@ function slot(view, i, code, kinds, ctx) {
       ...props,
       "aria-label": face.getAttribute("aria-label"),
       "aria-pressed": local.selected === i ? "true" : "false",
-      onpointerdown: (e) => startDrag(e, i, view, ctx),
     },
     face,
   );
 }
 
 function tapSlot(i, view, ctx) {
-  if (local.suppressClick) {
-    local.suppressClick = false;
-    return;
-  }
   if (local.selected === null) {
     if (local.rack[i] !== null) local.selected = i;
   } else if (local.selected === i) {
@@ -324,9 +323,13 @@ function keys(event, view, ctx) {
   }
 }
 
-function startDrag(event, from, view, ctx) {
-  if (event.button !== 0 || ctx.pending) return;
+/** A pointer pressed on a place: lifted less than a few pixels away, a tap (pick the tile up, or
+ * put the picked one down here); dragged further from a tile, the tile follows it and lands
+ * where it is let go: another place, the viewer's pile (discard) or the indicator (finish). */
+function press(event, from, view, ctx) {
+  if (event.button !== 0) return;
   const source = event.currentTarget;
+  const movable = local.rack[from] !== null;
   const x0 = event.clientX;
   const y0 = event.clientY;
   let ghost = null;
@@ -341,7 +344,7 @@ function startDrag(event, from, view, ctx) {
   const targetAt = (x, y) => document.elementFromPoint(x, y)?.closest("[data-drop]") || null;
   const moveTo = (e) => {
     if (!ghost) {
-      if (Math.hypot(e.clientX - x0, e.clientY - y0) < DRAG_PX) return;
+      if (!movable || Math.hypot(e.clientX - x0, e.clientY - y0) < DRAG_PX) return;
       ghost = source.firstElementChild.cloneNode(true);
       ghost.classList.add("ghost");
       ghost.style.width = `${rect.width}px`;
@@ -357,14 +360,13 @@ function startDrag(event, from, view, ctx) {
     source.removeEventListener("pointerup", up);
     source.removeEventListener("pointercancel", cancel);
     local.dragging = false;
-    if (!ghost) return;
+    if (!ghost) {
+      if (dropped) tapSlot(from, view, ctx);
+      return;
+    }
     ghost.remove();
     source.classList.remove("lifted");
     mark(null);
-    local.suppressClick = true;
-    setTimeout(() => {
-      local.suppressClick = false;
-    }, 0);
     const target = dropped ? targetAt(e.clientX, e.clientY) : null;
     const where = target?.dataset.drop;
     local.selected = null;
