@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from aiohttp import web
 
 from bot.adapters.web.tokens import Identity
-from bot.adapters.web.wire import frame, state_frame
+from bot.adapters.web.wire import frame, state_text, view_text
 from bot.core.api import LiveTableApi, TableView
 from bot.core.i18n import t
 from bot.logs import kv
@@ -164,13 +164,14 @@ class Hub:
         if views is None:
             await self._closed(viewers)
             return
-        made: dict[tuple[TableView, str], str] = {}
+        shared: dict[TableView, str] = {}  # every spectator's view is one and the same
         sent = 0
         for viewer in viewers:
             view = views[viewer.who.user_id]
-            text = made.get((view, viewer.who.name))
-            if text is None:
-                text = made[(view, viewer.who.name)] = state_frame(view, viewer.who.name, None)
+            common = shared.get(view)
+            if common is None:
+                common = shared[view] = view_text(view)
+            text = state_text(common, viewer.who.name)
             viewer.group, viewer.seated = view.group, view.me is not None
             if await send(viewer, text):
                 sent += len(text.encode())

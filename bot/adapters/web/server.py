@@ -51,7 +51,7 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 8192  # bytes of an auth request
 FRAME_BURST = 20  # frames a page may send at once ...
 FRAME_RATE = 5.0  # ... then this many a second
-FLOOD_CLOSE = 50  # frames dropped for flooding before the socket is closed
+FLOOD_CLOSE = 50  # frames over the budget in a row before the socket is closed
 HEARTBEAT = 30.0  # seconds between WebSocket pings (a dead page is noticed)
 TELEGRAM = "telegram"
 START_PREFIX = "t"  # a Mini App start parameter: `t<table id>` (a table, never a person)
@@ -255,7 +255,8 @@ class WebTable:
         origin = request.headers.get("Origin")
         if not origin:
             return False
-        allowed = {f"{request.scheme}://{request.host}".lower()}
+        # the request's own host, either scheme (a proxy in front terminates TLS)
+        allowed = {f"{scheme}://{request.host}".lower() for scheme in ("http", "https")}
         if self.config.public_url:
             parts = urlsplit(self.config.public_url)
             allowed.add(f"{parts.scheme}://{parts.netloc}".lower())
@@ -284,7 +285,9 @@ class WebTable:
                     await _fail(ws, t(locale, "err.web_big"))
                     break
                 verdict = budget.take(0)
-                if verdict is not Verdict.OK:
+                if verdict is Verdict.OK:
+                    dropped = 0
+                else:
                     dropped += 1
                     if dropped >= FLOOD_CLOSE:
                         await _fail(ws, t(locale, "err.web_flood"))
