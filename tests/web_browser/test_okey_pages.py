@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.core.i18n import t
 from bot.core.okey.view import rack_order
 from tests.web_browser.conftest import DESKTOP, SHOTS, WAIT_MS, open_page, shot, site
 from tests.web_browser.helpers import PLATFORM, close_all, drag, turn
@@ -123,6 +124,11 @@ async def test_a_whole_okey_round_with_two_pages_dragging_tiles(browser):
                 tile = max((code for code in view.mine if code != new[0]), key=rack_order)
             source = page.locator(f'.rack .slot:has([data-tile="{tile}"])')
             held = list(view.mine)
+            if user == "mehmet" and turns[user] == 1:  # the server arranges the rack
+                await page.get_by_role("button", name=t("tr", "web.okey.sort_runs")).click()
+                await page.locator('.rack-box[data-waiting="0"]').wait_for(timeout=WAIT_MS)
+                kept = (await s.core.table_views(s.table, PLATFORM, [user]))[user].rack
+                assert [await tile_at(page, i) for i in range(30)] == list(kept)
             if user == "mehmet" and not picked_and_pressed:
                 await source.first.click()  # pick it up ...
                 await page.locator('button[data-key="act-discard"]:enabled').click()  # ... discard

@@ -73,9 +73,12 @@ const ctx = {
     if (ref === null) done();
     else waiting.set(ref, done);
   },
-  sort(by) {
+  sort(by, done) {
     const ref = connection.request({ type: "sort", by });
-    if (ref === null) toast(t("web.offline"), "error");
+    if (ref === null) {
+      toast(t("web.offline"), "error");
+      done();
+    } else waiting.set(ref, done);
   },
   redraw() {
     draw();

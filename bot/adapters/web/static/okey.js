@@ -389,12 +389,22 @@ function press(event, from, view, ctx) {
   source.addEventListener("pointercancel", cancel);
 }
 
+/** Ask the server to arrange the rack (`runs` or `pairs`); its next state brings the order. */
+function sort(by, ctx) {
+  local.selected = null;
+  local.waiting += 1;
+  ctx.sort(by, () => {
+    local.waiting = Math.max(0, local.waiting - 1);
+  });
+  ctx.redraw();
+}
+
 function buttons(view, kinds, ctx) {
   if (view.me === null || view.me === undefined || !local.rack) return null;
   const selected = local.selected !== null ? local.rack[local.selected] : null;
   const out = [
-    h("button.quiet", { type: "button", dataset: { key: "sort-runs" }, onclick: () => ctx.sort("runs") }, t("web.okey.sort_runs")),
-    h("button.quiet", { type: "button", dataset: { key: "sort-pairs" }, onclick: () => ctx.sort("pairs") }, t("web.okey.sort_pairs")),
+    h("button.quiet", { type: "button", dataset: { key: "sort-runs" }, onclick: () => sort("runs", ctx) }, t("web.okey.sort_runs")),
+    h("button.quiet", { type: "button", dataset: { key: "sort-pairs" }, onclick: () => sort("pairs", ctx) }, t("web.okey.sort_pairs")),
   ];
   if (kinds.has("show_indicator")) {
     out.push(
