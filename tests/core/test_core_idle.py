@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.core.messages import OutKind
 from storage import Store, escrow, wallet
 from testkit.drive import ai_move, live_session, random_move
@@ -129,10 +131,11 @@ async def test_computer_players_never_deal_a_hand_among_themselves(store: Store)
     assert f"Hand {session.table_id}-2" not in public_text(out)  # no second hand was dealt
 
 
-async def test_classic_okey_of_away_people_closes_between_rounds(store: Store) -> None:
+@pytest.mark.parametrize("start", ["/okey start 3 30 classic", "/okey start 101 5 30"])
+async def test_okey_of_away_people_closes_between_rounds(store: Store, start: str) -> None:
     clock = Clock()
     core = make_core(store, clock=clock, seed="idle-okey", idle_close_seconds=10**7)
-    assert not errors(await core.handle(cmd("ayse", "/okey start 3 30 classic")))
+    assert not errors(await core.handle(cmd("ayse", start)))
     await core.handle(cmd("mehmet", "/okey join"))
     await core.handle(cmd("ayse", "/okey addbot"))
     before = await wallets(store, PLAYERS)
