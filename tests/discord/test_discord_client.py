@@ -178,6 +178,7 @@ def test_python_m_bot_runs_discord_with_its_token(monkeypatch, tmp_path):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("DISCORD_SHARDS", "3")
+    monkeypatch.setenv("WEB_ENABLED", "false")  # Discord alone (with the web table: run_platforms)
     started = []
     monkeypatch.setattr(package, "run", lambda settings: started.append(settings))
     assert main([]) == 0
