@@ -155,7 +155,7 @@ class LastHand:
     announcements wrote it, in the table's language; `players` in the order they were dealt in.
     Okey: `melds` the finisher's laid-down melds (101 Okey: the melds on the table at the end),
     `rack` the same laid out in `RACK_SLOTS` slots with the finishing discard last (None: nobody
-    finished), `over` the match ended with this round."""
+    finished), `over` the match ended with this round, `indicator` and `okey` the round's."""
 
     hand_id: str
     lines: tuple[str, ...] = ()
@@ -163,6 +163,8 @@ class LastHand:
     melds: tuple[tuple[str, ...], ...] = ()
     rack: tuple[str | None, ...] | None = None
     over: bool = False
+    indicator: str | None = None
+    okey: str | None = None
 
 
 @dataclass(frozen=True)

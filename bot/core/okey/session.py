@@ -410,13 +410,15 @@ class OkeySession(OkeyWords, OkeyMessages, TableSession):
             )
             for k in range(len(self.staked))
         ]
+        tiles = {"indicator": public["indicator"], "okey": public["okey"]}
         if result.get("reason") != "finished":
-            return {"players": players}
+            return {"players": players, **tiles}
         melds = [list(m) for m in result["melds"]]
         return {
             "players": players,
             "melds": melds,
             "rack": list(packed([*melds, [result["discard"]]])),
+            **tiles,
         }
 
     def _end_match(self, step: Step) -> None:

@@ -488,7 +488,12 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
             )
             for k in range(len(self.staked))
         ]
-        return {"players": players, "melds": [list(m["tiles"]) for m in public["table"]]}
+        return {
+            "players": players,
+            "melds": [list(m["tiles"]) for m in public["table"]],
+            "indicator": public["indicator"],
+            "okey": public["okey"],
+        }
 
     def _end_match(self, step: Step) -> None:
         assert self.match is not None

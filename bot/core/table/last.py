@@ -49,10 +49,12 @@ def keep_last(
     melds: Sequence[Sequence[str]] = (),
     rack: Sequence[str | None] | None = None,
     over: bool = False,
+    indicator: str | None = None,
+    okey: str | None = None,
 ) -> None:
     """Keep the end of the hand or round `hand_id` that just ended in `step`: its public
     announcements so far (after the step's last deal, if it dealt), `players` (`player`), and
-    Okey's finishing melds and rack."""
+    Okey's finishing melds and rack, the round's indicator and okey."""
     start = 0
     for index, note in enumerate(step.notes):
         if note.new_hand:
@@ -70,6 +72,8 @@ def keep_last(
         "melds": [list(m) for m in melds],
         "rack": None if rack is None else list(rack),
         "over": over,
+        "indicator": indicator,
+        "okey": okey,
     }
 
 
@@ -100,4 +104,6 @@ def last_view(session: TableSession) -> LastHand | None:
         melds=tuple(tuple(m) for m in data.get("melds", ())),
         rack=None if rack is None else tuple(rack),
         over=bool(data.get("over", False)),
+        indicator=data.get("indicator"),
+        okey=data.get("okey"),
     )
