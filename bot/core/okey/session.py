@@ -18,7 +18,6 @@ from bot.core.commands import fold, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.okey.messages import OkeyMessages
-from bot.core.okey.view import packed
 from bot.core.okey.words import OKEY_SUBS, OkeyWords
 from bot.core.table import ai, house, last, pictures
 from bot.core.table import stats as handstats
@@ -417,7 +416,7 @@ class OkeySession(OkeyWords, OkeyMessages, TableSession):
         return {
             "players": players,
             "melds": melds,
-            "rack": list(packed([*melds, [result["discard"]]])),
+            "rack": list(last.packed([*melds, [result["discard"]]])),
             **tiles,
         }
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.core.api import RACK_SLOTS, ActionView, SeatView, TableView
-from bot.core.table.last import last_view
+from bot.core.table.last import last_view, packed
 from games.okey import arrange
 
 if TYPE_CHECKING:
@@ -97,25 +97,6 @@ def sorted_slots(mine: Sequence[str], indicator: str, mode: str) -> tuple[str | 
     it, starting a new row when the meld does not fit the first one, the loose tiles last."""
     layout = arrange(list(mine), indicator, mode)
     return laid_out(mine, packed([*layout.melds, layout.loose]))
-
-
-def packed(groups: Sequence[Sequence[str]]) -> tuple[str | None, ...]:
-    """Groups of tiles in `RACK_SLOTS` slots: each group in a row with a gap after it, a
-    group that does not fit the first row starting the second (tiles beyond the rack dropped)."""
-    row = RACK_SLOTS // 2
-    slots: list[str | None] = [None] * RACK_SLOTS
-    at = 0
-    for meld in groups:
-        if not meld:
-            continue
-        if at < row and at + len(meld) > row:
-            at = row
-        for tile in meld:
-            if at < RACK_SLOTS:
-                slots[at] = tile
-                at += 1
-        at += 1
-    return tuple(slots)
 
 
 def rack_order(tile: str) -> tuple[int, int]:

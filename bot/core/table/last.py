@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.core.api import LastHand, LastSeat
+from bot.core.api import RACK_SLOTS, LastHand, LastSeat
 from bot.core.table.deliver import words
 
 if TYPE_CHECKING:
@@ -107,3 +107,22 @@ def last_view(session: TableSession) -> LastHand | None:
         indicator=data.get("indicator"),
         okey=data.get("okey"),
     )
+
+
+def packed(groups: Sequence[Sequence[str]]) -> tuple[str | None, ...]:
+    """Groups of tiles in `RACK_SLOTS` slots: each group in a row with a gap after it, a
+    group that does not fit the first row starting the second (tiles beyond the rack dropped)."""
+    row = RACK_SLOTS // 2
+    slots: list[str | None] = [None] * RACK_SLOTS
+    at = 0
+    for meld in groups:
+        if not meld:
+            continue
+        if at < row and at + len(meld) > row:
+            at = row
+        for tile in meld:
+            if at < RACK_SLOTS:
+                slots[at] = tile
+                at += 1
+        at += 1
+    return tuple(slots)
