@@ -34,6 +34,8 @@ from bot.core.messages import Command, Outgoing, Pick, Picker, Press
 __all__ = [
     "ActionView",
     "CoreApi",
+    "LastHand",
+    "LastSeat",
     "LiveTableApi",
     "MeldView",
     "Pick",
@@ -128,6 +130,44 @@ class MeldView:
 
 
 @dataclass(frozen=True)
+class LastSeat:
+    """One player of the previous hand or round as everyone saw them at its end: `seat` their
+    index in `TableView.seats` now (None once they left); `shown` the cards they showed at a
+    showdown (public by rule; empty for a hand folded, mucked or won without a showdown);
+    poker: `delta` the chips they won (+) or lost (-); Okey: `penalty` the round's points
+    charged to them and `points` their match total after it; `winner`: they won a pot, or
+    finished the round."""
+
+    name: str
+    user_id: str
+    seat: int | None = None
+    shown: tuple[str, ...] = ()
+    delta: int | None = None
+    penalty: int | None = None
+    points: int | None = None
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class LastHand:
+    """The public end of the previous hand or round, kept until the next one ends (the move
+    log starts afresh when the next hand is dealt at once): `lines` its result as the table's
+    announcements wrote it, in the table's language; `players` in the order they were dealt in.
+    Okey: `melds` the finisher's laid-down melds (101 Okey: the melds on the table at the end),
+    `rack` the same laid out in `RACK_SLOTS` slots with the finishing discard last (None: nobody
+    finished), `over` the match ended with this round, `indicator` and `okey` the round's."""
+
+    hand_id: str
+    lines: tuple[str, ...] = ()
+    players: tuple[LastSeat, ...] = ()
+    melds: tuple[tuple[str, ...], ...] = ()
+    rack: tuple[str | None, ...] | None = None
+    over: bool = False
+    indicator: str | None = None
+    okey: str | None = None
+
+
+@dataclass(frozen=True)
 class TableView:
     """A table as one viewer may see it (a seated player, or anyone else: a spectator).
 
@@ -143,7 +183,8 @@ class TableView:
     them, in the table's language. `nonce` is the turn's (a move sent with another one is
     stale); `odds` Açık poker's live odds from the public cards, a whole percentage per seat
     (None for a seat out of the hand; empty when the table shows none); `rack` an Okey player's
-    own rack as they arranged it, `RACK_SLOTS` slots of a tile or None (empty for anyone else)."""
+    own rack as they arranged it, `RACK_SLOTS` slots of a tile or None (empty for anyone else).
+    `last` the public end of the previous hand or round (`LastHand`), None before one ended."""
 
     table_id: str
     game: str
@@ -172,6 +213,7 @@ class TableView:
     # + 1) and the value an opening by series must reach
     melds: tuple[MeldView, ...] = ()
     threshold: int | None = None
+    last: LastHand | None = None  # the public end of the previous hand or round
 
 
 @runtime_checkable

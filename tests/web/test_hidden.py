@@ -5,6 +5,7 @@ spectator, the very same `state` frame. Türk pokeri, Açık poker and Okey."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import pytest
@@ -23,7 +24,7 @@ from testkit.hidden import (
     table_session,
 )
 from testkit.web import serve_web
-from tests.core.test_contract_hidden import MOVES, SEEDS, prelude
+from tests.core.test_contract_hidden import MOVES, SEEDS, prelude, twins_after_fold_out
 
 _bases: dict[tuple[str, int, int], Base] = {}
 
@@ -37,13 +38,17 @@ async def base(tmp, game: str, moves: int, seed: int) -> Base:
 
 
 async def payload(core, table: str, viewer: str) -> str:
-    """The first frame a page of `viewer` receives, as sent (text)."""
+    """The first frame a page of `viewer` receives, as sent (text), but for the server's clock
+    (`view.now`: when the frame was built, the same for any cards)."""
     async with serve_web(core) as web:
         ws = await web.connect()
         await ws.send_json({"type": "hello", "session": await web.session(viewer, table)})
         message = await ws.receive(timeout=5)
         await ws.close()
-        return str(message.data)
+        data = json.loads(str(message.data))
+        assert data["view"]["now"].endswith("Z")
+        del data["view"]["now"]
+        return json.dumps(data, ensure_ascii=False)
 
 
 async def same_payload_for_twins(tmp, game: str, data, n: int) -> None:
@@ -101,5 +106,35 @@ def test_a_socket_payload_never_depends_on_cards_hidden_from_its_viewer(game, tm
     @given(st.data())
     def run(data):
         asyncio.run(same_payload_for_twins(tmp, game, data, next(counter)))
+
+    run()
+
+
+async def same_last_frame(core_a, core_b, table: str, viewer: str, showdown: bool, folded) -> None:
+    """After the hand ended, the viewer's frames hold the same `last` in both twins unless it
+    ended at a showdown; a folded hand's cards are never in it."""
+    frame_a = json.loads(await payload(core_a, table, viewer))
+    frame_b = json.loads(await payload(core_b, table, viewer))
+    last_a, last_b = frame_a["view"]["last"], frame_b["view"]["last"]
+    assert last_a is not None and last_b is not None
+    for last in (last_a, last_b):
+        assert all(p["shown"] == [] for p in last["players"] if p["user_id"] in folded)
+    if not showdown:
+        assert last_a == last_b
+
+
+@pytest.mark.parametrize("game", ["turkish", "acik"])
+def test_the_previous_hand_over_the_socket_never_depends_on_hidden_cards(game, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp(f"web-last-{game}")
+    counter = iter(range(10**6))
+
+    @settings(
+        max_examples=8,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(st.data())
+    def run(data):
+        asyncio.run(twins_after_fold_out(tmp, game, data, next(counter), same_last_frame))
 
     run()

@@ -4,6 +4,7 @@ chat adapter getting the same edits, refusals in the viewer's language, limits."
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 
 from bot.core.messages import OutKind
 from testkit.helpers import cmd, make_core
@@ -46,17 +47,13 @@ async def test_a_move_on_the_page_moves_the_table_and_the_chat_gets_the_edit(mem
         other = ws_m if ws is ws_a else ws_a
         kinds = [a["kind"] for a in view["view"]["actions"]]
         kind = "check" if "check" in kinds else ("pass" if "pass" in kinds else "fold")
-        await ws.send_json(
-            {"type": "act", "ref": 1, "kind": kind, "nonce": view["view"]["nonce"]}
-        )
+        await ws.send_json({"type": "act", "ref": 1, "kind": kind, "nonce": view["view"]["nonce"]})
         assert await receive_until(ws, "ack") == {"type": "ack", "ref": 1}
         state = await receive_until(other, "state")
         assert state["view"]["nonce"] != view["view"]["nonce"]
         assert any(item.kind is OutKind.EDIT_TABLE for item in web.delivered)
         # the same move again carries a stale nonce: refused, in the viewer's language
-        await ws.send_json(
-            {"type": "act", "ref": 2, "kind": kind, "nonce": view["view"]["nonce"]}
-        )
+        await ws.send_json({"type": "act", "ref": 2, "kind": kind, "nonce": view["view"]["nonce"]})
         refused = await receive_until(ws, "refused")
         assert refused["ref"] == 2 and refused["text"]
 
@@ -137,3 +134,31 @@ async def test_link_tokens_good_expired_forged_and_for_no_such_table(memory_stor
         expired = await web.client.post("/api/auth/link", json={"token": old})
         assert expired.status == 401
     await asyncio.sleep(0)
+
+
+async def test_every_state_carries_the_servers_clock(memory_store):
+    """`view.now`: the web server's clock when the frame was built (ISO 8601 Z), on connect
+    and in a broadcast after a move, so that a page counts down on it; `last` is null before
+    a hand ended."""
+    core = make_core(memory_store)
+    table = await open_poker(core)
+    async with serve_web(core) as web:
+        start = web.clock[0]
+        ws_a, first = await web.viewer("ayse", table)
+        ws_m, first_m = await web.viewer("mehmet", table)
+        assert first["view"]["now"].endswith("Z")
+        assert read(first["view"]["now"]) == datetime.fromtimestamp(start, UTC)
+        assert first["view"]["last"] is None
+        web.clock[0] += 7.5
+        view = first if first["view"]["actions"] else first_m
+        ws, other = (ws_a, ws_m) if view is first else (ws_m, ws_a)
+        kinds = [a["kind"] for a in view["view"]["actions"]]
+        kind = "check" if "check" in kinds else ("pass" if "pass" in kinds else "fold")
+        await ws.send_json({"type": "act", "ref": 1, "kind": kind, "nonce": view["view"]["nonce"]})
+        state = await receive_until(other, "state")
+        assert read(state["view"]["now"]) == datetime.fromtimestamp(start + 7.5, UTC)
+
+
+def read(text: str) -> datetime:
+    """An ISO 8601 time with `Z` as a datetime."""
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))

@@ -245,3 +245,48 @@ async def test_the_page_resumes_after_the_socket_drops_and_a_stale_move_is_refus
         _user, after = await turn(s)
         assert after is None or after.nonce != view.nonce
         await close_all(list(pages.values()))
+
+
+async def test_a_turkish_showdown_is_shown_under_previous_hand_on_the_next_hand(browser):
+    """A Türk pokeri hand played to a showdown (open or call, stand pat, check): on the next
+    hand, every page and a spectator's show the cards shown at it beside each name under
+    "Previous hand" (the server's `view.last`), never a folded hand's."""
+    async with site(TURKISH, seed="web-last") as s:
+        pages = {
+            "ayse": await open_page(browser, s.url("ayse")),
+            "mehmet": await open_page(browser, s.url("mehmet", locale="tr")),
+        }
+        zed = await open_page(browser, s.url("zed"))
+        last = None
+        for _ in range(200):
+            user, view = await turn(s)
+            if user is None:
+                break
+            public = await s.core.table_view(s.table, PLATFORM, "zed")
+            if public.last is not None and any(p.shown for p in public.last.players):
+                last = public.last
+                break
+            page = pages[user]
+            await ready(page, view.nonce)
+            offered = await kinds(page)
+            if "draw" in offered:
+                await page.locator('button.act[data-kind="draw"]').click()  # stands pat
+            else:
+                await play_move(page, offered)
+            await moved_on(page, view.nonce)
+        assert last is not None, "no hand reached a showdown"
+        titles = {"ayse": t("en", "web.previous"), "mehmet": t("tr", "web.previous")}
+        for user, page in [*pages.items(), ("zed", zed)]:
+            box = page.locator(f'details.previous[data-hand="{last.hand_id}"]')
+            await box.wait_for(timeout=WAIT_MS)
+            summary = await box.locator("summary").inner_text()
+            assert summary == titles.get(user, t("en", "web.previous"))
+            for player in last.players:
+                row = box.locator(f'li[data-user="{player.user_id}"]')
+                cards = await row.locator("[data-card]").evaluate_all(
+                    "nodes => nodes.map(n => n.dataset.card)"
+                )
+                assert cards == list(player.shown)  # none for a folded hand
+            assert await box.locator("ol li").count() == len(last.lines)
+        await shot(pages["ayse"], "turkish-previous-hand")
+        await close_all([*pages.values(), zed])

@@ -15,8 +15,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from aiohttp import web
 
@@ -56,8 +58,10 @@ class Hub:
         cores: dict[str, LiveTableApi],
         *,
         on_sent: Callable[[str, int, int], None] | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.cores = cores
+        self.clock = clock  # seconds since the epoch: each state frame's `now`
         self.tables: dict[tuple[str, str], _Table] = {}  # (platform, table id)
         self.on_sent = on_sent  # (table id, viewers, bytes) after a broadcast, for metrics
         self._unsubscribe: list[Callable[[], None]] = []
@@ -166,12 +170,13 @@ class Hub:
             return
         shared: dict[TableView, str] = {}  # every spectator's view is one and the same
         sent = 0
+        now = datetime.fromtimestamp(self.clock(), UTC)  # every frame's `now` (the countdown)
         for viewer in viewers:
             view = views[viewer.who.user_id]
             common = shared.get(view)
             if common is None:
                 common = shared[view] = view_text(view)
-            text = state_text(common, viewer.who.name)
+            text = state_text(common, viewer.who.name, now=now)
             viewer.group, viewer.seated = view.group, view.me is not None
             if await send(viewer, text):
                 sent += len(text.encode())

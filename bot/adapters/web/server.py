@@ -20,6 +20,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -96,7 +97,11 @@ class WebTable:
         self.config = config or WebConfig()
         self.metrics = metrics or Metrics()
         self.clock = clock
-        self.hub = Hub({name: f.core for name, f in fronts.items()}, on_sent=self._sent)
+        self.hub = Hub(
+            {name: f.core for name, f in fronts.items()},
+            on_sent=self._sent,
+            clock=lambda: self.clock(),
+        )
         self.metrics.watch(self._gauges)
         self._runner: web.AppRunner | None = None
         self._follow: list[Callable[[], Awaitable[None]]] = []
@@ -341,7 +346,8 @@ class WebTable:
         viewer = Viewer(ws, who, view.group, seated)
         self.hub.add(viewer)
         texts = page_texts(who.locale)
-        await ws.send_str(state_frame(view, who.name, texts))
+        now = datetime.fromtimestamp(self.clock(), UTC)
+        await ws.send_str(state_frame(view, who.name, texts, now))
         log.info(kv(event="web_viewer", table=who.table_id, seated=seated))
         return viewer
 

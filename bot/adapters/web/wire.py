@@ -1,7 +1,8 @@
 """The web table's frames (docs/web.md, "Protocol"): a `TableView` as JSON, and an `act` frame
 turned into exactly the button press a chat would send.
 
-`view_json` is the dataclass as JSON (times in ISO 8601 UTC), plus `me_name`. `press_of` maps
+`view_json` is the dataclass as JSON (times in ISO 8601 UTC), plus `me_name`; a `state` frame
+adds the server's clock as `now`. `press_of` maps
 a move (`kind`, `amount`, `cards`, `source`) onto the action and arguments of the table's turn
 button: poker's `fold`/`call`/`raise` with the amount as the button's answer, `draw` with the
 cards to exchange (none: `pat`); Okey's `ts`/`td` takes, `d.<tile>` discard, `f.<tile>` finish,
@@ -64,17 +65,31 @@ def view_text(view: TableView) -> str:
     return _dumps(data)
 
 
-def state_text(shared: str, me_name: str | None, texts: dict[str, str] | None = None) -> str:
+def state_text(
+    shared: str,
+    me_name: str | None,
+    texts: dict[str, str] | None = None,
+    now: datetime | None = None,
+) -> str:
     """A `state` frame from a view's shared JSON (`view_text`) and the viewer's name; `texts`
-    only with the first one. The view is serialised once however many pages share it."""
-    view = shared[:-1] + ',"me_name":' + _dumps(me_name) + "}"
+    only with the first one; the view's `now` is the server's clock as the frame is built
+    (`now`, default the wall clock), so that a page counts down to `deadline` on it. The view
+    is serialised once however many pages share it."""
+    clock = _plain(now or datetime.now(UTC))
+    view = shared[:-1] + ',"now":' + _dumps(clock) + ',"me_name":' + _dumps(me_name) + "}"
     tail = "" if texts is None else ',"texts":' + _dumps(texts)
     return '{"type":"state","view":' + view + tail + "}"
 
 
-def state_frame(view: TableView, me_name: str | None, texts: dict[str, str] | None) -> str:
-    """A `state` frame as text (compact JSON); `texts` only with the first one."""
-    return state_text(view_text(view), me_name, texts)
+def state_frame(
+    view: TableView,
+    me_name: str | None,
+    texts: dict[str, str] | None,
+    now: datetime | None = None,
+) -> str:
+    """A `state` frame as text (compact JSON); `texts` only with the first one; `now` as in
+    `state_text`."""
+    return state_text(view_text(view), me_name, texts, now)
 
 
 def frame(kind: str, **fields: Any) -> str:

@@ -19,7 +19,7 @@ from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.okey.messages import OkeyMessages
 from bot.core.okey.words import OKEY_SUBS, OkeyWords
-from bot.core.table import ai, house, pictures
+from bot.core.table import ai, house, last, pictures
 from bot.core.table import stats as handstats
 from bot.core.table.session import (
     Msg,
@@ -379,14 +379,46 @@ class OkeySession(OkeyWords, OkeyMessages, TableSession):
         for index, pid in enumerate(self.staked):
             step.results.append(GameResult(pid, "okey", 0, hand_id=hand_id, detail=details[index]))
         self.count_quiet()
+        ended = self._last_round(game.view(None))
         if self.match.finished:
             self._end_match(step)
+            last.keep_last(self, step, hand_id, **ended, over=True)
             return
+        last.keep_last(self, step, hand_id, **ended)
         why = self.abandoned()  # nobody but computer players would play the next round
         if why is not None:
             self.abandon(step, why)
         else:
             self._deal(step)
+
+    def _last_round(self, public: dict[str, Any]) -> dict[str, Any]:
+        """The ended round's public end for the live table (`bot.core.table.last`), from the
+        round's public view: each player's penalty and match total, the finisher's laid-down
+        melds and their rack laid out with the finishing discard last (never another rack)."""
+        assert self.match is not None
+        result = public.get("result") or {}
+        totals = self.match.totals
+        winner = result.get("winner")
+        players = [
+            last.player(
+                self.name(k),
+                self.seat_of(k).user_id,
+                penalty=public["penalties"][k],
+                points=totals[k],
+                winner=k == winner,
+            )
+            for k in range(len(self.staked))
+        ]
+        tiles = {"indicator": public["indicator"], "okey": public["okey"]}
+        if result.get("reason") != "finished":
+            return {"players": players, **tiles}
+        melds = [list(m) for m in result["melds"]]
+        return {
+            "players": players,
+            "melds": melds,
+            "rack": list(last.packed([*melds, [result["discard"]]])),
+            **tiles,
+        }
 
     def _end_match(self, step: Step) -> None:
         assert self.match is not None

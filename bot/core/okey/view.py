@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.core.api import RACK_SLOTS, ActionView, SeatView, TableView
+from bot.core.table.last import last_view, packed
 from games.okey import arrange
 
 if TYPE_CHECKING:
@@ -60,6 +61,7 @@ def okey_view(session: OkeySession, user_id: str | None) -> TableView:
         moves=tuple(session.moves),
         nonce=session.nonce,
         rack=laid_out(mine, None) if mine else (),
+        last=last_view(session),
     )
 
 
@@ -93,21 +95,8 @@ def fits(mine: Sequence[str], slots: Sequence[str | None]) -> bool:
 def sorted_slots(mine: Sequence[str], indicator: str, mode: str) -> tuple[str | None, ...]:
     """The rack arranged by the solver (`runs` or `pairs`): each meld in a row with a gap after
     it, starting a new row when the meld does not fit the first one, the loose tiles last."""
-    row = RACK_SLOTS // 2
     layout = arrange(list(mine), indicator, mode)
-    slots: list[str | None] = [None] * RACK_SLOTS
-    at = 0
-    for meld in [*layout.melds, layout.loose]:
-        if not meld:
-            continue
-        if at < row and at + len(meld) > row:
-            at = row
-        for tile in meld:
-            if at < RACK_SLOTS:
-                slots[at] = tile
-                at += 1
-        at += 1
-    return laid_out(mine, slots)
+    return laid_out(mine, packed([*layout.melds, layout.loose]))
 
 
 def rack_order(tile: str) -> tuple[int, int]:

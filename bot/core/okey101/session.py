@@ -32,7 +32,7 @@ from bot.core.errors import Refusal
 from bot.core.okey101 import plays
 from bot.core.okey101.messages import ANNOUNCED_EVENTS, MAX_BUTTONS, Okey101Messages
 from bot.core.okey101.words import OKEY101_SUBS, Okey101Words, Request
-from bot.core.table import ai, house, pictures
+from bot.core.table import ai, house, last, pictures
 from bot.core.table import stats as handstats
 from bot.core.table.session import (
     ButtonSpec,
@@ -459,14 +459,41 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
                 GameResult(pid, self.game, 0, hand_id=hand_id, detail=details[index])
             )
         self.count_quiet()
+        ended = self._last_round(game.view(None))
         if self.match.finished:
             self._end_match(step)
+            last.keep_last(self, step, hand_id, **ended, over=True)
             return
+        last.keep_last(self, step, hand_id, **ended)
         why = self.abandoned()  # nobody but computer players would play the next round
         if why is not None:
             self.abandon(step, why)
         else:
             self._deal(step)
+
+    def _last_round(self, public: dict[str, Any]) -> dict[str, Any]:
+        """The ended round's public end for the live table (`bot.core.table.last`), from the
+        round's public view: each player's round score and match total, the melds lying on
+        the table (never a rack)."""
+        assert self.match is not None
+        result = public.get("result") or {}
+        totals = self.match.totals
+        players = [
+            last.player(
+                self.name(k),
+                self.seat_of(k).user_id,
+                penalty=public["penalties"][k],
+                points=totals[k],
+                winner=k == result.get("winner"),
+            )
+            for k in range(len(self.staked))
+        ]
+        return {
+            "players": players,
+            "melds": [list(m["tiles"]) for m in public["table"]],
+            "indicator": public["indicator"],
+            "okey": public["okey"],
+        }
 
     def _end_match(self, step: Step) -> None:
         assert self.match is not None

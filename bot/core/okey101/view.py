@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core.api import ActionView, MeldView, SeatView, TableView
 from bot.core.okey.view import rack_order
+from bot.core.table.last import last_view
 from games.okey101 import meld_value
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ def okey101_view(session: Okey101Session, user_id: str | None) -> TableView:
         moves=tuple(session.moves),
         melds=melds,
         threshold=None if public is None else public["threshold"],
+        last=last_view(session),
     )
 
 

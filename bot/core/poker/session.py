@@ -20,7 +20,7 @@ from bot.core.errors import Refusal
 from bot.core.poker import odds_cache
 from bot.core.poker.messages import PokerMessages
 from bot.core.poker.words import ACTION_WORDS, PokerWords
-from bot.core.table import ai, house, pictures
+from bot.core.table import ai, house, last, pictures
 from bot.core.table import stats as handstats
 from bot.core.table.session import (
     Msg,
@@ -411,9 +411,29 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         step.announce(
             "poker.hand_end", hand=hand_id
         )  # the seed stays sealed (bot.core.players.proofs)
+        self._keep_last(step, view, hand_id)
         self.engine = None
         self.in_hand, self.start_stacks, self.tally = [], [], []
         self.count_quiet()
+
+    def _keep_last(self, step: Step, view: dict[str, Any], hand_id: str) -> None:
+        """Keep the hand's public end for the live table (`bot.core.table.last`): the cards
+        shown at its showdown (the engine's public `shown`: never a folded hand), each
+        player's chips won or lost, the result lines."""
+        players = []
+        for index, _pid in enumerate(self.in_hand):
+            seat = self.seat_of_engine(index)
+            delta = view["stacks"][index] - self.start_stacks[index]
+            players.append(
+                last.player(
+                    seat.name,
+                    seat.user_id,
+                    shown=view["shown"].get(str(index), ()),
+                    delta=delta,
+                    winner=delta > 0,
+                )
+            )
+        last.keep_last(self, step, hand_id, players)
 
     def _after_hand(self, step: Step) -> None:
         """Between hands: leavers (and computers without chips) paid out, the next hand dealt."""

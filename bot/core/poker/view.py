@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.core.api import ActionView, SeatView, TableView
+from bot.core.table.last import last_view
 
 if TYPE_CHECKING:
     from bot.core.poker.session import PokerSession
@@ -50,6 +51,7 @@ def poker_view(session: PokerSession, user_id: str | None) -> TableView:
         moves=tuple(session.moves),
         nonce=session.nonce,
         odds=_odds(session, public),
+        last=last_view(session),
     )
 
 

@@ -215,6 +215,9 @@ class TableSession:
         self.pictures = False  # set by the table service from CoreConfig.pictures
         self.moves: list[str] = []  # the move log, newest last
         self.pending: dict[str, Any] = {}  # house rule changes for the next hand or match
+        # the public end of the previous hand or round (`bot.core.table.last`), kept until the
+        # next one ends
+        self.last: dict[str, Any] | None = None
         # a person (not a computer player) acting here: when they last did, and how many hands
         # or rounds ended since (`abandoned`); the limits are the service's (`CoreConfig`)
         self.heard = created
@@ -246,6 +249,7 @@ class TableSession:
             "quiet": self.quiet,
             "spoke": self.spoke,
             "stood_in": self.stood_in,
+            "last": copy.deepcopy(self.last),
         }
 
     def load_base(self, data: dict[str, Any]) -> None:
@@ -264,6 +268,7 @@ class TableSession:
         self.quiet = int(data.get("quiet", 0))
         self.spoke = bool(data.get("spoke", False))
         self.stood_in = bool(data.get("stood_in", False))
+        self.last = copy.deepcopy(data.get("last"))  # nor the previous hand's end
 
     def log_moves(self, lines: list[str], fresh: bool = False) -> None:
         """Append public move lines to the move log (`fresh`: to an empty one), keeping the

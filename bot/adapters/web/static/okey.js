@@ -7,7 +7,8 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { tile, tileBack, tileName } from "./cards.js";
-import { fromViewer, movesList, namePlate, previousHand, turnLine } from "./seats.js";
+import { fromViewer, movesList, namePlate, turnLine } from "./seats.js";
+import { lastHand } from "./last.js";
 import { ROW, SLOTS, fromTiles, move, reconcile, tilesOf } from "./rack.js";
 
 const DRAG_PX = 6;
@@ -85,7 +86,7 @@ export function renderOkey(view, ctx, kept = null) {
     buttons(view, kinds, ctx),
     standings(view),
     movesList(view),
-    previousHand(view, kept, (c) => tile(c, { okey: view.okey, size: "xs" }), (c) => tile(c, { size: "sm" })),
+    lastHand(view, kept, null, (c, okey) => tile(c, { okey, size: "sm" })),
   );
 }
 

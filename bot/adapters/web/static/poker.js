@@ -5,7 +5,8 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { card, cardBack } from "./cards.js";
-import { fromViewer, movesList, namePlate, previousHand, turnLine } from "./seats.js";
+import { fromViewer, movesList, namePlate, turnLine } from "./seats.js";
+import { lastHand } from "./last.js";
 
 // What the player is choosing between two states: the cards marked for a draw, the amount.
 const choice = { hand: null, nonce: null, marked: new Set(), amount: null };
@@ -32,7 +33,7 @@ export function renderPoker(view, ctx, kept = null) {
     myHand(view, kinds, ctx),
     actionBar(view, kinds, ctx),
     movesList(view),
-    previousHand(view, kept, (c) => card(c, { size: "xs" })),
+    lastHand(view, kept, (c) => card(c, { size: "xs" })),
   );
 }
 
