@@ -377,7 +377,8 @@ class WebTable:
             return
         # 101 Okey: a discard that costs +101 is not made but warned (`warn`: the tile; the page
         # asks and sends `discard!` to accept)
-        await send(viewer, frame("ack", ref=ref) if warn is None else frame("ack", ref=ref, warn=warn))
+        ack = frame("ack", ref=ref) if warn is None else frame("ack", ref=ref, warn=warn)
+        await send(viewer, ack)
         if kind != "act":  # only this player's pages show their rack: send them their state
             mine = self.hub.pages_of(who.platform, who.table_id, who.user_id)
             await self.hub.send_states(who.platform, who.table_id, mine)
@@ -425,7 +426,8 @@ def _warned(out: list[Outgoing], user_id: str, action: str) -> str | None:
         return None
     confirm = "dd." + action[2:]
     for item in out:
-        if item.user_id == user_id and any(b.action == confirm for row in item.buttons for b in row):
+        buttons = [b.action for row in item.buttons for b in row]
+        if item.user_id == user_id and confirm in buttons:
             return action[2:]
     return None
 
