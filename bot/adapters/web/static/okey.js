@@ -71,6 +71,11 @@ export function selectedTile() {
   return local.rack && local.selected !== null ? local.rack[local.selected] : null;
 }
 
+/** Put the picked tile down (it was used elsewhere: put in a meld being built). */
+export function clearSelection() {
+  local.selected = null;
+}
+
 /** Forget arrangements on their way (the socket dropped: the server's rack counts again). */
 export function resetWaiting() {
   local.waiting = 0;

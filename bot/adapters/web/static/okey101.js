@@ -7,7 +7,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { tile } from "./cards.js";
-import { renderOkey, selectedTile } from "./okey.js";
+import { clearSelection, renderOkey, selectedTile } from "./okey.js";
 
 // the server's one-press moves (TableView actions), in the order the chat offers them
 const ONE_PRESS = ["take_open_best", "take_open_pairs", "take_use", "open_best", "open_pairs", "lay_best"];
@@ -64,7 +64,9 @@ function openingText(seat) {
 function meldsOnTable(view, kinds, ctx) {
   const melds = view.melds || [];
   const picked = selectedTile();
-  const verb = kinds.has("add") ? "add" : kinds.has("swap") ? "swap" : null;
+  // in the take phase the previous discard is what gets laid or added: the one-press moves do it
+  const play = view.stage !== "take";
+  const verb = !play ? null : kinds.has("add") ? "add" : kinds.has("swap") ? "swap" : null;
   const live = verb !== null && picked !== null;
   const owners = [...new Set(melds.map((m) => m.owner))];
   const groups = owners.map((owner) => {
@@ -108,12 +110,8 @@ function meld(view, m, k, onclick, ctx) {
   return h("div.meld", { dataset: { meld: String(k) }, role: "group", "aria-label": label }, h("span.meld-n", {}, `${k + 1}`), tiles);
 }
 
-function source(view) {
-  return view.stage === "take" ? "discard" : null;
-}
-
 function addTo(view, verb, code, k, ctx) {
-  ctx.act(verb, { cards: [code], amount: k, source: source(view) });
+  ctx.act(verb, { cards: [code], amount: k });
 }
 
 /** The 101 moves under the rack: the +101 confirm, the one-press ones, the meld being built. */
@@ -157,7 +155,8 @@ function moves(view, kinds, ctx) {
       t(`web.okey101.${kind}`, { value: kinds.get(kind).min_amount ?? "" }),
     ),
   );
-  const laying = kinds.has("open") ? "open" : kinds.has("lay") ? "lay" : null;
+  const play = view.stage !== "take";
+  const laying = !play ? null : kinds.has("open") ? "open" : kinds.has("lay") ? "lay" : null;
   const builder = laying ? build(view, laying, ctx) : null;
   if (!laying) local.build = [];
   if (!out.length && !quick.length && !builder) return null;
@@ -186,6 +185,7 @@ function build(view, laying, ctx) {
         picked ? t("web.okey101.build_add", { tile: picked }) : t("web.okey101.build_pick"),
         () => {
           local.build.push(picked);
+          clearSelection();
           redraw();
         },
         !picked || count(picked) >= held(picked),
@@ -198,7 +198,7 @@ function build(view, laying, ctx) {
         () => {
           const sent = cards;
           local.build = [];
-          ctx.act(laying, { cards: sent, source: source(view) });
+          ctx.act(laying, { cards: sent });
         },
         cards.filter((c) => c !== "/").length < 2,
         "act.primary",
