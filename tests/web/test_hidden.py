@@ -1,6 +1,6 @@
 """Hidden information holds over the socket: two tables that differ only in cards or tiles
 hidden from a viewer (hidden twins, `testkit.hidden`) give that viewer, a seated player or a
-spectator, the very same `state` frame. Türk pokeri, Açık poker and Okey."""
+spectator, the very same `state` frame. Türk pokeri, Açık poker, Okey and 101 Okey."""
 
 from __future__ import annotations
 
@@ -25,8 +25,19 @@ from testkit.hidden import (
 )
 from testkit.web import serve_web
 from tests.core.test_contract_hidden import MOVES, SEEDS, prelude, twins_after_fold_out
+from tests.core.test_contract_hidden import prelude as classic_prelude
 
 _bases: dict[tuple[str, int, int], Base] = {}
+
+
+def prelude(game: str, seed: int) -> list[str]:
+    """Open a table, seat the players, deal (101 Okey: two or three players, one round)."""
+    if game != "okey101":
+        return classic_prelude(game, seed)
+    players = ("ayse", "mehmet", "cem")[: 2 + seed % 2]
+    lines = [f"{players[0]}: /okey start 101 1 10"]
+    lines += [f"{u}: /okey join" for u in players[1:]]
+    return [*lines, f"{players[0]}: /okey begin"]
 
 
 async def base(tmp, game: str, moves: int, seed: int) -> Base:
@@ -93,7 +104,7 @@ async def same_payload_for_twins(tmp, game: str, data, n: int) -> None:
             (tmp / name).unlink(missing_ok=True)
 
 
-@pytest.mark.parametrize("game", ["turkish", "acik", "okey"])
+@pytest.mark.parametrize("game", ["turkish", "acik", "okey", "okey101"])
 def test_a_socket_payload_never_depends_on_cards_hidden_from_its_viewer(game, tmp_path_factory):
     tmp = tmp_path_factory.mktemp(f"web-{game}")
     counter = iter(range(10**6))

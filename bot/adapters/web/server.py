@@ -363,9 +363,10 @@ class WebTable:
         if kind == "hello":
             await send(viewer, frame("refused", ref=ref, text=t(who.locale, "err.web_frame")))
             return
+        warn: str | None = None
         try:
             if kind == "act":
-                refusal = await self._act(viewer, front, data)
+                refusal, warn = await self._act(viewer, front, data)
             elif kind == "arrange":
                 refusal = await front.core.arrange_rack(
                     who.table_id, who.platform, who.user_id, slots_of(data), who.locale
@@ -380,14 +381,20 @@ class WebTable:
         if refusal is not None:
             await send(viewer, frame("refused", ref=ref, text=refusal))
             return
-        await send(viewer, frame("ack", ref=ref))
+        # 101 Okey: a discard that costs +101 is not made but warned (`warn`: the tile; the page
+        # asks and sends `discard!` to accept)
+        ack = frame("ack", ref=ref) if warn is None else frame("ack", ref=ref, warn=warn)
+        await send(viewer, ack)
         if kind != "act":  # only this player's pages show their rack: send them their state
             mine = self.hub.pages_of(who.platform, who.table_id, who.user_id)
             await self.hub.send_states(who.platform, who.table_id, mine)
 
-    async def _act(self, viewer: Viewer, front: Front, data: dict[str, Any]) -> str | None:
+    async def _act(
+        self, viewer: Viewer, front: Front, data: dict[str, Any]
+    ) -> tuple[str | None, str | None]:
         """A move, as the chat's turn button: the refusal's words, or None when it was made
-        (the chat gets what the core says about it)."""
+        (the chat gets what the core says about it); and the tile of a 101 discard the core
+        warned about instead of making it (its private answer offers `dd.<tile>`), or None."""
         who = viewer.who
         action, args = press_of(viewer.group, data)
         nonce = data.get("nonce")
@@ -414,7 +421,21 @@ class WebTable:
                 await front.deliver(rest)
             except Exception:  # the move is committed; the chat catches up on the next edit
                 log.exception(kv(event="web_deliver_failed", table=who.table_id))
-        return refusals[0].text if refusals else None
+        if refusals:
+            return refusals[0].text, None
+        return None, _warned(out, who.user_id, action)
+
+
+def _warned(out: list[Outgoing], user_id: str, action: str) -> str | None:
+    """The tile of a discard press (`d.<tile>`) answered with the +101 warning's button."""
+    if not action.startswith("d."):
+        return None
+    confirm = "dd." + action[2:]
+    for item in out:
+        buttons = [b.action for row in item.buttons for b in row]
+        if item.user_id == user_id and confirm in buttons:
+            return action[2:]
+    return None
 
 
 WEB_CHANNEL = "web"  # a page's presses come from no chat

@@ -6,7 +6,10 @@ adds the server's clock as `now`. `press_of` maps
 a move (`kind`, `amount`, `cards`, `source`) onto the action and arguments of the table's turn
 button: poker's `fold`/`call`/`raise` with the amount as the button's answer, `draw` with the
 cards to exchange (none: `pat`); Okey's `ts`/`td` takes, `d.<tile>` discard, `f.<tile>` finish,
-`show`. The core then checks it as any press (nonce, turn, legality, ledger).
+`show`; 101 Okey's one-press moves (`open_best` `ob`, `open_pairs` `op`, `take_open_best` `tb`,
+`take_open_pairs` `tp`, `take_use` `tu`, `lay_best` `lb`) and any other engine move (`open`,
+`lay`, `add`, `swap`, `discard!`: the `x` press with `(kind, source, amount, *tiles)`, melds
+parted by `/`). The core then checks it as any press (nonce, turn, legality, ledger).
 """
 
 from __future__ import annotations
@@ -21,11 +24,17 @@ from bot.core.api import TableView
 
 MAX_FRAME = 4096  # bytes of one client frame
 NOTATION = re.compile(r"^[0-9A-Za-z]{1,4}$")  # a card (`Ah`, `Td`) or tile (`R5`, `K13`, `F`)
-MAX_CARDS = 15
+SEPARATOR = "/"  # 101 Okey: between two melds of one move
+MAX_CARDS = 40  # a 101 opening: up to 22 tiles and the separators between its melds
 KINDS = frozenset(
     {"check", "bet", "call", "raise", "fold", "open", "pass", "draw", "take", "discard",
-     "finish", "show_indicator"}
+     "finish", "show_indicator", "lay", "add", "swap", "discard!"}
 )  # fmt: skip
+ONE_PRESS = {
+    "open_best": "ob", "open_pairs": "op", "take_open_best": "tb", "take_open_pairs": "tp",
+    "take_use": "tu", "lay_best": "lb",
+}  # fmt: skip
+ENGINE_MOVES = frozenset({"open", "lay", "add", "swap", "discard!"})  # 101: the `x` press
 
 
 def _plain(value: Any) -> Any:
@@ -128,16 +137,27 @@ def press_of(group: str, data: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
     amount = data.get("amount")
     cards = data.get("cards") or []
     source = data.get("source")
-    if kind not in KINDS:
+    if kind not in KINDS and kind not in ONE_PRESS:
         raise BadFrame("unknown move")
     if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
         raise BadFrame("amount must be a number")
     if not isinstance(cards, list) or len(cards) > MAX_CARDS:
         raise BadFrame("cards must be a list")
-    if not all(isinstance(c, str) and NOTATION.match(c) for c in cards):
+    if not all(isinstance(c, str) and (NOTATION.match(c) or c == SEPARATOR) for c in cards):
         raise BadFrame("bad card")
     if group == "okey":
+        if kind in ONE_PRESS:
+            return ONE_PRESS[kind], ()
+        if kind in ENGINE_MOVES:
+            if source not in (None, "stock", "discard"):
+                raise BadFrame("bad source")
+            how = "-" if amount is None else str(amount)
+            return "x", (kind, source or "-", how, *cards)
+        if SEPARATOR in cards:
+            raise BadFrame("bad card")
         return _okey(kind, cards, source), ()
+    if kind in ONE_PRESS or kind in ENGINE_MOVES - {"open"} or SEPARATOR in cards:
+        raise BadFrame("unknown move")
     if kind == "draw":
         return ("draw", tuple(cards)) if cards else ("pat", ())
     if cards or source is not None:

@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.core.api import ActionView, MeldView, SeatView, TableView
-from bot.core.okey.view import rack_order
+from bot.core.okey.view import laid_out, rack_order
+from bot.core.okey101 import plays
 from bot.core.table.last import last_view
 from games.okey101 import meld_value
+from games.okey101.round import TAKE
 
 if TYPE_CHECKING:
     from bot.core.okey101.session import Okey101Session
+    from games.okey101 import Round101
 
 
 def okey101_view(session: Okey101Session, user_id: str | None) -> TableView:
@@ -41,7 +44,8 @@ def okey101_view(session: Okey101Session, user_id: str | None) -> TableView:
                 sources=sources if spec.kind == "take" else (),
             )
             for spec in game.legal_actions(index)
-        )
+        ) + _one_press(game, index)
+    mine = tuple(sorted(own["hand"], key=rack_order)) if own is not None else ()
     melds: tuple[MeldView, ...] = ()
     if public is not None:
         melds = tuple(
@@ -62,7 +66,7 @@ def okey101_view(session: Okey101Session, user_id: str | None) -> TableView:
         hand_id=session.hand_id() if game is not None else None,
         seats=seats,
         me=me,
-        mine=tuple(sorted(own["hand"], key=rack_order)) if own is not None else (),
+        mine=mine,
         actions=actions,
         acting=actor,
         deadline=session.deadline if actor is not None else None,
@@ -74,7 +78,35 @@ def okey101_view(session: Okey101Session, user_id: str | None) -> TableView:
         melds=melds,
         threshold=None if public is None else public["threshold"],
         last=last_view(session),
+        nonce=session.nonce,
+        rack=laid_out(mine, None) if mine else (),
     )
+
+
+# the chat's one-press moves as action kinds (the web's buttons; `bot.adapters.web.wire` maps
+# them onto the same presses): take the previous discard and open with the best melds / pairs,
+# take it and use it, open with the best melds / pairs, lay what the rack holds
+ONE_PRESS = ("take_open_best", "take_open_pairs", "take_use", "open_best", "open_pairs", "lay_best")
+
+
+def _one_press(game: Round101, index: int) -> tuple[ActionView, ...]:
+    """The one-press moves engine seat `index` may make now, as the chat's turn buttons offer
+    them; an opening's `min_amount` is its value (series) or its number of pairs."""
+    out: list[ActionView] = []
+    take = game.phase == TAKE
+    if take and game.last_discard(index) is None:
+        return ()
+    if game.opened[index] is None:
+        for kind, how in (("open_best", plays.SERIES_OPEN), ("open_pairs", plays.PAIRS_OPEN)):
+            plan = plays.open_plan(game, index, how, take=take)
+            if plan is not None:
+                out.append(ActionView(kind=("take_" if take else "") + kind, min_amount=plan.value))
+    elif take:
+        if plays.use_discard(game, index) is not None:
+            out.append(ActionView(kind="take_use"))
+    elif len(game.racks[index]) > 1 and plays.lay_plan(game, index) is not None:
+        out.append(ActionView(kind="lay_best"))
+    return tuple(out)
 
 
 def _seat(

@@ -134,7 +134,8 @@ async def test_a_scripted_round_by_presses_and_commands(store):
     # finishes with B1
     view = await core.table_view(str(table), "test", "mehmet")
     # the discard R1 fits R2 R3 R4: the laying kinds (made with source="discard") are offered
-    assert [a.kind for a in view.actions] == ["take", "lay", "add", "swap"]
+    # the engine's moves, then the chat's one-press ones (the web page's buttons)
+    assert [a.kind for a in view.actions] == ["take", "lay", "add", "swap", "take_use"]
     assert view.actions[0].sources == ("stock",)
     draw = buttons(out, None)["ts"]
     out = await core.press(press("mehmet", draw, "stock"))

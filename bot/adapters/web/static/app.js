@@ -7,6 +7,7 @@ import { h, swap, toast } from "./dom.js";
 import { setTexts, t } from "./i18n.js";
 import { renderPoker } from "./poker.js";
 import { busy, renderOkey, resetWaiting } from "./okey.js";
+import { renderOkey101, setWarning } from "./okey101.js";
 
 const main = document.getElementById("main");
 const title = document.getElementById("title");
@@ -102,8 +103,14 @@ function draw() {
   }
   main.dataset.nonce = view.nonce || "";
   main.dataset.hand = view.hand_id || "";
-  swap(main, view.group === "okey" ? renderOkey(view, ctx, kept) : renderPoker(view, ctx, kept));
+  swap(main, render(view)(view, ctx, kept));
   tick();
+}
+
+/** The game's renderer. */
+function render(v) {
+  if (v.game === "okey101") return renderOkey101;
+  return v.group === "okey" ? renderOkey : renderPoker;
 }
 
 function finished(ref) {
@@ -123,8 +130,9 @@ const handlers = {
     view = next;
     draw();
   },
-  onAck(ref) {
+  onAck(ref, warn) {
     finished(ref);
+    if (warn) setWarning(warn); // 101 Okey: a +101 discard waits for the player's confirm
     if (ref === pending) {
       pending = null;
       draw();

@@ -5,7 +5,7 @@
 const PING_MS = 25000;
 
 export class Connection {
-  /** `handlers`: onState(view, texts), onAck(ref), onRefused(ref, text), onError(text),
+  /** `handlers`: onState(view, texts), onAck(ref, warn), onRefused(ref, text), onError(text),
    * onClosed(text), onStatus("open" | "connecting" | "retry", seconds). */
   constructor(session, handlers) {
     this.session = session;
@@ -48,7 +48,7 @@ export class Connection {
         this.handlers.onState(frame.view, frame.texts);
         break;
       case "ack":
-        this.handlers.onAck(frame.ref);
+        this.handlers.onAck(frame.ref, frame.warn);
         break;
       case "refused":
         this.handlers.onRefused(frame.ref, frame.text);

@@ -67,6 +67,16 @@ function added(before, now) {
   return out;
 }
 
+/** The tile picked in the rack (tapped), or null: 101 Okey's page adds it to a meld. */
+export function selectedTile() {
+  return local.rack && local.selected !== null ? local.rack[local.selected] : null;
+}
+
+/** Put the picked tile down (it was used elsewhere: put in a meld being built). */
+export function clearSelection() {
+  local.selected = null;
+}
+
 /** Forget arrangements on their way (the socket dropped: the server's rack counts again). */
 export function resetWaiting() {
   local.waiting = 0;
