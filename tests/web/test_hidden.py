@@ -24,7 +24,7 @@ from testkit.hidden import (
     table_session,
 )
 from testkit.web import serve_web
-from tests.core.test_contract_hidden import MOVES, SEEDS, prelude, twins_after_fold_out
+from tests.core.test_contract_hidden import MOVES, SEEDS, twins_after_fold_out
 from tests.core.test_contract_hidden import prelude as classic_prelude
 
 _bases: dict[tuple[str, int, int], Base] = {}
