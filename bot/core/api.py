@@ -168,3 +168,8 @@ class CoreApi(Protocol):
         """The open table as `user_id` of `platform` may see it now, or None (no such open table
         on that platform)."""
         ...
+
+    async def table_in_channel(self, platform: str, channel_id: str) -> str | None:
+        """The id of the open table of a channel of `platform` as the store has it now (what a
+        Discord Activity launched in that channel shows), or None (read only)."""
+        ...

@@ -318,6 +318,14 @@ class Core:
             return None
         return view_of(live.session, user_id)
 
+    async def table_in_channel(self, platform: str, channel_id: str) -> str | None:
+        """The id of the open table of `channel_id` on `platform` (loaded or brought up to date
+        from the store), or None when the channel has none."""
+        if self.store is None:
+            return None
+        live = await self.tables.find(platform, channel_id)
+        return None if live is None or live.closed else str(live.id)
+
     def _error(self, locale: str, user_id: str, exc: Refusal) -> Outgoing:
         key = exc.key
         if key.startswith("illegal.") and not has(key):

@@ -27,3 +27,7 @@ class NarrowCore:
     async def table_view(self, table_id: str, platform: str, user_id: str) -> TableView | None:
         """No open table known."""
         return None
+
+    async def table_in_channel(self, platform: str, channel_id: str) -> str | None:
+        """No open table known."""
+        return None
