@@ -159,6 +159,11 @@ class CoreApi(Protocol):
         them up and sets `Command.is_moderator`; the core enforces them)."""
         ...
 
+    async def table_in_channel(self, platform: str, channel_id: str) -> str | None:
+        """The id of the open table of a channel of `platform` as the store has it now (what a
+        Discord Activity launched in that channel shows), or None (read only)."""
+        ...
+
     def table_info(self, table_id: str) -> TableInfo | None:
         """An open table by the id its buttons carry, as this process last saw it (no store
         read), or None when it is closed or unknown here."""
@@ -167,9 +172,4 @@ class CoreApi(Protocol):
     async def table_view(self, table_id: str, platform: str, user_id: str) -> TableView | None:
         """The open table as `user_id` of `platform` may see it now, or None (no such open table
         on that platform)."""
-        ...
-
-    async def table_in_channel(self, platform: str, channel_id: str) -> str | None:
-        """The id of the open table of a channel of `platform` as the store has it now (what a
-        Discord Activity launched in that channel shows), or None (read only)."""
         ...
