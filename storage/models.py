@@ -274,6 +274,34 @@ class TableMessageRow(SQLModel, table=True):
     updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
 
 
+class WebSecret(SQLModel, table=True):
+    """A secret the bot generated for itself and every process shares (the web table's signing
+    key when `WEB_SECRET` is unset), by name."""
+
+    __tablename__ = "web_secrets"
+
+    name: str = Field(sa_column=sa.Column(sa.String(32), primary_key=True))
+    value: str = Field(sa_column=sa.Column(sa.String(128), nullable=False))
+    created_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
+class RackLayout(SQLModel, table=True):
+    """How an Okey player laid out their rack on the web table (30 slots, tiles or null), for
+    one round (`hand_id`) of one table; a new round replaces it."""
+
+    __tablename__ = "rack_layouts"
+
+    table_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("tables.id"), primary_key=True)
+    )
+    player_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("players.id"), primary_key=True)
+    )
+    hand_id: str = Field(sa_column=sa.Column(sa.String(64), nullable=False))
+    slots: list[Any] = Field(sa_column=sa.Column(Json, nullable=False))
+    updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
 def _table(model: type[SQLModel]) -> sa.Table:
     """The Core table SQLModel made for ``model`` (its ``__table__``, which the stubs omit)."""
     table: sa.Table = model.__table__  # type: ignore[attr-defined]
@@ -291,4 +319,6 @@ win_tallies = _table(WinTally)
 okey_penalties = _table(OkeyPenalty)
 hand_seeds = _table(HandSeed)
 table_messages = _table(TableMessageRow)
+web_secrets = _table(WebSecret)
+rack_layouts = _table(RackLayout)
 tournaments = _table(Tournament)

@@ -93,7 +93,22 @@ def commit_sync(
     table_ops.record_penalties(conn, table_id, penalties, now, community)
     table_ops.record_seeds(conn, seeds, now)
     ledger_ops.set_key_result_sync(conn, key, version)
+    notify_version_sync(conn, table_id, version)
     return version
+
+
+VERSION_CHANNEL = "table_version"  # PostgreSQL NOTIFY channel: "<table id>:<version>"
+
+
+def notify_version_sync(conn: sa.Connection, table_id: int, version: int) -> None:
+    """On PostgreSQL, tell every listening process (`storage.notify`) that the table has a new
+    version; the notification is sent when the transaction commits, never for a rolled-back one.
+    Nothing on SQLite (one process)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(
+            sa.text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": VERSION_CHANNEL, "payload": f"{table_id}:{version}"},
+        )
 
 
 def reset_sync(
@@ -142,4 +157,5 @@ def reset_sync(
     )
     table_ops.append_action_sync(conn, table_id, seq, entry)
     ledger_ops.apply_transfers_sync(conn, items, now)
+    notify_version_sync(conn, table_id, row.version + 1)
     return paid

@@ -8,7 +8,7 @@ steps of play), ``table_create``, ``table_reads`` and ``tables``, ``tournaments`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -25,10 +25,12 @@ from storage import surfaces as surface_ops
 from storage import tables as table_ops
 from storage import tournaments as tournament_ops
 from storage import validators as check
+from storage import web as web_ops
 from storage.boards import BOARDS, Board, board_query
 from storage.db import Writer, create_engine, read
 from storage.errors import InvalidRequest, Unavailable
 from storage.history import HistoryEntry, PlayerStats
+from storage.notify import listen_versions
 from storage.records import (
     HOUSE,
     ActionEntry,
@@ -528,6 +530,49 @@ class Store:
             updated_at=self._clock(),
         )
         return await self._writer.run(lambda conn: surface_ops.put_surface(conn, new))
+
+    # -- the web table ------------------------------------------------------------------------
+
+    async def ping(self) -> None:
+        """One trivial read; raises Unavailable when the database cannot be reached."""
+        async with read(self.engine) as conn:
+            await conn.execute(sa.text("SELECT 1"))
+
+    async def listen_versions(
+        self, callback: Callable[[int, int], None]
+    ) -> Callable[[], Awaitable[None]]:
+        """Call ``callback(table_id, version)`` for every table version committed by any process
+        (PostgreSQL LISTEN, ``storage.notify``); nothing on SQLite. Returns the stopper."""
+        url = self.engine.url.render_as_string(hide_password=False)
+        return await listen_versions(url, callback)
+
+    async def shared_secret(self, name: str, candidate: str) -> str:
+        """The secret every process shares under ``name``: ``candidate`` when none was stored
+        yet (it is stored), else the stored one."""
+        name = check.text(name, "secret name", 32)
+        value = check.text(candidate, "secret", 128)
+        now = self._clock()
+        return await self._writer.run(lambda conn: web_ops.ensure_secret(conn, name, value, now))
+
+    async def rack_layout(self, table_id: int, player_id: int, hand_id: str) -> list[Any] | None:
+        """An Okey player's stored rack slots (web table) for that round, or None."""
+        check.positive_int(table_id, "table id")
+        check.positive_int(player_id, "player id")
+        async with read(self.engine) as conn:
+            return await web_ops.get_layout(conn, table_id, player_id, hand_id)
+
+    async def put_rack_layout(
+        self, table_id: int, player_id: int, hand_id: str, slots: Sequence[str | None]
+    ) -> None:
+        """Keep an Okey player's rack slots (web table) for that round."""
+        check.positive_int(table_id, "table id")
+        check.positive_int(player_id, "player id")
+        hand = check.text(hand_id, "hand id", 64)
+        values = [None if s is None else check.text(s, "tile", 4) for s in slots]
+        now = self._clock()
+        await self._writer.run(
+            lambda conn: web_ops.put_layout(conn, table_id, player_id, hand, values, now)
+        )
 
     # -- history and statistics --------------------------------------------------------------
 

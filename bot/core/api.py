@@ -12,11 +12,19 @@ A front end never parses a text the core wrote and never reaches into the core's
 - `table_view` is a typed view of a table for one viewer: seats, public cards or tiles, the
   viewer's own cards or rack, the moves they may make with their bounds, the turn deadline. It
   never holds a card hidden from that viewer; chat text, pictures and any other surface can be
-  drawn from it.
+  drawn from it;
+- `subscribe` registers a listener told (table id, version) after every committed step, so a
+  live surface (the web table) redraws what changed.
+
+`LiveTableApi` adds what the live web table needs besides: many viewers' views of a table from
+one read (`table_views`), the Okey rack arrangement each player keeps (`arrange_rack`,
+`sort_rack`), listening to other processes' commits (`follow`), and the health and size of the
+process (`healthy`, `open_tables`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
@@ -26,12 +34,19 @@ from bot.core.messages import Command, Outgoing, Pick, Picker, Press
 __all__ = [
     "ActionView",
     "CoreApi",
+    "LiveTableApi",
     "Pick",
     "Picker",
     "SeatView",
     "TableInfo",
     "TableView",
+    "VersionListener",
 ]
+
+# told (table id, version) after a committed step of that table (called on the event loop,
+# under the table's lock: it must only schedule work, never await or block)
+VersionListener = Callable[[str, int], None]
+RACK_SLOTS = 30  # an Okey rack on the web table: two rows of 15 slots
 
 
 @dataclass(frozen=True)
@@ -105,7 +120,10 @@ class TableView:
     Poker: `pot` (all chips in the middle), `pots` (main pot then side pots), `carried` (a pot
     carried from a hand nobody opened, between hands). Okey: `indicator`, `okey` (the joker),
     `stock` (tiles left). `moves` are the last moves as the table message shows them, in the
-    table's language."""
+    table's language. `nonce` is the turn's (a move sent with another one is stale); `odds`
+    Açık poker's live odds from the public cards, a whole percentage per seat (None for a seat
+    out of the hand; empty when the table shows none); `rack` an Okey player's own rack as they
+    arranged it, `RACK_SLOTS` slots of a tile or None (empty for anyone else)."""
 
     table_id: str
     game: str
@@ -127,6 +145,9 @@ class TableView:
     okey: str | None = None
     stock: int | None = None
     moves: tuple[str, ...] = ()
+    nonce: str = ""
+    odds: tuple[int | None, ...] = ()
+    rack: tuple[str | None, ...] = ()
 
 
 @runtime_checkable
@@ -172,4 +193,48 @@ class CoreApi(Protocol):
     async def table_view(self, table_id: str, platform: str, user_id: str) -> TableView | None:
         """The open table as `user_id` of `platform` may see it now, or None (no such open table
         on that platform)."""
+        ...
+
+    def subscribe(self, listener: VersionListener) -> Callable[[], None]:
+        """Call `listener(table_id, version)` after every step committed by this process from
+        now on; returns the function that unsubscribes it."""
+        ...
+
+
+@runtime_checkable
+class LiveTableApi(CoreApi, Protocol):
+    """What the live web table asks of the core besides the contract every front end uses."""
+
+    async def table_views(
+        self, table_id: str, platform: str, user_ids: Sequence[str | None]
+    ) -> dict[str | None, TableView] | None:
+        """The open table as each of `user_ids` may see it (None: a spectator), from one read of
+        the store; None when there is no such open table on that platform."""
+        ...
+
+    async def arrange_rack(
+        self, table_id: str, platform: str, user_id: str, slots: Sequence[str | None], locale: str
+    ) -> str | None:
+        """Keep an Okey player's rack arrangement (`RACK_SLOTS` slots, tiles they hold or None)
+        for the round; None when kept, else the refusal in `locale`."""
+        ...
+
+    async def sort_rack(
+        self, table_id: str, platform: str, user_id: str, mode: str, locale: str
+    ) -> str | None:
+        """Arrange an Okey player's rack by the solver (`runs` or `pairs`) and keep it; None
+        when done, else the refusal in `locale`."""
+        ...
+
+    async def follow(self) -> Callable[[], Awaitable[None]]:
+        """Also tell the subscribers of steps other processes commit (PostgreSQL LISTEN);
+        returns the coroutine function that stops it."""
+        ...
+
+    async def healthy(self) -> bool:
+        """Whether the database answers."""
+        ...
+
+    def open_tables(self) -> int:
+        """How many open tables this process holds."""
         ...

@@ -22,20 +22,20 @@ released (`pictures.draw_pictures`), never twice for one state.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from bot.core.api import TableInfo, TableView
+from bot.core.api import TableInfo, TableView, VersionListener
 from bot.core.checks import needs_moderator, require_moderator
 from bot.core.commands import RULES_SUBS, lookup, route
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal, log_outcome
-from bot.core.i18n import has, normalize_locale, refusal_params
+from bot.core.i18n import has, normalize_locale, refusal_params, t
 from bot.core.messages import NEEDS_CARDS, TILES, Command, Outgoing, OutKind, Pick, Picker, Press
 from bot.core.names import seat_named
-from bot.core.okey.view import okey_view
+from bot.core.okey.view import fits, laid_out, okey_view, sorted_slots
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
@@ -326,6 +326,115 @@ class Core:
             return None
         return view_of(live.session, user_id)
 
+    def subscribe(self, listener: VersionListener) -> Callable[[], None]:
+        """Call `listener(table_id, version)` after every step this process commits (and, once
+        `follow` runs, every step other processes commit); returns the unsubscriber."""
+        self.tables.listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self.tables.listeners:
+                self.tables.listeners.remove(listener)
+
+        return unsubscribe
+
+    async def follow(self) -> Callable[[], Awaitable[None]]:
+        """Tell the subscribers of other processes' commits too (PostgreSQL LISTEN/NOTIFY on
+        the table version; nothing on SQLite); returns the coroutine function that stops it."""
+        if self.store is None:
+
+            async def nothing() -> None:
+                return None
+
+            return nothing
+        return await self.store.listen_versions(self.tables.notify)
+
+    async def healthy(self) -> bool:
+        """Whether the database answers one trivial read."""
+        if self.store is None:
+            return False
+        try:
+            await self.store.ping()
+        except Exception:
+            return False
+        return True
+
+    def open_tables(self) -> int:
+        """How many open tables this process holds in memory."""
+        return len(self.tables.tables)
+
+    async def table_views(
+        self, table_id: str, platform: str, user_ids: Sequence[str | None]
+    ) -> dict[str | None, TableView] | None:
+        """The open table as each of `user_ids` (None: a spectator) may see it, brought up to
+        date from the store once; an Okey player's rack as they arranged it. None when there
+        is no such open table on that platform."""
+        if self.store is None or is_tournament_id(table_id):
+            return None
+        live = await self.tables.current(table_id)
+        if live is None or live.platform != platform:
+            return None
+        views: dict[str | None, TableView] = {}
+        for user_id in dict.fromkeys(user_ids):
+            view = view_of(live.session, user_id)
+            if view.rack and view.me is not None and view.hand_id is not None:
+                player = live.session.seats[view.me].player_id
+                stored = await self.store.rack_layout(live.id, player, view.hand_id)
+                view = replace(view, rack=laid_out(view.mine, stored))
+            views[user_id] = view
+        return views
+
+    async def arrange_rack(
+        self, table_id: str, platform: str, user_id: str, slots: Sequence[str | None], locale: str
+    ) -> str | None:
+        """Keep an Okey player's rack arrangement for this round; the refusal's words, or None."""
+        found = await self._own_rack(table_id, platform, user_id)
+        if isinstance(found, str):
+            return t(locale, found)
+        live, view = found
+        if not fits(view.mine, slots):
+            return t(locale, "err.rack_tiles")
+        await self._keep_rack(live, view, slots)
+        return None
+
+    async def sort_rack(
+        self, table_id: str, platform: str, user_id: str, mode: str, locale: str
+    ) -> str | None:
+        """Arrange an Okey player's rack by runs or pairs (the solver of `/okey arrange`) and
+        keep it; the refusal's words, or None."""
+        found = await self._own_rack(table_id, platform, user_id)
+        if isinstance(found, str):
+            return t(locale, found)
+        live, view = found
+        if mode not in ("runs", "pairs") or view.indicator is None:
+            return t(locale, "err.arrange_usage")
+        await self._keep_rack(live, view, sorted_slots(view.mine, view.indicator, mode))
+        return None
+
+    async def _own_rack(
+        self, table_id: str, platform: str, user_id: str
+    ) -> tuple[LiveTable, TableView] | str:
+        """The open Okey table and the user's view of it, or the refusal's key."""
+        if self.store is None or is_tournament_id(table_id):
+            return "err.no_such_table"
+        live = await self.tables.current(table_id)
+        if live is None or live.platform != platform:
+            return "err.no_such_table"
+        if live.session.group != "okey":
+            return "err.rack_not_okey"
+        view = view_of(live.session, user_id)
+        if view.me is None:
+            return "err.not_seated"
+        if not view.mine or view.hand_id is None:
+            return "err.no_round"
+        return live, view
+
+    async def _keep_rack(
+        self, live: LiveTable, view: TableView, slots: Sequence[str | None]
+    ) -> None:
+        assert view.me is not None and view.hand_id is not None
+        player = live.session.seats[view.me].player_id
+        await self.store.put_rack_layout(live.id, player, view.hand_id, list(slots))
+
     def _error(self, locale: str, user_id: str, exc: Refusal) -> Outgoing:
         key = exc.key
         if key.startswith("illegal.") and not has(key):
@@ -360,6 +469,8 @@ class Core:
     ) -> list[Outgoing]:
         if sub is None:
             raise Refusal("err.table_usage")
+        if sub == "web":
+            return await self._web_link(command, who)
         require_moderator(command)
         live = await self._live(command)
         if sub == "reset":
@@ -387,6 +498,17 @@ class Core:
             return step
 
         return await self.tables.run(live, who, kick, checked=True)
+
+    async def _web_link(self, command: Command, who: Who) -> list[Outgoing]:
+        """`/table web`: the asker's own signed link to the live web table of this channel's
+        table, privately (a player sees their cards there, anyone else the public table)."""
+        make = self.config.web_link
+        if make is None:
+            raise Refusal("err.web_off")
+        live = await self._live(command)
+        url = make(command.platform, command.user_id, who.name, str(live.id), who.locale)
+        body = t(who.locale, "table.web_link", table=live.id, url=url)
+        return [Outgoing(OutKind.PRIVATE, body, user_id=command.user_id, table_id=str(live.id))]
 
     async def _check_stakes(self, live: LiveTable) -> None:
         """Name the player who cannot cover the Okey stake (the commit would refuse anyway)."""

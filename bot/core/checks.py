@@ -20,13 +20,13 @@ MODERATED_TOURNAMENT = ("start", "cancel")
 
 
 def needs_moderator(name: str, args: tuple[str, ...]) -> bool:
-    """Whether a command may need the sender's moderator rights: `/table ...` (reset, kick),
+    """Whether a command may need the sender's moderator rights: `/table ...` (reset, kick; not `web`),
     changing a table's house rules (`/poker rules set ...`, `/okey rules set ...`; plain
     `rules` only shows them), and starting or cancelling a tournament the sender did not
     organise. Decided from the words alone, before anything is read."""
     routed = route(name, args)
     if routed.group == "table":
-        return True
+        return routed.sub != "web"  # `/table web`: anyone's own link to the web table
     if routed.group in ("poker", "okey") and routed.sub == "rules":
         return bool(routed.args) and lookup(RULES_SUBS, routed.args[0]) == "set"
     return routed.group == "tournament" and routed.sub in MODERATED_TOURNAMENT

@@ -83,7 +83,7 @@ OKEY = _aliases(
         "table": ("masa",),
     }
 )
-TABLE = _aliases({"reset": ("sıfırla",), "kick": ("at", "çıkar")})
+TABLE = _aliases({"reset": ("sıfırla",), "kick": ("at", "çıkar"), "web": ("canlı",)})
 TAKE_SOURCES = _aliases({"stock": ("deste", "yığın", "orta"), "discard": ("yer", "atılan", "pile")})
 # computer player levels for `addbot` (bot.core.table.ai.LEVELS)
 LEVELS = _aliases({"easy": ("kolay",), "normal": ("orta",), "hard": ("zor",)})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 STARTING_GRANT = 1_000  # chips a player gets from the house the first time the bot sees them
@@ -37,3 +38,6 @@ class CoreConfig:
     command_refill_seconds: float = 2.0
     press_burst: int = 0
     press_refill_seconds: float = 0.25
+    # the web table's link maker (`/table web`): (platform, user id, user name, table id,
+    # locale) -> a signed, expiring address for that user and table; None: no web table here
+    web_link: Callable[[str, str, str, str, str], str] | None = None

@@ -5,7 +5,9 @@ need a moderator is the core's own rule."""
 
 from __future__ import annotations
 
-from bot.core.api import TableInfo, TableView
+from collections.abc import Callable
+
+from bot.core.api import TableInfo, TableView, VersionListener
 from bot.core.checks import needs_moderator
 
 
@@ -31,3 +33,7 @@ class NarrowCore:
     async def table_view(self, table_id: str, platform: str, user_id: str) -> TableView | None:
         """No open table known."""
         return None
+
+    def subscribe(self, listener: VersionListener) -> Callable[[], None]:
+        """No table ever moves: nothing to tell."""
+        return lambda: None

@@ -8,9 +8,12 @@ from its viewer.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.core.api import ActionView, SeatView, TableView
+from bot.core.api import RACK_SLOTS, ActionView, SeatView, TableView
+from games.okey import arrange
 
 if TYPE_CHECKING:
     from bot.core.okey.session import OkeySession
@@ -26,6 +29,7 @@ def okey_view(session: OkeySession, user_id: str | None) -> TableView:
     actor = session.actor()
     seats = tuple(_seat(session, i, public, actor) for i in range(len(session.seats)))
     actions: tuple[ActionView, ...] = ()
+    mine = tuple(sorted(own["hand"], key=rack_order)) if own is not None else ()
     if game is not None and own is not None and game.to_act() == index:
         assert index is not None
         actions = tuple(
@@ -45,7 +49,7 @@ def okey_view(session: OkeySession, user_id: str | None) -> TableView:
         hand_id=session.hand_id() if game is not None else None,
         seats=seats,
         me=me,
-        mine=tuple(sorted(own["hand"], key=rack_order)) if own is not None else (),
+        mine=mine,
         actions=actions,
         acting=actor,
         deadline=session.deadline if actor is not None else None,
@@ -54,7 +58,56 @@ def okey_view(session: OkeySession, user_id: str | None) -> TableView:
         okey=None if public is None else public["okey"],
         stock=None if public is None else public["stock"],
         moves=tuple(session.moves),
+        nonce=session.nonce,
+        rack=laid_out(mine, None) if mine else (),
     )
+
+
+def laid_out(mine: Sequence[str], stored: Sequence[str | None] | None) -> tuple[str | None, ...]:
+    """The rack's `RACK_SLOTS` slots: the stored arrangement where it still fits the tiles held
+    (a tile no longer held leaves its slot empty), the tiles held beyond it in the first empty
+    slots; without one, the tiles in `rack_order` from the first slot."""
+    left = Counter(mine)
+    slots: list[str | None] = [None] * RACK_SLOTS
+    for i, tile in enumerate(list(stored or ())[:RACK_SLOTS]):
+        if tile is not None and left[tile] > 0:
+            slots[i] = tile
+            left[tile] -= 1
+    rest = [tile for tile in sorted(left.elements(), key=rack_order)]
+    free = (i for i, tile in enumerate(slots) if tile is None)
+    for tile in rest:
+        slots[next(free)] = tile
+    return tuple(slots)
+
+
+def fits(mine: Sequence[str], slots: Sequence[str | None]) -> bool:
+    """Whether an arrangement the player sends holds only tiles they hold (each at most as often
+    as they hold it) in at most `RACK_SLOTS` slots."""
+    if len(slots) > RACK_SLOTS:
+        return False
+    wanted = Counter(tile for tile in slots if tile is not None)
+    held = Counter(mine)
+    return all(held[tile] >= n for tile, n in wanted.items())
+
+
+def sorted_slots(mine: Sequence[str], indicator: str, mode: str) -> tuple[str | None, ...]:
+    """The rack arranged by the solver (`runs` or `pairs`): each meld in a row with a gap after
+    it, starting a new row when the meld does not fit the first one, the loose tiles last."""
+    row = RACK_SLOTS // 2
+    layout = arrange(list(mine), indicator, mode)
+    slots: list[str | None] = [None] * RACK_SLOTS
+    at = 0
+    for meld in [*layout.melds, layout.loose]:
+        if not meld:
+            continue
+        if at < row and at + len(meld) > row:
+            at = row
+        for tile in meld:
+            if at < RACK_SLOTS:
+                slots[at] = tile
+                at += 1
+        at += 1
+    return laid_out(mine, slots)
 
 
 def rack_order(tile: str) -> tuple[int, int]:

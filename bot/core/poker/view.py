@@ -48,7 +48,22 @@ def poker_view(session: PokerSession, user_id: str | None) -> TableView:
         pots=() if public is None else tuple(p["amount"] for p in public["pots"]),
         carried=session.carried,
         moves=tuple(session.moves),
+        nonce=session.nonce,
+        odds=_odds(session, public),
     )
+
+
+def _odds(session: PokerSession, public: dict[str, Any] | None) -> tuple[int | None, ...]:
+    """Açık poker's live odds per seat, from the public cards only (`public_odds`: what the
+    table message shows); empty when the table shows none."""
+    odds = session.public_odds(public)
+    if odds is None:
+        return ()
+    out: list[int | None] = []
+    for seat in session.seats:
+        k = session.in_hand.index(seat.player_id) if seat.player_id in session.in_hand else None
+        out.append(None if k is None else odds.percent(k))
+    return tuple(out)
 
 
 def _seat(

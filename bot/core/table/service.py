@@ -101,6 +101,17 @@ class TableService:
         # tournaments one of whose tables has just finished a round (its match goes on): their
         # standings show the new penalty totals (`rounds_ended`)
         self.rounds: set[int] = set()
+        # told (table id, version) after each commit of this process (`Core.subscribe`)
+        self.listeners: list[Callable[[str, int], None]] = []
+
+    def notify(self, table_id: int, version: int) -> None:
+        """Tell every listener that the table has a new committed version (a listener's bug is
+        logged and never spoils the step)."""
+        for listener in list(self.listeners):
+            try:
+                listener(str(table_id), version)
+            except Exception:
+                log.exception(kv(event="listener_failed", table=table_id))
 
     # --- finding and loading --------------------------------------------------------------------
 
@@ -434,6 +445,7 @@ class TableService:
             raise Refusal("err.storage") from None
         live.version = version
         live.snapshot = snapshot
+        self.notify(live.id, version)
         log.info(
             kv(
                 event="step",
@@ -578,6 +590,7 @@ class TableService:
             )
             self._unregister(live)
             live.session.phase = "closed"
+            self.notify(live.id, live.version + 1)
             log.info(kv(event="table_reset", table=live.id, moderator=who.player_id))
             return paid
 

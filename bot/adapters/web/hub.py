@@ -1,0 +1,189 @@
+"""The viewers of each table and the state frames they get after every committed step.
+
+The core tells the hub (table id, version) after each commit (`CoreApi.subscribe`; with
+PostgreSQL also other processes' commits, `LiveTableApi.follow`). The hub then builds every
+viewer's view of that table from one read of the store (`LiveTableApi.table_views`) and sends
+each its `state` frame; equal views (every spectator's) are serialised once. A table's
+broadcasts never overlap: a version told while one runs makes it run once more when it ends,
+so a burst of steps (computer moves) costs one or two rounds, and the last state always goes
+out. A version not newer than the last one sent is ignored (the same commit heard twice:
+in-process and through PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from bot.adapters.web.tokens import Identity
+from bot.adapters.web.wire import frame, state_frame
+from bot.core.api import LiveTableApi, TableView
+from bot.core.i18n import t
+from bot.logs import kv
+
+log = logging.getLogger("bot.web")
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One open page: its socket and who it is."""
+
+    ws: web.WebSocketResponse
+    who: Identity
+    group: str = ""  # the table's command group (`poker` or `okey`), from its first view
+    seated: bool = False
+
+
+@dataclass
+class _Table:
+    viewers: set[Viewer] = field(default_factory=set)
+    version: int = 0  # the newest version told
+    sent: int = -1  # the version the last broadcast started from
+    task: asyncio.Task[None] | None = None
+    again: bool = False
+
+
+class Hub:
+    """Viewers by table; sends each the table's state after every committed step."""
+
+    def __init__(
+        self,
+        cores: dict[str, LiveTableApi],
+        *,
+        on_sent: Callable[[str, int, int], None] | None = None,
+    ) -> None:
+        self.cores = cores
+        self.tables: dict[tuple[str, str], _Table] = {}  # (platform, table id)
+        self.on_sent = on_sent  # (table id, viewers, bytes) after a broadcast, for metrics
+        self._unsubscribe: list[Callable[[], None]] = []
+
+    def start(self) -> None:
+        """Listen to every core's commits."""
+        for platform, core in self.cores.items():
+            self._unsubscribe.append(core.subscribe(self._listener(platform)))
+
+    def _listener(self, platform: str) -> Callable[[str, int], None]:
+        def told(table_id: str, version: int) -> None:
+            self.changed(platform, table_id, version)
+
+        return told
+
+    async def stop(self) -> None:
+        """Stop listening and close every socket."""
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe.clear()
+        for table in list(self.tables.values()):
+            if table.task is not None:
+                table.task.cancel()
+            for viewer in list(table.viewers):
+                with contextlib.suppress(Exception):
+                    await viewer.ws.close(code=1001, message=b"server stopping")
+        self.tables.clear()
+
+    # --- viewers ---------------------------------------------------------------------------
+
+    def count(self, platform: str, table_id: str) -> int:
+        """How many pages look at the table."""
+        table = self.tables.get((platform, table_id))
+        return 0 if table is None else len(table.viewers)
+
+    def viewers(self) -> int:
+        """How many pages are connected in all."""
+        return sum(len(t.viewers) for t in self.tables.values())
+
+    def add(self, viewer: Viewer, version: int = 0) -> None:
+        """Start sending `viewer` its table's states."""
+        key = (viewer.who.platform, viewer.who.table_id)
+        table = self.tables.setdefault(key, _Table())
+        table.viewers.add(viewer)
+        table.version = max(table.version, version)
+
+    def remove(self, viewer: Viewer) -> None:
+        """Stop sending `viewer` anything."""
+        key = (viewer.who.platform, viewer.who.table_id)
+        table = self.tables.get(key)
+        if table is None:
+            return
+        table.viewers.discard(viewer)
+        if not table.viewers and table.task is None:
+            del self.tables[key]
+
+    # --- broadcasts --------------------------------------------------------------------------
+
+    def changed(self, platform: str, table_id: str, version: int) -> None:
+        """The table has a new committed version: every viewer gets its new state (soon)."""
+        table = self.tables.get((platform, table_id))
+        if table is None or not table.viewers or version <= table.sent:
+            return
+        table.version = max(table.version, version)
+        if table.task is not None:
+            table.again = True
+            return
+        table.task = asyncio.get_running_loop().create_task(self._broadcast(platform, table_id))
+
+    async def _broadcast(self, platform: str, table_id: str) -> None:
+        key = (platform, table_id)
+        table = self.tables[key]
+        try:
+            while True:
+                table.again = False
+                table.sent = table.version
+                await self.send_states(platform, table_id, list(table.viewers))
+                if not table.again:
+                    break
+        except Exception:
+            log.exception(kv(event="web_broadcast_failed", table=table_id))
+        finally:
+            table.task = None
+            if not table.viewers:
+                self.tables.pop(key, None)
+
+    async def send_states(self, platform: str, table_id: str, viewers: list[Viewer]) -> None:
+        """Send each of `viewers` (all of one table) its state now; a closed table says so and
+        closes their sockets."""
+        core = self.cores.get(platform)
+        if core is None or not viewers:
+            return
+        views = await core.table_views(table_id, platform, [v.who.user_id for v in viewers])
+        if views is None:
+            await self._closed(viewers)
+            return
+        made: dict[tuple[TableView, str], str] = {}
+        sent = 0
+        for viewer in viewers:
+            view = views[viewer.who.user_id]
+            text = made.get((view, viewer.who.name))
+            if text is None:
+                text = made[(view, viewer.who.name)] = state_frame(view, viewer.who.name, None)
+            viewer.group, viewer.seated = view.group, view.me is not None
+            if await send(viewer, text):
+                sent += len(text.encode())
+        if self.on_sent is not None:
+            self.on_sent(table_id, len(viewers), sent)
+
+    async def _closed(self, viewers: list[Viewer]) -> None:
+        for viewer in viewers:
+            await send(viewer, frame("closed", text=t(viewer.who.locale, "err.no_such_table")))
+            with contextlib.suppress(Exception):
+                await viewer.ws.close()
+
+
+async def send(viewer: Viewer, text: str) -> bool:
+    """Send one frame; False when the page is gone (its handler cleans up)."""
+    if viewer.ws.closed:
+        return False
+    try:
+        await viewer.ws.send_str(text)
+    except (ConnectionError, RuntimeError):
+        return False
+    return True
+
+
+Deliver = Callable[[list[Any]], Awaitable[object]]

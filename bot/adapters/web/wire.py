@@ -1,0 +1,138 @@
+"""The web table's frames (docs/web.md, "Protocol"): a `TableView` as JSON, and an `act` frame
+turned into exactly the button press a chat would send.
+
+`view_json` is the dataclass as JSON (times in ISO 8601 UTC), plus `me_name`. `press_of` maps
+a move (`kind`, `amount`, `cards`, `source`) onto the action and arguments of the table's turn
+button: poker's `fold`/`call`/`raise` with the amount as the button's answer, `draw` with the
+cards to exchange (none: `pat`); Okey's `ts`/`td` takes, `d.<tile>` discard, `f.<tile>` finish,
+`show`. The core then checks it as any press (nonce, turn, legality, ledger).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.core.api import TableView
+
+MAX_FRAME = 4096  # bytes of one client frame
+NOTATION = re.compile(r"^[0-9A-Za-z]{1,4}$")  # a card (`Ah`, `Td`) or tile (`R5`, `K13`, `F`)
+MAX_CARDS = 15
+KINDS = frozenset(
+    {"check", "bet", "call", "raise", "fold", "open", "pass", "draw", "take", "discard",
+     "finish", "show_indicator"}
+)  # fmt: skip
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def view_json(view: TableView, me_name: str | None = None) -> dict[str, Any]:
+    """The view as the `state` frame's `view`: every field of `TableView` (nested dataclasses
+    as objects, tuples as lists, datetimes as ISO 8601 UTC), plus `me_name`."""
+    data = {f.name: _plain(_fields(getattr(view, f.name))) for f in dataclasses.fields(view)}
+    data["me_name"] = me_name
+    return data
+
+
+def _fields(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _fields(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple):
+        return [_fields(v) for v in value]
+    return value
+
+
+def state_frame(view: TableView, me_name: str | None, texts: dict[str, str] | None) -> str:
+    """A `state` frame as text (compact JSON); `texts` only with the first one."""
+    frame: dict[str, Any] = {"type": "state", "view": view_json(view, me_name)}
+    if texts is not None:
+        frame["texts"] = texts
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+def frame(kind: str, **fields: Any) -> str:
+    """A small server frame (`ack`, `refused`, `error`, `pong`) as text."""
+    return json.dumps({"type": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
+
+
+class BadFrame(ValueError):
+    """A client frame that is not one of the protocol's."""
+
+
+def parse(text: str) -> dict[str, Any]:
+    """A client frame's JSON object with a known `type`; BadFrame otherwise."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise BadFrame("not JSON") from None
+    if not isinstance(data, dict) or data.get("type") not in (
+        "hello",
+        "act",
+        "arrange",
+        "sort",
+        "ping",
+    ):
+        raise BadFrame("unknown frame")
+    ref = data.get("ref")
+    if ref is not None and (not isinstance(ref, int) or isinstance(ref, bool)):
+        raise BadFrame("ref must be a number")
+    return data
+
+
+def press_of(group: str, data: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """The turn button's action and arguments for an `act` frame at a table of `group`
+    (`poker` or `okey`); BadFrame when it names no move."""
+    kind = data.get("kind")
+    amount = data.get("amount")
+    cards = data.get("cards") or []
+    source = data.get("source")
+    if kind not in KINDS:
+        raise BadFrame("unknown move")
+    if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
+        raise BadFrame("amount must be a number")
+    if not isinstance(cards, list) or len(cards) > MAX_CARDS:
+        raise BadFrame("cards must be a list")
+    if not all(isinstance(c, str) and NOTATION.match(c) for c in cards):
+        raise BadFrame("bad card")
+    if group == "okey":
+        return _okey(kind, cards, source), ()
+    if kind == "draw":
+        return ("draw", tuple(cards)) if cards else ("pat", ())
+    if cards or source is not None:
+        raise BadFrame("that move takes no cards")
+    return kind, () if amount is None else (str(amount),)
+
+
+def _okey(kind: str, cards: list[str], source: Any) -> str:
+    if kind == "take":
+        if source == "stock":
+            return "ts"
+        if source == "discard":
+            return "td"
+        raise BadFrame("take needs a source")
+    if kind == "show_indicator":
+        return "show"
+    if kind in ("discard", "finish") and len(cards) == 1:
+        return ("d." if kind == "discard" else "f.") + cards[0]
+    raise BadFrame("that move needs one tile")
+
+
+def slots_of(data: dict[str, Any]) -> list[str | None]:
+    """An `arrange` frame's rack slots; BadFrame when they are not tiles or nulls."""
+    tiles = data.get("tiles")
+    if not isinstance(tiles, list) or len(tiles) > 30:
+        raise BadFrame("tiles must be a list of at most 30")
+    if not all(t is None or (isinstance(t, str) and NOTATION.match(t)) for t in tiles):
+        raise BadFrame("bad tile")
+    return list(tiles)
