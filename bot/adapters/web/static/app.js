@@ -1,0 +1,180 @@
+// The live table page: get a session, open the socket, draw each state the server sends (the
+// same page for Türk pokeri, Açık poker and Okey), send the player's moves.
+
+import { getSession, forget } from "./auth.js";
+import { Connection } from "./net.js";
+import { h, swap, toast } from "./dom.js";
+import { setTexts, t } from "./i18n.js";
+import { renderPoker } from "./poker.js";
+import { busy, renderOkey, resetWaiting } from "./okey.js";
+
+const main = document.getElementById("main");
+const title = document.getElementById("title");
+const status = document.getElementById("status");
+
+let connection = null;
+let view = null;
+let skew = 0; // server clock minus this clock, in ms (the deadline is on the server's clock)
+let pending = null; // the ref of the move on its way
+const waiting = new Map(); // ref -> called on ack or refusal (arrangements)
+let redrawLater = false;
+
+function message(text, retry = false) {
+  swap(
+    main,
+    h(
+      "section.message",
+      {},
+      h("p", {}, text),
+      retry ? h("button.act", { type: "button", onclick: () => location.reload() }, t("web.retry")) : null,
+    ),
+  );
+}
+
+const ctx = {
+  get pending() {
+    return pending !== null;
+  },
+  act(kind, fields) {
+    if (!view || pending !== null) return;
+    const ref = connection.request({
+      type: "act",
+      kind,
+      amount: null,
+      cards: [],
+      source: null,
+      nonce: view.nonce,
+      ...fields,
+    });
+    if (ref === null) toast(t("web.offline"), "error");
+    else pending = ref;
+    draw();
+  },
+  arrange(tiles, done) {
+    const ref = connection.request({ type: "arrange", tiles });
+    if (ref === null) done();
+    else waiting.set(ref, done);
+  },
+  sort(by) {
+    const ref = connection.request({ type: "sort", by });
+    if (ref === null) toast(t("web.offline"), "error");
+  },
+  redraw() {
+    draw();
+  },
+};
+
+function draw() {
+  if (!view) return;
+  if (busy()) {
+    redrawLater = true;
+    return;
+  }
+  redrawLater = false;
+  const game = t(`web.game.${view.game}`);
+  title.replaceChildren(game);
+  if (view.me === null || view.me === undefined) title.append(h("span.badge", {}, t("web.spectator")));
+  document.title = `${game} · ${t("web.title")}`;
+  if (view.phase === "closed") {
+    message(t("web.closed"));
+    return;
+  }
+  swap(main, view.group === "okey" ? renderOkey(view, ctx) : renderPoker(view, ctx));
+  tick();
+}
+
+function finished(ref) {
+  const done = waiting.get(ref);
+  if (done) {
+    waiting.delete(ref);
+    done();
+  }
+}
+
+const handlers = {
+  onState(next, texts) {
+    setTexts(texts, next.locale_viewer || null);
+    if (next.now) skew = Date.parse(next.now) - Date.now();
+    if (pending !== null && view && next.nonce !== view.nonce) pending = null;
+    view = next;
+    draw();
+  },
+  onAck(ref) {
+    finished(ref);
+    if (ref === pending) {
+      pending = null;
+      draw();
+    }
+  },
+  onRefused(ref, text) {
+    finished(ref);
+    toast(text, "error");
+    if (ref === pending) pending = null;
+    draw();
+  },
+  onError(text) {
+    forget();
+    message(text, true);
+    status.textContent = "";
+  },
+  onStatus(kind, seconds) {
+    document.body.classList.toggle("offline", kind !== "open");
+    if (kind === "open") status.textContent = "";
+    else if (kind === "connecting") status.textContent = t("web.connecting");
+    else {
+      status.textContent = t("web.reconnecting", { seconds });
+      pending = null;
+      for (const ref of [...waiting.keys()]) finished(ref);
+      resetWaiting();
+    }
+  },
+};
+
+const totals = new Map(); // deadline -> the time it had left when first seen
+
+/** Count the turn down: every [data-deadline] shows the seconds left and a shrinking bar. */
+function tick() {
+  const now = Date.now() + skew;
+  for (const node of document.querySelectorAll("[data-deadline]")) {
+    const end = Date.parse(node.dataset.deadline);
+    const left = Math.max(0, end - now);
+    const key = node.dataset.deadline;
+    if (!totals.has(key)) {
+      if (totals.size > 20) totals.clear();
+      totals.set(key, Math.max(left, 1000));
+    }
+    const share = Math.min(1, left / totals.get(key));
+    node.querySelector(".fill")?.style.setProperty("width", `${(share * 100).toFixed(1)}%`);
+    const secs = node.querySelector(".secs");
+    if (secs) secs.textContent = t("web.seconds", { seconds: Math.ceil(left / 1000) });
+    node.classList.toggle("late", left < 10000);
+  }
+}
+
+setInterval(tick, 250);
+setInterval(() => {
+  if (redrawLater && !busy()) draw();
+}, 100);
+
+async function boot() {
+  status.textContent = t("web.connecting");
+  let session;
+  try {
+    session = await getSession();
+  } catch (error) {
+    status.textContent = "";
+    message(error.message || t("web.no_session"));
+    return;
+  }
+  if (!session) {
+    status.textContent = "";
+    message(t("web.no_session"));
+    return;
+  }
+  setTexts(null, session.locale);
+  connection = new Connection(session.session, handlers);
+  connection.connect();
+  window.addEventListener("online", () => connection.retry());
+}
+
+boot();

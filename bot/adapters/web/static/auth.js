@@ -1,0 +1,52 @@
+// Getting a session: from a signed link (/t/<token>), from Telegram's initData, or the one kept
+// in sessionStorage (a reload). The session token never goes into an address.
+
+import { launchParams, applyTheme, ready } from "./telegram.js";
+
+const KEY = "table-session";
+const THEME = "table-theme";
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || String(response.status));
+  return data;
+}
+
+function keep(data) {
+  const session = { session: data.session, table: data.table, locale: data.locale };
+  sessionStorage.setItem(KEY, JSON.stringify(session));
+  return session;
+}
+
+/** The session to say hello with: {session, table, locale}; null when there is none. Throws an
+ * Error with the server's reason when a link or initData is refused. */
+export async function getSession() {
+  const link = location.pathname.match(/^\/t\/([^/]+)$/);
+  if (link) {
+    const token = decodeURIComponent(link[1]);
+    history.replaceState(null, "", "/");
+    return keep(await post("/api/auth/link", { token }));
+  }
+  const telegram = launchParams();
+  if (telegram) {
+    sessionStorage.setItem(THEME, JSON.stringify(telegram.theme));
+    applyTheme(telegram.theme);
+    ready();
+    history.replaceState(null, "", location.pathname);
+    return keep(await post("/api/auth/telegram", { initData: telegram.initData, table: telegram.start }));
+  }
+  applyTheme(JSON.parse(sessionStorage.getItem(THEME) || "{}"));
+  const kept = sessionStorage.getItem(KEY);
+  return kept ? JSON.parse(kept) : null;
+}
+
+/** Forget the session (the server refused it). */
+export function forget() {
+  sessionStorage.removeItem(KEY);
+}

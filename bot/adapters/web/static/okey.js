@@ -1,0 +1,444 @@
+// The Okey table: every player's discard pile, the indicator and the okey, the stock, penalty
+// totals, and the viewer's rack in two rows, arranged by dragging a tile (mouse or touch) or by
+// tapping a tile and then its new place (or with the keyboard: arrows, Enter). A tile dragged
+// (or, selected, tapped) onto the viewer's own pile is discarded; onto the indicator, it
+// finishes. The stock and the pile on the left are tapped to take.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { tile, tileBack } from "./cards.js";
+import { fromViewer, movesList, namePlate, turnLine } from "./seats.js";
+import { ROW, SLOTS, fromTiles, move, reconcile, tilesOf } from "./rack.js";
+
+const DRAG_PX = 6;
+
+// The viewer's rack as shown, the selected place, the places that just got a tile, and
+// whether a drag is under way (the page is not redrawn during one).
+const local = {
+  hand: null,
+  rack: null,
+  selected: null,
+  fresh: new Set(),
+  dragging: false,
+  waiting: 0,
+  focus: 0,
+  suppressClick: false,
+};
+
+/** True while the player drags a tile (a new state waits until the drop). */
+export function busy() {
+  return local.dragging;
+}
+
+/** The arrangement to show for this state: the server's, unless an arrangement of ours is
+ * still on its way (then ours, brought up to the tiles held now). */
+function sync(view) {
+  if (view.me === null || view.me === undefined || !view.mine?.length) {
+    local.rack = null;
+    local.selected = null;
+    return;
+  }
+  const server = Array.isArray(view.rack) && view.rack.length === SLOTS ? view.rack : null;
+  const tiles = server ? tilesOf(server) : [...view.mine];
+  if (local.hand !== view.hand_id || !local.rack) {
+    local.hand = view.hand_id;
+    local.rack = server ? [...server] : fromTiles(tiles);
+    local.fresh = new Set();
+    local.selected = null;
+    return;
+  }
+  const old = local.rack;
+  if (server && local.waiting === 0) local.rack = [...server];
+  else [local.rack] = reconcile(local.rack, tiles);
+  local.fresh = added(old, local.rack);
+  if (local.selected !== null && local.rack[local.selected] !== old[local.selected]) local.selected = null;
+}
+
+/** The places of `now` holding a tile `before` did not hold (a tile just taken). */
+function added(before, now) {
+  const left = tilesOf(before);
+  const out = new Set();
+  now.forEach((code, i) => {
+    if (code === null) return;
+    const k = left.indexOf(code);
+    if (k >= 0) left.splice(k, 1);
+    else out.add(i);
+  });
+  return out;
+}
+
+/** Forget arrangements on their way (the socket dropped: the server's rack counts again). */
+export function resetWaiting() {
+  local.waiting = 0;
+}
+
+/** The whole Okey page for one state. */
+export function renderOkey(view, ctx) {
+  sync(view);
+  const kinds = new Map((view.actions || []).map((a) => [a.kind, a]));
+  return h(
+    "section.okey",
+    {},
+    opponents(view),
+    middle(view, kinds, ctx),
+    turnLine(view),
+    rackGrid(view, kinds, ctx),
+    buttons(view, kinds, ctx),
+    standings(view),
+    movesList(view),
+  );
+}
+
+/** Seats by turn, the viewer last: `previous` is the seat whose pile the viewer takes from. */
+function neighbours(view) {
+  const order = fromViewer(view).filter((i) => view.seats[i].in_play || view.phase !== "playing");
+  const me = view.me;
+  const playing = order.filter((i) => view.seats[i].in_play);
+  const previous = me !== null && me !== undefined && playing.length > 1 ? playing[playing.length - 1] : null;
+  return { order, previous };
+}
+
+function opponents(view) {
+  const { order } = neighbours(view);
+  const others = order.filter((i) => i !== view.me);
+  // across the table reads left to right as: the seat before the viewer ... the seat after
+  return h("div.opponents", {}, others.reverse().map((i) => playerBox(view, i)));
+}
+
+function playerBox(view, i) {
+  const seat = view.seats[i];
+  return h(
+    `div.player${seat.acting ? ".acting" : ""}`,
+    { dataset: { seat: String(i) }, "aria-current": seat.acting ? "true" : undefined },
+    namePlate(view, i),
+    h(
+      "div.facts",
+      {},
+      seat.in_play ? h("span", {}, t("web.okey.tiles", { count: seat.down })) : null,
+      seat.points !== null && seat.points !== undefined ? h("span", {}, t("web.okey.points", { points: seat.points })) : null,
+      seat.dealer ? h("span.dealer", { title: t("web.okey.starter") }, "★") : null,
+    ),
+    pile(view, i, { size: "sm" }),
+  );
+}
+
+/** A discard pile, newest on the right (the last few tiles, with how many there are). */
+function pile(view, i, { size = "", drop = null, takes = null, ctx = null } = {}) {
+  const tiles = view.seats[i].discards || [];
+  const label = i === view.me ? t("web.okey.your_pile") : t("web.okey.pile", { name: view.seats[i].name });
+  const shown = tiles.slice(-5).map((code, k, list) =>
+    tile(code, { okey: view.okey, size: k === list.length - 1 ? size : "xs" }),
+  );
+  const body = [
+    h("span.pile-label", {}, label),
+    h("span.pile-tiles", {}, shown.length ? shown : h("span.empty", {}, t("web.okey.pile_empty"))),
+    tiles.length > 5 ? h("span.count", {}, `+${tiles.length - 5}`) : null,
+  ];
+  if (takes) {
+    return h(
+      "button.pile.take",
+      {
+        type: "button",
+        dataset: { key: "take-discard", seatPile: String(i) },
+        disabled: ctx.pending,
+        "aria-label": t("web.okey.take_discard", { tile: tiles.length ? tiles[tiles.length - 1] : "" }),
+        onclick: () => ctx.act("take", { source: "discard" }),
+      },
+      body,
+    );
+  }
+  if (drop) {
+    return h(
+      "button.pile.drop",
+      {
+        type: "button",
+        dataset: { drop, key: `drop-${drop}`, seatPile: String(i) },
+        "aria-label": label,
+        onclick: () => dropSelected(drop, view, ctx),
+      },
+      body,
+    );
+  }
+  return h("div.pile", { dataset: { seatPile: String(i) }, "aria-label": label }, body);
+}
+
+function middle(view, kinds, ctx) {
+  const take = kinds.get("take");
+  const sources = take ? take.sources || ["stock", "discard"] : [];
+  const { previous } = neighbours(view);
+  const seated = view.me !== null && view.me !== undefined;
+  const stock = h(
+    sources.includes("stock") ? "button.stock.live" : "div.stock",
+    {
+      type: sources.includes("stock") ? "button" : undefined,
+      dataset: { key: "take-stock" },
+      disabled: sources.includes("stock") ? ctx.pending : undefined,
+      "aria-label": t("web.okey.stock", { count: view.stock ?? 0 }),
+      onclick: sources.includes("stock") ? () => ctx.act("take", { source: "stock" }) : undefined,
+    },
+    tileBack(),
+    h("span.count", {}, view.stock ?? 0),
+  );
+  const finish = kinds.get("finish");
+  const indicator = view.indicator
+    ? h(
+        finish ? "button.indicator.drop" : "div.indicator",
+        {
+          type: finish ? "button" : undefined,
+          dataset: finish ? { drop: "finish", key: "drop-finish" } : {},
+          "aria-label": `${t("web.okey.indicator")}: ${view.indicator}${finish ? " — " + t("web.okey.finish_here") : ""}`,
+          onclick: finish ? () => dropSelected("finish", view, ctx) : undefined,
+        },
+        h("span.pile-label", {}, t("web.okey.indicator")),
+        tile(view.indicator, {}),
+      )
+    : null;
+  const okey = view.okey
+    ? h("div.okey-tile", {}, h("span.pile-label", {}, t("web.okey.okey")), tile(view.okey, { okey: view.okey, size: "sm" }))
+    : null;
+  const left = seated && previous !== null && previous !== undefined
+    ? pile(view, previous, { size: "", takes: sources.includes("discard"), ctx })
+    : null;
+  const mine = seated && view.seats[view.me].in_play
+    ? pile(view, view.me, { size: "", drop: kinds.has("discard") ? "discard" : null, ctx })
+    : null;
+  if (!view.indicator && !seated) return h("div.middle", {}, h("p.stage", {}, stageText(view)));
+  return h(
+    "div.middle",
+    {},
+    h("p.stage", {}, stageText(view)),
+    h("div.centre-row", {}, left, stock, indicator, okey, mine),
+    take ? h("p.hint", {}, t("web.okey.hint_take")) : null,
+    kinds.has("discard") ? h("p.hint", {}, t("web.okey.hint_discard")) : null,
+  );
+}
+
+function stageText(view) {
+  if (view.phase === "waiting") return t("web.waiting");
+  if (view.phase === "closed") return t("web.closed");
+  if (!view.hand_id) return t("web.between");
+  return "";
+}
+
+function rackGrid(view, kinds, ctx) {
+  if (!local.rack) return view.me === null || view.me === undefined ? h("p.spectating", {}, t("web.spectator")) : null;
+  const cells = local.rack.map((code, i) => slot(view, i, code, kinds, ctx));
+  const rows = [h("div.rack-row", { role: "row" }, cells.slice(0, ROW)), h("div.rack-row", { role: "row" }, cells.slice(ROW))];
+  const hint = local.selected !== null ? t("web.okey.selected", { tile: local.rack[local.selected] }) : t("web.okey.rack_hint");
+  return h(
+    "section.rack-box",
+    { "aria-label": t("web.okey.rack") },
+    h("div.rack", { role: "grid", "aria-label": t("web.okey.rack"), onkeydown: (e) => keys(e, view, ctx) }, rows),
+    h("p.hint", { "aria-live": "polite" }, hint),
+  );
+}
+
+function slot(view, i, code, kinds, ctx) {
+  const props = {
+    type: "button",
+    role: "gridcell",
+    tabindex: i === local.focus ? "0" : "-1",
+    dataset: { drop: `slot:${i}`, slot: String(i), key: `slot-${i}` },
+    onclick: () => tapSlot(i, view, ctx),
+    onfocus: () => {
+      local.focus = i;
+    },
+  };
+  if (code === null) {
+    return h("button.slot.empty", { ...props, "aria-label": t("web.okey.slot", { n: i + 1 }) });
+  }
+  const classes = ["slot"];
+  if (local.selected === i) classes.push("selected");
+  if (local.fresh.has(i)) classes.push("fresh");
+  const face = tile(code, { okey: view.okey });
+  return h(
+    `button.${classes.join(".")}`,
+    {
+      ...props,
+      "aria-label": face.getAttribute("aria-label"),
+      "aria-pressed": local.selected === i ? "true" : "false",
+      onpointerdown: (e) => startDrag(e, i, view, ctx),
+    },
+    face,
+  );
+}
+
+function tapSlot(i, view, ctx) {
+  if (local.suppressClick) {
+    local.suppressClick = false;
+    return;
+  }
+  if (local.selected === null) {
+    if (local.rack[i] !== null) local.selected = i;
+  } else if (local.selected === i) {
+    local.selected = null;
+  } else {
+    place(local.selected, i, ctx);
+    local.selected = null;
+  }
+  local.focus = i;
+  ctx.redraw();
+}
+
+function place(from, to, ctx) {
+  const next = move(local.rack, from, to);
+  if (next.every((x, k) => x === local.rack[k])) return;
+  local.rack = next;
+  local.fresh = new Set();
+  local.waiting += 1;
+  ctx.arrange(local.rack, () => {
+    local.waiting = Math.max(0, local.waiting - 1);
+  });
+}
+
+function dropSelected(target, view, ctx) {
+  if (local.selected === null) return;
+  const code = local.rack[local.selected];
+  local.selected = null;
+  playTile(target, code, view, ctx);
+}
+
+function playTile(target, code, view, ctx) {
+  if (code === null || code === undefined) return;
+  if (target === "discard" && view.actions.some((a) => a.kind === "discard")) ctx.act("discard", { cards: [code] });
+  else if (target === "finish" && view.actions.some((a) => a.kind === "finish")) ctx.act("finish", { cards: [code] });
+  else ctx.redraw();
+}
+
+function keys(event, view, ctx) {
+  const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -ROW, ArrowDown: ROW };
+  if (event.key in steps) {
+    event.preventDefault();
+    const next = Math.min(SLOTS - 1, Math.max(0, local.focus + steps[event.key]));
+    local.focus = next;
+    const grid = event.currentTarget;
+    for (const cell of grid.querySelectorAll("[data-slot]")) cell.tabIndex = Number(cell.dataset.slot) === next ? 0 : -1;
+    grid.querySelector(`[data-slot="${next}"]`)?.focus();
+  } else if (event.key === "Escape" && local.selected !== null) {
+    local.selected = null;
+    ctx.redraw();
+  }
+}
+
+function startDrag(event, from, view, ctx) {
+  if (event.button !== 0 || ctx.pending) return;
+  const source = event.currentTarget;
+  const x0 = event.clientX;
+  const y0 = event.clientY;
+  let ghost = null;
+  let over = null;
+  const rect = source.getBoundingClientRect();
+  const mark = (target) => {
+    if (over === target) return;
+    over?.classList.remove("over");
+    over = target;
+    over?.classList.add("over");
+  };
+  const targetAt = (x, y) => document.elementFromPoint(x, y)?.closest("[data-drop]") || null;
+  const moveTo = (e) => {
+    if (!ghost) {
+      if (Math.hypot(e.clientX - x0, e.clientY - y0) < DRAG_PX) return;
+      ghost = source.firstElementChild.cloneNode(true);
+      ghost.classList.add("ghost");
+      ghost.style.width = `${rect.width}px`;
+      ghost.style.height = `${rect.height}px`;
+      document.body.append(ghost);
+      source.classList.add("lifted");
+      local.dragging = true;
+    }
+    ghost.style.transform = `translate(${e.clientX - rect.width / 2}px, ${e.clientY - rect.height / 2}px)`;
+    mark(targetAt(e.clientX, e.clientY));
+  };
+  const finish = (e, dropped) => {
+    source.removeEventListener("pointermove", moveTo);
+    source.removeEventListener("pointerup", up);
+    source.removeEventListener("pointercancel", cancel);
+    if (!ghost) return;
+    ghost.remove();
+    source.classList.remove("lifted");
+    mark(null);
+    local.dragging = false;
+    local.suppressClick = true;
+    setTimeout(() => {
+      local.suppressClick = false;
+    }, 0);
+    const target = dropped ? targetAt(e.clientX, e.clientY) : null;
+    const where = target?.dataset.drop;
+    local.selected = null;
+    if (where?.startsWith("slot:")) {
+      place(from, Number(where.slice(5)), ctx);
+      ctx.redraw();
+    } else if (where === "discard" || where === "finish") {
+      playTile(where, local.rack[from], view, ctx);
+    } else {
+      ctx.redraw();
+    }
+  };
+  const up = (e) => finish(e, true);
+  const cancel = (e) => finish(e, false);
+  source.setPointerCapture(event.pointerId);
+  source.addEventListener("pointermove", moveTo);
+  source.addEventListener("pointerup", up);
+  source.addEventListener("pointercancel", cancel);
+}
+
+function buttons(view, kinds, ctx) {
+  if (view.me === null || view.me === undefined || !local.rack) return null;
+  const selected = local.selected !== null ? local.rack[local.selected] : null;
+  const out = [
+    h("button.quiet", { type: "button", dataset: { key: "sort-runs" }, onclick: () => ctx.sort("runs") }, t("web.okey.sort_runs")),
+    h("button.quiet", { type: "button", dataset: { key: "sort-pairs" }, onclick: () => ctx.sort("pairs") }, t("web.okey.sort_pairs")),
+  ];
+  if (kinds.has("show_indicator")) {
+    out.push(
+      h("button.act", { type: "button", dataset: { key: "act-show", kind: "show_indicator" }, disabled: ctx.pending, onclick: () => ctx.act("show_indicator", {}) }, t("web.okey.show")),
+    );
+  }
+  if (kinds.has("discard")) {
+    out.push(
+      h(
+        "button.act.primary",
+        { type: "button", dataset: { key: "act-discard", kind: "discard" }, disabled: ctx.pending || !selected, onclick: () => dropSelected("discard", view, ctx) },
+        selected ? t("web.okey.discard_tile", { tile: selected }) : t("web.okey.discard"),
+      ),
+    );
+  }
+  if (kinds.has("finish")) {
+    out.push(
+      h(
+        "button.act.finish",
+        { type: "button", dataset: { key: "act-finish", kind: "finish" }, disabled: ctx.pending || !selected, onclick: () => dropSelected("finish", view, ctx) },
+        selected ? t("web.okey.finish_tile", { tile: selected }) : t("web.okey.finish"),
+      ),
+    );
+  }
+  return h("div.buttons.okey-buttons", {}, out);
+}
+
+function standings(view) {
+  const rows = view.seats
+    .map((seat, i) => [seat, i])
+    .filter(([seat]) => seat.points !== null && seat.points !== undefined);
+  const finished = view.finish || null;
+  return h(
+    "section.standings",
+    { "aria-label": t("web.okey.standings") },
+    finished && finished.rack
+      ? h(
+          "div.finished",
+          {},
+          h("h2", {}, t("web.okey.finished", { name: finished.name || "" })),
+          h("div.finished-rack", {}, finished.rack.map((code) => (code ? tile(code, { okey: view.okey, size: "sm" }) : h("span.gap")))),
+        )
+      : null,
+    rows.length
+      ? h(
+          "table.points",
+          {},
+          h("caption", {}, t("web.okey.standings")),
+          h("tbody", {}, rows.map(([seat, i]) => h(`tr${i === view.me ? ".me" : ""}`, {}, h("th", { scope: "row" }, seat.name), h("td", {}, seat.points)))),
+        )
+      : null,
+  );
+}
+
