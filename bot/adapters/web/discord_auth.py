@@ -24,8 +24,8 @@ import json
 import logging
 import re
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import quote
 
 import aiohttp
@@ -35,6 +35,9 @@ from bot.core.i18n import normalize_locale, t
 from bot.core.names import clean_name
 from bot.logs import kv
 
+if TYPE_CHECKING:
+    from bot.adapters.web.server import WebTable
+
 log = logging.getLogger("bot.web")
 
 PLATFORM = "discord"
@@ -42,6 +45,7 @@ ROUTE = "/api/auth/discord"
 MAX_BODY = 4096  # the page's request is a few hundred bytes
 CODE = re.compile(r"[A-Za-z0-9._~-]{1,512}")  # OAuth2 codes are short URL-safe strings
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,200}")  # e.g. i-1276580072400224306-gc-9129...-9129...
+PROXY_DOMAIN = "discordsays.com"  # the Activity's page: https://<client id>.discordsays.com
 DISCORD_SECONDS = 10.0  # each call to Discord's API
 HTTP_KEY: web.AppKey[aiohttp.ClientSession] = web.AppKey("discord_http", aiohttp.ClientSession)
 
@@ -237,3 +241,36 @@ def add_discord_routes(
 
     app.router.add_get(ROUTE, config)
     app.router.add_post(ROUTE, login)
+
+
+def activity_origin(client_id: str) -> str:
+    """The origin of the Activity's page (Discord's proxy), which opens the socket."""
+    return f"https://{client_id}.{PROXY_DOMAIN}"
+
+
+def attach_discord(table: WebTable, discord: DiscordApp) -> None:
+    """Let the Discord Activity in on the web table `table` (before it starts serving): its
+    sign-in route, sessions signed like every other (platform `discord`, the Discord front's
+    tables), and the proxy's origin on the socket."""
+    from bot.adapters.web.tokens import Identity
+
+    front = table.fronts.get(PLATFORM)
+    if front is None:
+        raise ValueError("the web table has no Discord front")
+    table.config = replace(
+        table.config, origins=(*table.config.origins, activity_origin(discord.client_id))
+    )
+
+    def issue(user_id: str, name: str, table_id: str, locale: str) -> str:
+        return table.signer.session(Identity(PLATFORM, user_id, name, table_id, locale))
+
+    def extend(app: web.Application) -> None:
+        add_discord_routes(
+            app,
+            discord=discord,
+            tables=front.core,
+            issue=issue,
+            default_locale=table.config.default_locale,
+        )
+
+    table.extensions.append(extend)

@@ -1,0 +1,114 @@
+"""The Discord Activity on the real web table: the sign-in route attached to `WebTable`, a
+session from a good code that opens the socket from the Activity's origin (Discord's proxy) and
+shows the table as that player sees it, another origin refused, and an expired session refused
+on hello."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.adapters.web.discord_auth import DiscordApp, activity_origin, attach_discord
+from bot.adapters.web.server import Front, WebConfig, WebTable
+from bot.adapters.web.tokens import SESSION_SECONDS, Signer
+from testkit.fakes.discord_oauth_server import FakeDiscordOAuth
+from testkit.helpers import cmd, make_core
+from testkit.web import receive
+
+APP_ID = "1215413995645968394"
+SECRET = "s3cr3t-client-secret-value"
+BOT_TOKEN = "bot-token-" + "x" * 50
+CHANNEL = "912954213460484116"
+AYSE, MEHMET = "205519959982473217", "205519959982473218"
+
+
+def discord_cmd(user: str, line: str):
+    return replace(cmd(user, line, channel=CHANNEL), platform="discord")
+
+
+@pytest.fixture
+async def activity(memory_store):
+    fake = FakeDiscordOAuth(APP_ID, SECRET, BOT_TOKEN)
+    fake.add_user(AYSE, "Ayşe", locale="tr")
+    fake.add_user(MEHMET, "Mehmet")
+    base = await fake.start()
+    core = make_core(memory_store)
+    await core.handle(discord_cmd(AYSE, "/poker open turkish 10"))
+    await core.handle(discord_cmd(AYSE, "/poker join 200"))
+    clock = [time.time()]
+
+    async def deliver(items):
+        return None
+
+    table = WebTable(
+        {"discord": Front(core, deliver)},
+        Signer("test-web-secret-0123456789"),
+        WebConfig(default_locale="en"),
+        clock=lambda: clock[0],
+    )
+    attach_discord(table, DiscordApp(APP_ID, SECRET, BOT_TOKEN, base))
+    client = TestClient(TestServer(table.app(), host="127.0.0.1"))
+    await client.start_server()
+    try:
+        yield fake, client, clock
+    finally:
+        await client.close()
+        await fake.close()
+
+
+async def sign_in(fake, client, user: str) -> dict:
+    instance = fake.launch(CHANNEL, [AYSE, MEHMET])
+    got = await client.post(
+        "/api/auth/discord", json={"code": fake.grant(user), "instance_id": instance}
+    )
+    assert got.status == 200, await got.text()
+    return await got.json()
+
+
+async def test_the_activity_page_sees_the_table_as_its_player(activity):
+    fake, client, _ = activity
+    signed = await sign_in(fake, client, AYSE)
+    assert signed["locale"] == "tr"
+    ws = await client.ws_connect("/ws", headers={"Origin": activity_origin(APP_ID)})
+    await ws.send_json({"type": "hello", "session": signed["session"]})
+    state = await receive(ws)
+    assert state["type"] == "state"
+    view = state["view"]
+    assert view["table_id"] == signed["table"]
+    assert view["me"] is not None and view["seats"][view["me"]]["user_id"] == AYSE
+    await ws.close()
+    watcher = await sign_in(fake, client, MEHMET)  # in the channel, not seated: a spectator
+    ws = await client.ws_connect("/ws", headers={"Origin": activity_origin(APP_ID)})
+    await ws.send_json({"type": "hello", "session": watcher["session"]})
+    state = await receive(ws)
+    assert state["type"] == "state" and state["view"]["me"] is None
+    await ws.close()
+
+
+async def test_another_activity_origin_is_refused(activity):
+    _, client, _ = activity
+    got = await client.get(
+        "/ws",
+        headers={
+            "Origin": activity_origin("999"),
+            "Connection": "Upgrade",
+            "Upgrade": "websocket",
+            "Sec-WebSocket-Version": "13",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+        },
+    )
+    assert got.status == 403
+
+
+async def test_an_expired_session_is_refused_on_hello(activity):
+    fake, client, clock = activity
+    signed = await sign_in(fake, client, AYSE)
+    clock[0] += SESSION_SECONDS + 1
+    ws = await client.ws_connect("/ws", headers={"Origin": activity_origin(APP_ID)})
+    await ws.send_json({"type": "hello", "session": signed["session"]})
+    answer = await receive(ws)
+    assert answer["type"] == "error"
+    assert (await receive(ws))["type"] == "closed_socket"
