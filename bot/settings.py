@@ -61,13 +61,7 @@ class Settings(BaseSettings):
     press_burst: int = Field(default=12, ge=0)
     press_refill_seconds: float = Field(default=0.25, gt=0)
 
-    @field_validator(
-        "discord_token",
-        "telegram_token",
-        "telegram_webhook_secret",
-        "discord_client_secret",
-        mode="before",
-    )
+    @field_validator("discord_token", "telegram_token", "telegram_webhook_secret", mode="before")
     @classmethod
     def _blank_token_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -134,6 +128,13 @@ class Settings(BaseSettings):
     @field_validator("discord_shard_count", "discord_shards", "discord_client_id", mode="before")
     @classmethod
     def _blank_count_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("discord_client_secret", mode="before")
+    @classmethod
+    def _blank_secret_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
         return value
