@@ -142,3 +142,22 @@ def test_build_client_turns_the_activity_on_from_the_settings():
     assert not off.discord_activity and on.discord_activity
     assert not build_client(off, DiscordAdapter(Quiet())).tree.entry_point
     assert build_client(on, DiscordAdapter(Quiet())).tree.entry_point
+
+
+def test_the_client_secret_is_masked_and_blank_settings_are_unset():
+    from bot.__main__ import secrets_of
+    from bot.settings import SettingsError
+
+    secret = "client-secret-" + "s" * 20
+    on = load_settings(
+        discord_token="x" * 60,
+        discord_client_id="1215413995645968394",
+        discord_client_secret=secret,
+        _env_file=None,
+    )
+    assert secret in secrets_of(on)
+    blank = load_settings(discord_client_id=" ", discord_client_secret="", _env_file=None)
+    assert blank.discord_client_id is None and blank.discord_client_secret is None
+    assert not blank.discord_activity
+    with pytest.raises(SettingsError, match="DISCORD_API_BASE_URL"):
+        load_settings(discord_api_base_url="discord.com/api", _env_file=None)
