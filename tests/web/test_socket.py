@@ -46,17 +46,13 @@ async def test_a_move_on_the_page_moves_the_table_and_the_chat_gets_the_edit(mem
         other = ws_m if ws is ws_a else ws_a
         kinds = [a["kind"] for a in view["view"]["actions"]]
         kind = "check" if "check" in kinds else ("pass" if "pass" in kinds else "fold")
-        await ws.send_json(
-            {"type": "act", "ref": 1, "kind": kind, "nonce": view["view"]["nonce"]}
-        )
+        await ws.send_json({"type": "act", "ref": 1, "kind": kind, "nonce": view["view"]["nonce"]})
         assert await receive_until(ws, "ack") == {"type": "ack", "ref": 1}
         state = await receive_until(other, "state")
         assert state["view"]["nonce"] != view["view"]["nonce"]
         assert any(item.kind is OutKind.EDIT_TABLE for item in web.delivered)
         # the same move again carries a stale nonce: refused, in the viewer's language
-        await ws.send_json(
-            {"type": "act", "ref": 2, "kind": kind, "nonce": view["view"]["nonce"]}
-        )
+        await ws.send_json({"type": "act", "ref": 2, "kind": kind, "nonce": view["view"]["nonce"]})
         refused = await receive_until(ws, "refused")
         assert refused["ref"] == 2 and refused["text"]
 
