@@ -9,7 +9,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.adapters.runtime import run_in_foreground
 from bot.logs import kv, setup_logging, token_parts
@@ -70,31 +70,72 @@ def console_config(settings: Settings, *, pictures: bool) -> CoreConfig:
 
 async def run_console(settings: Settings, args: argparse.Namespace, stop: asyncio.Event) -> None:
     """Open the store (upgrading its schema), load open tables and run the console table on
-    stdin until end of input or `stop`; the store is closed however it ends."""
-    from bot.adapters.console import banner
+    stdin until end of input or `stop`; with `WEB_ENABLED` (the default) the web table runs
+    beside it on loopback (`/table web` prints a player's link) and the turn timers run on
+    the clock. The store is closed however it ends."""
+    from dataclasses import replace
+
+    from bot.adapters.console import Console, banner
     from bot.adapters.console import run_console as console_loop
     from bot.adapters.lines import read_lines
+    from bot.adapters.runtime import stop_ticker, tick_forever, utcnow
+    from bot.adapters.web.metrics import MeteredCore, Metrics
+    from bot.adapters.web.runner import base_url, link_maker, start_web, web_signer
+    from bot.adapters.web.server import Front
     from bot.core.app import Core
     from bot.core.table.fairness import SeededSource, random_seeds
     from storage import Store
 
     store = await Store.open(settings.database_url, migrate=True)
+    web = None
+    halt = asyncio.Event()
+    ticker: asyncio.Task[None] | None = None
     try:
         seeds = SeededSource(args.seed) if args.seed else random_seeds
         config = console_config(settings, pictures=bool(args.pictures))
+        signer = await web_signer(settings, store) if settings.web_enabled else None
+        if signer is not None:
+            config = replace(config, web_link=link_maker(signer, base_url(settings)))
+        metrics = Metrics()
         core = Core(store, config, seeds=seeds)
+        metered: Any = MeteredCore(core, metrics)
+        console = Console(
+            sys.stdout,
+            settings.default_locale,
+            tuple(args.moderator),
+            Path(args.pictures) if args.pictures else None,
+        )
+
+        async def show(items: list[Any]) -> None:
+            console.show(items)
+
         banner()
+        if signer is not None:
+            web = await start_web(
+                settings, {"console": Front(metered, show)}, signer, metrics,
+                states={"console": lambda: "running"},
+            )  # fmt: skip
+        if web is not None:
+            print(
+                f"[console] The web table: {base_url(settings, web.port)} — type "
+                "`name: /table web` for that player's own link.",
+                flush=True,
+            )
+            ticker = asyncio.create_task(
+                tick_forever(core, show, now=utcnow, every=1.0, log=log, stop=halt)
+            )
         await console_loop(
-            core,
+            metered,
             read_lines(sys.stdin.fileno(), stop, sys.stdin.encoding or "utf-8"),
             sys.stdout,
-            locale=settings.default_locale,
-            moderators=tuple(args.moderator),
-            pictures=Path(args.pictures) if args.pictures else None,
             stop=stop,
+            console=console,
         )
         print("[console] bye", flush=True)
     finally:
+        await stop_ticker(ticker, halt)
+        if web is not None:
+            await web.stop()
         await store.close()
         log.info(kv(event="store_closed"))
 
@@ -138,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  # any text prints
         run_in_foreground(partial(run_console, settings, args), log, "stopped")
         return 0
+    if settings.web_enabled:  # the chat platforms and the web table, one store
+        stopped = f"{platforms[0]}_stopped" if len(platforms) == 1 else "stopped"
+        run_in_foreground(partial(run_platforms, settings, platforms), log, stopped)
+        return 0
     if platforms == ["discord"]:  # Discord alone: bot/adapters/discord, its shards in this process
         from bot.adapters.discord import run as run_discord
 
@@ -158,9 +203,15 @@ async def run_platforms(
 ) -> None:
     """Serve several platforms on one store until `stop` is set; each gets its own core, which
     loads and times only that platform's tables (`CoreConfig.platforms`), so no timer output goes
-    astray. The store is closed after every platform has stopped."""
+    astray. With `WEB_ENABLED` the web table serves every platform's tables beside them, its
+    moves' items delivered through that platform's adapter. The store is closed after every
+    platform has stopped."""
     from bot.adapters import discord, telegram
+    from bot.adapters.discord import DiscordAdapter
     from bot.adapters.runtime import platform_core
+    from bot.adapters.web.metrics import MeteredCore, Metrics
+    from bot.adapters.web.runner import base_url, link_maker, start_web, web_signer
+    from bot.adapters.web.server import Front
     from bot.core.table.pictures import warm_up_pictures
     from storage import Store
 
@@ -170,17 +221,51 @@ async def run_platforms(
     }
     stop = stop or asyncio.Event()
     store = await Store.open(settings.database_url, migrate=True)
+    web = None
     try:
+        signer = await web_signer(settings, store) if settings.web_enabled else None
+        metrics = Metrics()
+        fronts: dict[str, Front] = {}
+        states: dict[str, Callable[[], str]] = {}
         runs = []
         for name in platforms:
-            core, rooms = platform_core(store, settings, name)
-            runs.append(serve[name](settings, core, stop=stop, table_messages=store, rooms=rooms))
+            link = None if signer is None else link_maker(signer, base_url(settings))
+            core, rooms = platform_core(store, settings, name, web_link=link)
+            metered: Any = MeteredCore(core, metrics)
+            front = fronts[name] = Front(metered)
+            states[name] = lambda: "serving"
+            options: dict[str, Any] = {}
+            if name == "discord":
+                adapter = DiscordAdapter(
+                    metered,
+                    default_locale=settings.default_locale,
+                    moderator_role=settings.moderator_role,
+                    table_messages=store,
+                )
+                front.deliver = adapter.deliver_unasked
+                options["adapter"] = adapter
+            else:
+                options["on_adapter"] = partial(_deliver_through, front)
+            runs.append(
+                serve[name](
+                    settings, metered, stop=stop, table_messages=store, rooms=rooms, **options
+                )
+            )
         if settings.pictures:
             runs.append(warm_up_pictures())
+        if signer is not None:
+            web = await start_web(settings, fronts, signer, metrics, states)
         await asyncio.gather(*runs)
     finally:
+        if web is not None:
+            await web.stop()
         await store.close()
         log.info(kv(event="store_closed"))
+
+
+def _deliver_through(front: Any, adapter: Any) -> None:
+    """The web table's moves at this platform's tables are delivered by its adapter."""
+    front.deliver = adapter.deliver
 
 
 if __name__ == "__main__":

@@ -60,8 +60,18 @@ class Settings(BaseSettings):
     command_refill_seconds: float = Field(default=2.0, gt=0)
     press_burst: int = Field(default=12, ge=0)
     press_refill_seconds: float = Field(default=0.25, gt=0)
+    # the live web table (bot/adapters/web, docs/web.md)
+    web_enabled: bool = True  # serve the web table beside the chat adapters
+    web_port: int = Field(default=8080, ge=0, le=65535)
+    web_listen: str = "127.0.0.1"  # loopback: a reverse proxy in front (docs/web.md)
+    web_public_url: str | None = None  # https://... the players reach; None: loopback links
+    web_secret: SecretStr | None = None  # unset: generated once and kept in the database
+    telegram_webapp_name: str | None = None  # the Mini App's short name (BotFather /newapp)
+    web_max_viewers_per_table: int = Field(default=100, ge=1)
 
-    @field_validator("discord_token", "telegram_token", "telegram_webhook_secret", mode="before")
+    @field_validator(
+        "discord_token", "telegram_token", "telegram_webhook_secret", "web_secret", mode="before"
+    )
     @classmethod
     def _blank_token_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -69,7 +79,12 @@ class Settings(BaseSettings):
         return value
 
     @field_validator(
-        "telegram_api_base_url", "telegram_webhook_url", "moderator_role", mode="before"
+        "telegram_api_base_url",
+        "telegram_webhook_url",
+        "moderator_role",
+        "web_public_url",
+        "telegram_webapp_name",
+        mode="before",
     )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
@@ -91,6 +106,27 @@ class Settings(BaseSettings):
     def _must_be_http_url(cls, value: str | None) -> str | None:
         if value is not None and not value.startswith(("http://", "https://")):
             raise ValueError("must start with http:// or https://")
+        return value
+
+    @field_validator("web_public_url")
+    @classmethod
+    def _https_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith("https://"):
+            raise ValueError("must start with https:// (Telegram opens Mini Apps only over https)")
+        return None if value is None else value.rstrip("/")
+
+    @field_validator("web_secret")
+    @classmethod
+    def _long_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and len(value.get_secret_value()) < 16:
+            raise ValueError("must be at least 16 characters (or unset: the bot makes one)")
+        return value
+
+    @field_validator("telegram_webapp_name")
+    @classmethod
+    def _app_name(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"[A-Za-z0-9_]{3,30}", value):
+            raise ValueError("must be the Mini App's short name: 3-30 of A-Z, a-z, 0-9 and _")
         return value
 
     @field_validator("telegram_webhook_secret")

@@ -237,11 +237,13 @@ async def run_console(
     start: bool = True,
     stop: asyncio.Event | None = None,
     files: Path | None = None,
+    console: Console | None = None,
 ) -> Console:
     """Feed each input line to the core and print what comes back, until input ends or `stop`
     is set (a line being handled is finished first). Attachments are written into `files`
-    (default: the current folder)."""
-    console = Console(out, locale, moderators, pictures, files=files or Path())
+    (default: the current folder). `console`: one made already (the web table prints through
+    it too); it then replaces `out`, `locale`, `moderators`, `pictures` and `files`."""
+    console = console or Console(out, locale, moderators, pictures, files=files or Path())
     stop = stop or asyncio.Event()
     if start:
         console.show(await core.start())

@@ -100,9 +100,12 @@ async def flush_adapter(
         log.exception(kv(event="flush_failed"))
 
 
-def core_config(settings: Settings, platform: str) -> CoreConfig:
+def core_config(
+    settings: Settings, platform: str, web_link: Callable[..., str] | None = None
+) -> CoreConfig:
     """The core's configuration for one chat platform: only its tables are loaded and timed,
-    the default language, pictures and time limits as the settings say."""
+    the default language, pictures and time limits as the settings say; `web_link` makes the
+    `/table web` links (None: no web table)."""
     from bot.core.config import CoreConfig
 
     return CoreConfig(
@@ -117,17 +120,20 @@ def core_config(settings: Settings, platform: str) -> CoreConfig:
         command_refill_seconds=settings.command_refill_seconds,
         press_burst=settings.press_burst,
         press_refill_seconds=settings.press_refill_seconds,
+        web_link=web_link,
     )
 
 
-def platform_core(store: Any, settings: Settings, platform: str) -> tuple[Core, LateRooms]:
+def platform_core(
+    store: Any, settings: Settings, platform: str, web_link: Callable[..., str] | None = None
+) -> tuple[Core, LateRooms]:
     """A core serving `platform`'s tables only, and the rooms its tournament tables will play
     in: the platform's `serve` plugs its adapter's rooms into them (`LateRooms.use`)."""
     from bot.adapters.rooms import LateRooms
     from bot.core.app import Core
 
     rooms = LateRooms()
-    return Core(store, core_config(settings, platform), rooms=rooms), rooms
+    return Core(store, core_config(settings, platform, web_link), rooms=rooms), rooms
 
 
 async def serve_on_store(

@@ -111,7 +111,13 @@ def run_bot(tmp_path: Path, script: str, *args: str) -> str:
         input=script,
         capture_output=True,
         text=True,
-        env={"PATH": "/usr/bin:/bin", "DEFAULT_LOCALE": "en", "PYTHONPATH": str(ROOT)},
+        # no web table: its address line would depend on whether the port is free
+        env={
+            "PATH": "/usr/bin:/bin",
+            "DEFAULT_LOCALE": "en",
+            "PYTHONPATH": str(ROOT),
+            "WEB_ENABLED": "false",
+        },
         cwd=tmp_path,
         timeout=120,
     )

@@ -85,9 +85,11 @@ async def serve(
     ready: asyncio.Event | None = None,
     table_messages: SurfaceStore | None = None,
     rooms: LateRooms | None = None,
+    on_adapter: Callable[[TelegramAdapter], object] | None = None,
 ) -> None:
     """Run the Telegram bot on `core` until `stop` is set (forever by default); `ready` is set
-    once updates are being received.
+    once updates are being received. `on_adapter` is told the adapter once it exists (the web
+    table delivers its moves' items through it).
 
     Long polling unless `settings.telegram_webhook_url` is set, then a webhook listener on
     `settings.telegram_webhook_port` at the URL's path. Several processes may listen behind one
@@ -114,9 +116,13 @@ async def serve(
     adapter.install(application)
     if rooms is not None:
         rooms.use(adapter.rooms)
+    if on_adapter is not None:
+        on_adapter(adapter)
     stop = stop or asyncio.Event()
     if not await reach_bot_api(application, settings, stop):
         return  # stopped before the Bot API answered
+    if adapter.delivery is not None:
+        adapter.delivery.web_table_link = mini_app_link(settings, application.bot.username)
     # In polling mode this is the only process of the token; in webhook mode the leader.
     leader = settings.telegram_set_webhook or not settings.telegram_webhook_url
     listener: WebhookListener | None = None
@@ -209,6 +215,18 @@ def run(settings: Settings, core: CoreApi | None = None) -> None:
     """Run the Telegram bot in the foreground until SIGTERM or SIGINT, then stop cleanly (see
     `serve`); without a core, one is built on the store at `settings.database_url`."""
     run_platform(settings, serve, PLATFORM, core, log)
+
+
+def mini_app_link(settings: Settings, username: str | None) -> Callable[[str], str] | None:
+    """A table id -> the Mini App's direct link opening its live web table
+    (`https://t.me/<bot>/<app>?startapp=t<table>`), when WEB_PUBLIC_URL and
+    TELEGRAM_WEBAPP_NAME are set; else None (no such button)."""
+    app = settings.telegram_webapp_name
+    if not (settings.web_public_url and app and username):
+        return None
+    from bot.adapters.web.server import start_param
+
+    return lambda table_id: f"https://t.me/{username}/{app}?startapp={start_param(table_id)}"
 
 
 def webhook_secret(settings: Settings) -> str:

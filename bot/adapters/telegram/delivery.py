@@ -212,6 +212,8 @@ class Delivery:
         self._told_to_start: set[tuple[int, str]] = set()
         # newest unwritten table states, with their keyboards
         self._wanted: dict[str, tuple[Outgoing, Place, InlineKeyboardMarkup | None]] = {}
+        # a table id -> the Mini App's direct link to its live web table (None: no button)
+        self.web_table_link: Callable[[str], str | None] | None = None
 
     # ---- bookkeeping -------------------------------------------------------------------------
     def saw_user(self, user_id: int, name: str, locale: str | None) -> None:
@@ -249,6 +251,22 @@ class Delivery:
             if row
         ]
         return InlineKeyboardMarkup(keyboard) if keyboard else None
+
+    def _with_web_table(
+        self, markup: InlineKeyboardMarkup | None, table_id: str, place: Place
+    ) -> InlineKeyboardMarkup | None:
+        """The table message's keyboard with a last row opening the live web table: the Mini
+        App's direct link (`t.me/<bot>/<app>?startapp=t<table>`, allowed in groups, where
+        web-app buttons are not), when `web_table_link` is set (WEB_PUBLIC_URL and
+        TELEGRAM_WEBAPP_NAME)."""
+        link = None if self.web_table_link is None else self.web_table_link(table_id)
+        if link is None:
+            return markup
+        locale = (self.table_locale(table_id) if self.table_locale else None) or self.default_locale
+        label = adapter_text(locale, "web_table_button")
+        rows = [list(row) for row in markup.inline_keyboard] if markup is not None else []
+        rows.append([InlineKeyboardButton(label, url=link)])
+        return InlineKeyboardMarkup(rows)
 
     def is_live(self, table_id: str, custom_id: str) -> bool:
         """Whether the table's newest state still carries this button (the turn is the same)."""
@@ -353,6 +371,7 @@ class Delivery:
         if waiting is not None and waiting[0].fresh and not item.fresh:
             item = replace(item, fresh=True)
         markup = self.keyboard(item.buttons)  # remembers buttons that need input before a press
+        markup = self._with_web_table(markup, table_id, place)
         self.live_buttons[table_id] = button_ids(item.buttons)
         self._wanted[table_id] = (item, place, markup)
         self.outbox.post(place.chat_id, partial(self._write_table, table_id), key=table_id)

@@ -16,6 +16,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "dokun ve yeniden dene."
         ),
         "start_button": "Özel sohbeti başlat",
+        "web_table_button": "🂠 Canlı masa",
         "started": "Hazırım! Kartların ve ıstakan bu sohbete gelecek.",
         "bad_button": "Bu düğme geçersiz.",
         "amount_prompt": "{name}, {action}: bir miktar seç ya da bu mesaja yanıt olarak yaz (ör. {example}).",
@@ -43,6 +44,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "and try again."
         ),
         "start_button": "Start the private chat",
+        "web_table_button": "🂠 Live table",
         "started": "Ready! Your cards and rack will arrive in this chat.",
         "bad_button": "This button is not valid.",
         "amount_prompt": "{name}, {action}: pick an amount or type it as a reply to this message (e.g. {example}).",
