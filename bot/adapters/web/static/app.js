@@ -18,6 +18,14 @@ let skew = 0; // server clock minus this clock, in ms (the deadline is on the se
 let pending = null; // the ref of the move on its way
 const waiting = new Map(); // ref -> called on ack or refusal (arrangements)
 let redrawLater = false;
+let kept = null; // the previous hand's moves as this page last saw them
+
+/** The moves of a hand that just ended, kept to show under the next one. */
+function keep(previous, next) {
+  if (previous && previous.hand_id && previous.hand_id !== next.hand_id && previous.moves?.length) {
+    kept = { hand_id: previous.hand_id, lines: [...previous.moves] };
+  }
+}
 
 function message(text, retry = false) {
   swap(
@@ -79,7 +87,9 @@ function draw() {
     message(t("web.closed"));
     return;
   }
-  swap(main, view.group === "okey" ? renderOkey(view, ctx) : renderPoker(view, ctx));
+  main.dataset.nonce = view.nonce || "";
+  main.dataset.hand = view.hand_id || "";
+  swap(main, view.group === "okey" ? renderOkey(view, ctx, kept) : renderPoker(view, ctx, kept));
   tick();
 }
 
@@ -96,6 +106,7 @@ const handlers = {
     setTexts(texts, next.locale_viewer || null);
     if (next.now) skew = Date.parse(next.now) - Date.now();
     if (pending !== null && view && next.nonce !== view.nonce) pending = null;
+    keep(view, next);
     view = next;
     draw();
   },
@@ -115,6 +126,11 @@ const handlers = {
   onError(text) {
     forget();
     message(text, true);
+    status.textContent = "";
+  },
+  onClosed(text) {
+    view = null;
+    message(text || t("web.closed"));
     status.textContent = "";
   },
   onStatus(kind, seconds) {

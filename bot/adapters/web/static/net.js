@@ -6,7 +6,7 @@ const PING_MS = 25000;
 
 export class Connection {
   /** `handlers`: onState(view, texts), onAck(ref), onRefused(ref, text), onError(text),
-   * onStatus("open" | "connecting" | "retry", seconds). */
+   * onClosed(text), onStatus("open" | "connecting" | "retry", seconds). */
   constructor(session, handlers) {
     this.session = session;
     this.handlers = handlers;
@@ -56,6 +56,10 @@ export class Connection {
       case "error":
         this.stopped = true;
         this.handlers.onError(frame.text);
+        break;
+      case "closed":
+        this.stopped = true;
+        this.handlers.onClosed(frame.text);
         break;
       default:
         break;

@@ -7,7 +7,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { tile, tileBack } from "./cards.js";
-import { fromViewer, movesList, namePlate, turnLine } from "./seats.js";
+import { fromViewer, movesList, namePlate, previousHand, turnLine } from "./seats.js";
 import { ROW, SLOTS, fromTiles, move, reconcile, tilesOf } from "./rack.js";
 
 const DRAG_PX = 6;
@@ -73,7 +73,7 @@ export function resetWaiting() {
 }
 
 /** The whole Okey page for one state. */
-export function renderOkey(view, ctx) {
+export function renderOkey(view, ctx, kept = null) {
   sync(view);
   const kinds = new Map((view.actions || []).map((a) => [a.kind, a]));
   return h(
@@ -86,6 +86,7 @@ export function renderOkey(view, ctx) {
     buttons(view, kinds, ctx),
     standings(view),
     movesList(view),
+    previousHand(view, kept, (c) => tile(c, { okey: view.okey, size: "xs" }), (c) => tile(c, { size: "sm" })),
   );
 }
 
@@ -118,21 +119,22 @@ function playerBox(view, i) {
       seat.points !== null && seat.points !== undefined ? h("span", {}, t("web.okey.points", { points: seat.points })) : null,
       seat.dealer ? h("span.dealer", { title: t("web.okey.starter") }, "★") : null,
     ),
-    pile(view, i, { size: "sm" }),
+    pile(view, i, { size: "sm", label: false }),
   );
 }
 
-/** A discard pile, newest on the right (the last few tiles, with how many there are). */
-function pile(view, i, { size = "", drop = null, takes = null, ctx = null } = {}) {
+/** A discard pile, newest on the right: its last `keep` tiles and how many there are. */
+function pile(view, i, { size = "", drop = null, takes = null, ctx = null, keep = 5, label = true } = {}) {
   const tiles = view.seats[i].discards || [];
-  const label = i === view.me ? t("web.okey.your_pile") : t("web.okey.pile", { name: view.seats[i].name });
-  const shown = tiles.slice(-5).map((code, k, list) =>
+  const name = i === view.me ? t("web.okey.your_pile") : t("web.okey.pile", { name: view.seats[i].name });
+  const shown = tiles.slice(-keep).map((code, k, list) =>
     tile(code, { okey: view.okey, size: k === list.length - 1 ? size : "xs" }),
   );
   const body = [
-    h("span.pile-label", {}, label),
+    label || tiles.length > keep
+      ? h("span.pile-label", {}, label ? name : "", tiles.length > keep ? h("span.count", {}, ` +${tiles.length - keep}`) : null)
+      : null,
     h("span.pile-tiles", {}, shown.length ? shown : h("span.empty", {}, t("web.okey.pile_empty"))),
-    tiles.length > 5 ? h("span.count", {}, `+${tiles.length - 5}`) : null,
   ];
   if (takes) {
     return h(
@@ -153,13 +155,13 @@ function pile(view, i, { size = "", drop = null, takes = null, ctx = null } = {}
       {
         type: "button",
         dataset: { drop, key: `drop-${drop}`, seatPile: String(i) },
-        "aria-label": label,
+        "aria-label": name,
         onclick: () => dropSelected(drop, view, ctx),
       },
       body,
     );
   }
-  return h("div.pile", { dataset: { seatPile: String(i) }, "aria-label": label }, body);
+  return h("div.pile", { dataset: { seatPile: String(i) }, role: "group", "aria-label": name }, body);
 }
 
 function middle(view, kinds, ctx) {
@@ -197,17 +199,17 @@ function middle(view, kinds, ctx) {
     ? h("div.okey-tile", {}, h("span.pile-label", {}, t("web.okey.okey")), tile(view.okey, { okey: view.okey, size: "sm" }))
     : null;
   const left = seated && previous !== null && previous !== undefined
-    ? pile(view, previous, { size: "", takes: sources.includes("discard"), ctx })
+    ? pile(view, previous, { size: "", takes: sources.includes("discard"), ctx, keep: 3 })
     : null;
   const mine = seated && view.seats[view.me].in_play
-    ? pile(view, view.me, { size: "", drop: kinds.has("discard") ? "discard" : null, ctx })
+    ? pile(view, view.me, { size: "", drop: kinds.has("discard") ? "discard" : null, ctx, keep: 3 })
     : null;
   if (!view.indicator && !seated) return h("div.middle", {}, h("p.stage", {}, stageText(view)));
   return h(
     "div.middle",
     {},
     h("p.stage", {}, stageText(view)),
-    h("div.centre-row", {}, left, stock, indicator, okey, mine),
+    h("div.centre-row", {}, left || h("span"), stock, indicator || h("span"), okey || h("span"), mine || h("span")),
     take ? h("p.hint", {}, t("web.okey.hint_take")) : null,
     kinds.has("discard") ? h("p.hint", {}, t("web.okey.hint_discard")) : null,
   );

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { card, cardBack } from "./cards.js";
-import { fromViewer, movesList, namePlate, turnLine } from "./seats.js";
+import { fromViewer, movesList, namePlate, previousHand, turnLine } from "./seats.js";
 
 // What the player is choosing between two states: the cards marked for a draw, the amount.
 const choice = { hand: null, nonce: null, marked: new Set(), amount: null };
@@ -21,7 +21,7 @@ function forTurn(view) {
 }
 
 /** The whole poker page for one state; `ctx.act(kind, fields)` sends a move. */
-export function renderPoker(view, ctx) {
+export function renderPoker(view, ctx, kept = null) {
   forTurn(view);
   const kinds = new Map((view.actions || []).map((a) => [a.kind, a]));
   return h(
@@ -32,6 +32,7 @@ export function renderPoker(view, ctx) {
     myHand(view, kinds, ctx),
     actionBar(view, kinds, ctx),
     movesList(view),
+    previousHand(view, kept, (c) => card(c, { size: "xs" })),
   );
 }
 

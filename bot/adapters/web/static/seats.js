@@ -59,3 +59,29 @@ export function movesList(view) {
       : h("p.hint", {}, "—"),
   );
 }
+
+/** The end of the previous hand or round: the server's `last` when it sends one (the lines of
+ * its result, the cards shown, Okey's finishing rack), else the moves this page last saw of it. */
+export function previousHand(view, kept, drawCard, drawTile) {
+  const last = view.last || kept;
+  if (!last || !last.lines?.length) return null;
+  const shown = Object.entries(last.shown || {}).filter(([, cards]) => cards?.length);
+  return h(
+    "details.previous",
+    { open: true, dataset: { hand: last.hand_id || "" } },
+    h("summary", {}, t("web.previous")),
+    shown.length
+      ? h(
+          "ul.shown",
+          {},
+          shown.map(([seat, cards]) =>
+            h("li", {}, h("span.name", {}, view.seats[Number(seat)]?.name ?? ""), h("span.cards", {}, cards.map((c) => drawCard(c)))),
+          ),
+        )
+      : null,
+    last.rack?.length && drawTile
+      ? h("div.finished-rack", {}, last.rack.map((c) => (c ? drawTile(c) : h("span.gap"))))
+      : null,
+    h("ol", {}, last.lines.map((line) => h("li", {}, line))),
+  );
+}

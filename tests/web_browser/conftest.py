@@ -1,0 +1,126 @@
+"""The web table in a real browser: Chromium headless (Debian's `chromium`, driven by
+Playwright) on pages a real `WebTable` serves on loopback, over a real core in this process.
+
+One browser per test session (per xdist worker); every page gets its own browser context (its
+own sessionStorage, as two people on two devices). Without /usr/bin/chromium the tests are
+skipped, except with CI=true, where they fail: CI must run them (`.ci/run` installs it).
+
+Time: the core's clock is set once (to the wall clock's now, so the page's countdown reads
+sensibly) and never moves unless a test moves it; the tests wait only for conditions on the
+page (Playwright's own waiting), never for wall-clock time.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from testkit.helpers import Clock, cmd, make_core
+from testkit.stores import open_memory_store
+from testkit.web import Harness, serve_web
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 860}
+WAIT_MS = 10_000  # Playwright's longest wait for a condition on the page
+# Set to a folder (e.g. `docs`) to write the screenshots docs/web.md shows:
+#   WEB_SCREENSHOTS=docs .venv/bin/python -m pytest -p no:xdist tests/web_browser
+SHOTS = os.environ.get("WEB_SCREENSHOTS")
+
+
+def _absent(reason: str) -> None:
+    """Skip, or fail in CI (where the browser tests must run)."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: the browser tests must run; .ci/run installs chromium)")
+    pytest.skip(reason)
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def browser() -> AsyncIterator[Any]:
+    """One headless Chromium for the session."""
+    if not CHROMIUM.exists():
+        _absent(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    try:
+        from playwright.async_api import async_playwright
+    except ImportError:
+        _absent("the playwright package is not installed (pip install -e '.[dev]')")
+    async with async_playwright() as playwright:
+        chromium = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield chromium
+        finally:
+            await chromium.close()
+
+
+@dataclass
+class Site:
+    """A table being served: the core, its web server, the table's id."""
+
+    core: Any
+    web: Harness
+    table: str
+    clock: Clock
+
+    def url(self, user: str, locale: str = "en") -> str:
+        """The signed link `/table web` would give `user` (a spectator when not seated)."""
+        token = self.web.link(user, self.table, locale=locale)
+        return str(self.web.client.make_url(f"/t/{token}"))
+
+    async def say(self, user: str, line: str) -> None:
+        """`user` types a command in the chat."""
+        await self.core.handle(cmd(user, line))
+
+
+@asynccontextmanager
+async def site(
+    lines: list[tuple[str, str]], seed: str = "web", **config: Any
+) -> AsyncIterator[Site]:
+    """A core on a fresh in-memory store where `lines` were typed in channel c1, its table
+    served on loopback."""
+    store = await open_memory_store()
+    clock = Clock(datetime.now(UTC).replace(microsecond=0))
+    core = make_core(store, seed=seed, clock=clock, **config)
+    try:
+        for user, line in lines:
+            await core.handle(cmd(user, line))
+        live = core.tables.in_channel("test", "c1")
+        assert live is not None, "no table was opened"
+        async with serve_web(core) as web:
+            yield Site(core, web, str(live.id), clock)
+    finally:
+        await store.close()
+
+
+async def open_page(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
+    """A page of its own (own context: own sessionStorage) on `url`, once it shows a table."""
+    context = await browser.new_context(viewport=viewport, locale="en-US")
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # a test asserts none happened
+    await page.goto(url)
+    await page.locator("#main section.poker, #main section.okey").first.wait_for(timeout=WAIT_MS)
+    return page
+
+
+async def shot(page: Any, name: str) -> None:
+    """Write `docs/web-<name>.png` when screenshots are asked for (WEB_SCREENSHOTS)."""
+    if SHOTS:
+        await page.screenshot(path=str(Path(SHOTS) / f"web-{name}.png"), full_page=True)
