@@ -205,9 +205,13 @@ class Settings(BaseSettings):
 
     @property
     def discord_activity(self) -> bool:
-        """Whether the Discord Activity is configured (DISCORD_CLIENT_ID and
-        DISCORD_CLIENT_SECRET both set): the table message then offers "Open the table"."""
-        return self.discord_client_id is not None and self.discord_client_secret is not None
+        """Whether the Discord Activity is on: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET both
+        set and the web table it shows enabled; the table message then offers "Open the table"."""
+        return (
+            self.discord_client_id is not None
+            and self.discord_client_secret is not None
+            and self.web_enabled
+        )
 
     @property
     def discord_shards_deprecated(self) -> bool:
