@@ -26,8 +26,10 @@ ACTIVITY := bot/adapters/web/activity
 ACTIVITY_SDK := bot/adapters/web/static/vendor/discord-sdk.js
 
 activity-sdk:
-	@if command -v npm >/dev/null 2>&1; then $(MAKE) -s --no-print-directory $(ACTIVITY_SDK); \
-	else echo "npm not found: the Discord Activity's SDK is not built (nothing else needs it)"; fi
+	@if ! command -v npm >/dev/null 2>&1; then \
+		echo "npm not found: the Discord Activity's SDK is not built (nothing else needs it)"; \
+	elif ! $(MAKE) -s --no-print-directory $(ACTIVITY_SDK); then \
+		echo "warning: the Discord Activity's SDK could not be built (npm registry?); the rest runs"; fi
 
 $(ACTIVITY_SDK): $(ACTIVITY)/package.json $(ACTIVITY)/package-lock.json $(ACTIVITY)/sdk-entry.js
 	cd $(ACTIVITY) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error && npm run --silent build
