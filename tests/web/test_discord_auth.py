@@ -192,3 +192,36 @@ async def test_discord_unreachable_is_not_a_refusal(core):
         assert got.status == 502 and (await got.json())["error"]
     finally:
         await client.close()
+
+
+async def test_a_flood_of_sign_ins_never_reaches_discord(discord, core):
+    from bot.core.throttle import Throttle
+
+    now = [0.0]
+    app = web.Application()
+    add_discord_routes(
+        app,
+        discord=DiscordApp(APP_ID, SECRET, BOT_TOKEN, discord.base),
+        tables=core,
+        issue=Sessions(),
+        budget=Throttle(3, 1.0, lambda: now[0]),
+    )
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    try:
+        statuses = []
+        for n in range(10):
+            got = await client.post(
+                "/api/auth/discord", json={"code": f"made-up-{n}", "instance_id": "i-1"}
+            )
+            statuses.append(got.status)
+        assert statuses == [401] * 3 + [429] * 7
+        assert len([c for c in discord.calls if c[1] == "/oauth2/token"]) == 3
+        now[0] += 1.0  # a token came back
+        mine = discord.launch(TABLE_CHANNEL, [AYSE])
+        got = await client.post(
+            "/api/auth/discord", json={"code": discord.grant(AYSE), "instance_id": mine}
+        )
+        assert got.status == 200
+    finally:
+        await client.close()

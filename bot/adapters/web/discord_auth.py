@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -33,6 +34,7 @@ from aiohttp import web
 
 from bot.core.i18n import normalize_locale, t
 from bot.core.names import clean_name
+from bot.core.throttle import Throttle, Verdict
 from bot.logs import kv
 
 if TYPE_CHECKING:
@@ -47,6 +49,10 @@ CODE = re.compile(r"[A-Za-z0-9._~-]{1,512}")  # OAuth2 codes are short URL-safe 
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,200}")  # e.g. i-1276580072400224306-gc-9129...-9129...
 PROXY_DOMAIN = "discordsays.com"  # the Activity's page: https://<client id>.discordsays.com
 DISCORD_SECONDS = 10.0  # each call to Discord's API
+# Sign-ins asked of Discord, all pages together: Discord bans an address that makes 10,000
+# invalid requests in 10 minutes, so a flood of made-up codes must never reach it (legitimate
+# sign-ins are one per player per launch). At most 30 at once, then one a second.
+SIGNIN_BURST, SIGNIN_RATE = 30, 1.0
 HTTP_KEY: web.AppKey[aiohttp.ClientSession] = web.AppKey("discord_http", aiohttp.ClientSession)
 
 
@@ -190,10 +196,14 @@ def add_discord_routes(
     tables: Tables,
     issue: IssueSession,
     default_locale: str = "tr",
+    budget: Throttle | None = None,
 ) -> None:
     """Serve `POST /api/auth/discord` (and `GET` for the client id) on the web table's app;
     `issue` makes the session token for a confirmed viewer's table. The route's HTTP client to
-    Discord lives as long as the app."""
+    Discord lives as long as the app; `budget` bounds how often Discord is asked (a 429 past
+    it: `SIGNIN_BURST`, `SIGNIN_RATE`)."""
+    if budget is None:  # (an empty Throttle is falsy: it has a length)
+        budget = Throttle(SIGNIN_BURST, SIGNIN_RATE, time.monotonic)
 
     async def http_client(app: web.Application) -> AsyncIterator[None]:
         async with aiohttp.ClientSession() as http:
@@ -221,6 +231,9 @@ def add_discord_routes(
         ):
             log.info(kv(event="discord_auth", outcome="malformed"))
             return _refused(asked, "err.discord_auth")
+        if budget.take(ROUTE) is not Verdict.OK:
+            log.warning(kv(event="discord_auth", outcome="busy"))
+            return _refused(asked, "err.discord_busy", 429)
         try:
             viewer = await identify(request.app[HTTP_KEY], discord, code, instance_id)
         except Denied as exc:
