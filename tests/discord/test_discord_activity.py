@@ -161,3 +161,20 @@ def test_the_client_secret_is_masked_and_blank_settings_are_unset():
     assert not blank.discord_activity
     with pytest.raises(SettingsError, match="DISCORD_API_BASE_URL"):
         load_settings(discord_api_base_url="discord.com/api", _env_file=None)
+
+
+async def test_a_shared_room_table_has_no_open_button():
+    """A table playing in a shared room (`<channel>#<label>`) is not its channel's table: the
+    Activity there would show the channel's own, so its message offers no button."""
+    from bot.core.messages import Outgoing, OutKind
+
+    harness = build(Quiet(), activity=True)
+    for table, where in (("7", f"{CHANNEL}#masa-1"), ("8", str(CHANNEL + 1))):
+        item = Outgoing(OutKind.EDIT_TABLE, "table", where, table_id=table, version=1)
+        await harness.adapter.deliver([item])
+    await harness.settle()
+    room = harness.channel(CHANNEL).table_message()
+    own = harness.channel(CHANNEL + 1).table_message()
+    assert room is not None and own is not None
+    assert not [c for c in room.custom_ids() if c.startswith("o:")]
+    assert [c for c in own.custom_ids() if c.startswith("o:")] == ["o:8"]
