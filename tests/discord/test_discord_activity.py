@@ -178,3 +178,23 @@ async def test_a_shared_room_table_has_no_open_button():
     assert room is not None and own is not None
     assert not [c for c in room.custom_ids() if c.startswith("o:")]
     assert [c for c in own.custom_ids() if c.startswith("o:")] == ["o:8"]
+
+
+async def test_a_refused_entry_point_leaves_the_slash_commands_synced(caplog):
+    """Activities not enabled in the Developer Portal: Discord refuses the Entry Point command;
+    the slash commands are synced without it."""
+    client = DiscordBot(DiscordAdapter(Quiet()), start_core=False, activity=True)
+    sent: list[list[dict]] = []
+
+    async def upsert(application_id, payload):
+        sent.append(payload)
+        if entry_points(payload):
+            raise http_error(discord.HTTPException, 400, 50035)
+        return [{**c, "id": str(1000 + n), "application_id": "99"} for n, c in enumerate(payload)]
+
+    client._connection.application_id = 99
+    client.tree._http.bulk_upsert_global_commands = upsert
+    synced = await client.tree.sync()
+    assert len(sent) == 2 and entry_points(sent[0]) and not entry_points(sent[1])
+    assert len(synced) == len(sent[1]) > 0
+    assert "entry_point_refused" in caplog.text

@@ -74,6 +74,19 @@ class ActivityTree(app_commands.CommandTree):
         super().__init__(client)
         self.entry_point = entry_point
 
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[Any]:
+        """Sync as discord.py does; when Discord refuses the global sync with the Entry Point
+        command in it (Activities not enabled for the app in the Developer Portal), the slash
+        commands are synced without it, so the bot keeps its commands (logged)."""
+        try:
+            return await super().sync(guild=guild)
+        except discord.HTTPException as exc:
+            if guild is not None or not self.entry_point or exc.status != 400:
+                raise
+            log.warning(kv(event="entry_point_refused", code=exc.code, text=exc.text[:200]))
+            self.entry_point = False
+            return await super().sync(guild=guild)
+
     def _get_all_commands(self, *, guild: discord.abc.Snowflake | None = None) -> list[Any]:
         commands: list[Any] = list(super()._get_all_commands(guild=guild))
         if guild is None and self.entry_point:
