@@ -206,10 +206,15 @@ class LiveTableApi(CoreApi, Protocol):
     """What the live web table asks of the core besides the contract every front end uses."""
 
     async def table_views(
-        self, table_id: str, platform: str, user_ids: Sequence[str | None]
+        self,
+        table_id: str,
+        platform: str,
+        user_ids: Sequence[str | None],
+        version: int | None = None,
     ) -> dict[str | None, TableView] | None:
         """The open table as each of `user_ids` may see it (None: a spectator), from one read of
-        the store; None when there is no such open table on that platform."""
+        the store (none when this process holds `version` already); None when there is no such
+        open table on that platform."""
         ...
 
     async def arrange_rack(

@@ -363,24 +363,32 @@ class Core:
         return len(self.tables.tables)
 
     async def table_views(
-        self, table_id: str, platform: str, user_ids: Sequence[str | None]
+        self,
+        table_id: str,
+        platform: str,
+        user_ids: Sequence[str | None],
+        version: int | None = None,
     ) -> dict[str | None, TableView] | None:
         """The open table as each of `user_ids` (None: a spectator) may see it, brought up to
-        date from the store once; an Okey player's rack as they arranged it. None when there
-        is no such open table on that platform."""
+        date from the store once (not even that when this process holds `version` or a newer
+        one: it committed it); an Okey player's rack as they arranged it. None when there is no
+        such open table on that platform."""
         if self.store is None or is_tournament_id(table_id):
             return None
-        live = await self.tables.current(table_id)
+        live = self.tables.get(table_id)
+        if version is None or live is None or live.version < version:
+            live = await self.tables.current(table_id, version)
         if live is None or live.platform != platform:
             return None
-        views: dict[str | None, TableView] = {}
-        for user_id in dict.fromkeys(user_ids):
-            view = view_of(live.session, user_id)
+        async with live.lock:  # never a step's state before its commit
+            if live.closed:
+                return None
+            views = {user_id: view_of(live.session, user_id) for user_id in user_ids}
+            players = {i: seat.player_id for i, seat in enumerate(live.session.seats)}
+        for user_id, view in views.items():
             if view.rack and view.me is not None and view.hand_id is not None:
-                player = live.session.seats[view.me].player_id
-                stored = await self.store.rack_layout(live.id, player, view.hand_id)
-                view = replace(view, rack=laid_out(view.mine, stored))
-            views[user_id] = view
+                stored = await self.store.rack_layout(live.id, players[view.me], view.hand_id)
+                views[user_id] = replace(view, rack=laid_out(view.mine, stored))
         return views
 
     async def arrange_rack(
@@ -508,7 +516,11 @@ class Core:
         live = await self._live(command)
         url = make(command.platform, command.user_id, who.name, str(live.id), who.locale)
         body = t(who.locale, "table.web_link", table=live.id, url=url)
-        return [Outgoing(OutKind.PRIVATE, body, user_id=command.user_id, table_id=str(live.id))]
+        return [
+            Outgoing(
+                OutKind.PRIVATE, body, user_id=command.user_id, table_id=str(live.id), web_url=url
+            )
+        ]
 
     async def _check_stakes(self, live: LiveTable) -> None:
         """Name the player who cannot cover the Okey stake (the commit would refuse anyway)."""

@@ -150,6 +150,9 @@ class Outgoing:
     console: written to a file whose path is printed).
     `picker` (PRIVATE only): the user's own cards or rack that the text shows, as data
     (`/poker hand`, `/okey rack`), so that a front end offers them without reading the text.
+    `web_url` (PRIVATE only): the user's own signed address of the live web table the text
+    gives (`/table web`), so that a front end may offer it as a button (Telegram: a web-app
+    button, which opens the page inside the chat).
     """
 
     kind: OutKind
@@ -165,3 +168,4 @@ class Outgoing:
     version: int | None = None
     attachment: tuple[str, bytes] | None = None
     picker: Picker | None = None
+    web_url: str | None = None

@@ -397,8 +397,8 @@ class TableCommands(app_commands.Group):
         super().__init__(
             name=L("table", "masa"),
             description=L(
-                "Moderators: reset a table or remove a player",
-                "Moderatörler: masayı sıfırla ya da oyuncu çıkar",
+                "The table's web link; moderators: reset a table or remove a player",
+                "Masanın web bağlantısı; moderatörler: masayı sıfırla ya da oyuncu çıkar",
             ),
             guild_only=True,
         )
@@ -427,6 +427,16 @@ class TableCommands(app_commands.Group):
     async def cmd_kick(self, interaction: discord.Interaction, player: Range[str, 1, 100]) -> None:
         """/table kick."""
         await self.runner.run_command(interaction, "table", ("kick", *player.split()))
+
+    @app_commands.command(
+        name=L("web", "canlı"),
+        description=L(
+            "Your own link to this table on the web", "Bu masanın sana özel web bağlantısı"
+        ),
+    )
+    async def cmd_web(self, interaction: discord.Interaction) -> None:
+        """/table web: anyone's own link (no moderator needed)."""
+        await self.runner.run_command(interaction, "table", ("web",))
 
 
 TOURNAMENT_PLAIN = (

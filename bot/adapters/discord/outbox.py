@@ -124,6 +124,7 @@ class Lanes:
         self._queues: dict[Hashable, _Queue] = {}
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
         self._posted: dict[Hashable, deque[float]] = {}
+        self.on_wait: Callable[[], object] | None = None  # told each time `pace` must wait
 
     def put(
         self,
@@ -170,6 +171,8 @@ class Lanes:
         while len(sent) >= self.posts_per_window:
             wait = sent[0] + self.window - self.clock()
             if wait > 0:
+                if self.on_wait is not None:
+                    self.on_wait()
                 await self.sleep(wait)
             sent.popleft()
         sent.append(self.clock())

@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from telegram import Update
-from telegram.error import NetworkError, TelegramError
+from telegram.error import NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
 
 from bot.adapters.reach import keep_trying
@@ -55,6 +56,35 @@ CONCURRENT_UPDATES = 32
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 
 
+class MeteredRateLimiter(AIORateLimiter):
+    """PTB's rate limiter, telling `meter` (`bot.adapters.web.metrics.Metrics`) of every Bot API
+    call it lets through and of every wait its limits or a RetryAfter cost (more than
+    `WAITED` seconds from the call to its start)."""
+
+    WAITED = 0.05
+
+    def __init__(self, meter: Any, **options: Any) -> None:
+        super().__init__(**options)
+        self.meter = meter
+
+    async def _run_request(self, *args: Any, **kwargs: Any) -> Any:
+        began = time.monotonic()
+        callback = kwargs["callback"]
+
+        async def timed(*call_args: Any, **call_kwargs: Any) -> Any:
+            if time.monotonic() - began > self.WAITED:
+                self.meter.rate_limited(PLATFORM)
+            self.meter.platform_call(PLATFORM)
+            try:
+                return await callback(*call_args, **call_kwargs)
+            except RetryAfter:
+                self.meter.rate_limited(PLATFORM)
+                raise
+
+        kwargs["callback"] = timed
+        return await super()._run_request(*args, **kwargs)
+
+
 def build_application(
     token: str,
     base_url: str | None = None,
@@ -86,10 +116,12 @@ async def serve(
     table_messages: SurfaceStore | None = None,
     rooms: LateRooms | None = None,
     on_adapter: Callable[[TelegramAdapter], object] | None = None,
+    metrics: Any = None,
 ) -> None:
     """Run the Telegram bot on `core` until `stop` is set (forever by default); `ready` is set
     once updates are being received. `on_adapter` is told the adapter once it exists (the web
-    table delivers its moves' items through it).
+    table delivers its moves' items through it); `metrics` counts the Bot API calls and the
+    rate limiter's waits (`MeteredRateLimiter`).
 
     Long polling unless `settings.telegram_webhook_url` is set, then a webhook listener on
     `settings.telegram_webhook_port` at the URL's path. Several processes may listen behind one
@@ -109,7 +141,8 @@ async def serve(
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
     token = settings.telegram_token.get_secret_value()
-    application = build_application(token, settings.telegram_api_base_url)
+    limiter = None if metrics is None else MeteredRateLimiter(metrics, max_retries=3)
+    application = build_application(token, settings.telegram_api_base_url, limiter)
     adapter = TelegramAdapter(
         core, default_locale=settings.default_locale, table_messages=table_messages
     )

@@ -44,6 +44,7 @@ from telegram import (
     InlineKeyboardMarkup,
     InputMediaPhoto,
     Message,
+    WebAppInfo,
 )
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
@@ -266,6 +267,21 @@ class Delivery:
         label = adapter_text(locale, "web_table_button")
         rows = [list(row) for row in markup.inline_keyboard] if markup is not None else []
         rows.append([InlineKeyboardButton(label, url=link)])
+        return InlineKeyboardMarkup(rows)
+
+    def _with_web_app(
+        self, markup: InlineKeyboardMarkup | None, item: Outgoing, user_id: int
+    ) -> InlineKeyboardMarkup | None:
+        """A private answer that gives the user's web table address (`/table web`) gets a
+        web-app button opening it inside Telegram (allowed in private chats, https only)."""
+        if item.web_url is None or not item.web_url.startswith("https://"):
+            return markup
+        locale = self.locales.get(user_id) or self.default_locale
+        button = InlineKeyboardButton(
+            adapter_text(locale, "web_table_button"), web_app=WebAppInfo(item.web_url)
+        )
+        rows = [list(row) for row in markup.inline_keyboard] if markup is not None else []
+        rows.append([button])
         return InlineKeyboardMarkup(rows)
 
     def is_live(self, table_id: str, custom_id: str) -> bool:
@@ -497,7 +513,7 @@ class Delivery:
         parcel = Parcel(
             item.text,
             item.picture,
-            self.keyboard(item.buttons),
+            self._with_web_app(self.keyboard(item.buttons), item, user_id),
             item.table_id,
             item.slot,
             item.attachment,

@@ -135,7 +135,7 @@ class Hub:
             while True:
                 table.again = False
                 table.sent = table.version
-                await self.send_states(platform, table_id, list(table.viewers))
+                await self.send_states(platform, table_id, list(table.viewers), table.sent)
                 if not table.again:
                     break
         except Exception:
@@ -145,13 +145,16 @@ class Hub:
             if not table.viewers:
                 self.tables.pop(key, None)
 
-    async def send_states(self, platform: str, table_id: str, viewers: list[Viewer]) -> None:
-        """Send each of `viewers` (all of one table) its state now; a closed table says so and
-        closes their sockets."""
+    async def send_states(
+        self, platform: str, table_id: str, viewers: list[Viewer], version: int | None = None
+    ) -> None:
+        """Send each of `viewers` (all of one table) its state now (at `version` or newer, when
+        known); a closed table says so and closes their sockets."""
         core = self.cores.get(platform)
         if core is None or not viewers:
             return
-        views = await core.table_views(table_id, platform, [v.who.user_id for v in viewers])
+        users = [v.who.user_id for v in viewers]
+        views = await core.table_views(table_id, platform, users, version)
         if views is None:
             await self._closed(viewers)
             return

@@ -4,7 +4,7 @@ A *link token* rides in the address `/t/<token>` that `/table web` sends a user 
 page trades it once for a *session token* (`POST /api/auth/link`) and takes it out of the
 address bar. A session token is kept by the page (sessionStorage, never a URL) and is the first
 frame on the WebSocket. Both carry the same `Identity` (platform, user id and name, table id,
-language), are signed with the bot's web secret under different salts (a link is never a
+language), are signed (HMAC-SHA-256) with the bot's web secret under different salts (a link is never a
 session and back) and expire (`LINK_SECONDS`, `SESSION_SECONDS`). Nothing in them is secret:
 the signature makes them unforgeable; the table id is public, and a user's name is shown at the
 table anyway.
@@ -12,6 +12,7 @@ table anyway.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 from dataclasses import dataclass
@@ -77,8 +78,9 @@ class Signer:
         link_seconds: int = LINK_SECONDS,
         session_seconds: int = SESSION_SECONDS,
     ) -> None:
-        self._links = URLSafeTimedSerializer(secret, salt=LINK_SALT)
-        self._sessions = URLSafeTimedSerializer(secret, salt=SESSION_SALT)
+        sha256 = {"digest_method": hashlib.sha256}
+        self._links = URLSafeTimedSerializer(secret, salt=LINK_SALT, signer_kwargs=sha256)
+        self._sessions = URLSafeTimedSerializer(secret, salt=SESSION_SALT, signer_kwargs=sha256)
         self.link_seconds = link_seconds
         self.session_seconds = session_seconds
 

@@ -188,14 +188,19 @@ class TableService:
             return None
         return self.tables.get(number) or await self._load_id(number)
 
-    async def current(self, table_id: str) -> LiveTable | None:
+    async def current(self, table_id: str, told: int | None = None) -> LiveTable | None:
         """`fetch`, then brought up to date under its lock (one read of the version, a reload
-        when another process moved it on); None when it is not open (read only)."""
+        when another process moved it on); None when it is not open (read only). `told`: a
+        version another process is known to have committed; older in memory, the table is
+        reloaded at once (one read, not two)."""
         live = await self.fetch(table_id)
         if live is None:
             return None
         async with live.lock:
-            await self._refresh(live)
+            if told is not None and live.version < told and not live.closed:
+                await self._reload(live)
+            else:
+                await self._refresh(live)
         return None if live.closed else live
 
     async def _load_id(self, table_id: int) -> LiveTable | None:

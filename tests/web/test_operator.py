@@ -1,0 +1,66 @@
+"""`/healthz` and `/metrics`."""
+
+from __future__ import annotations
+
+from bot.adapters.web.metrics import MeteredCore, Metrics
+from bot.adapters.web.server import Front, WebConfig, WebTable
+from bot.adapters.web.tokens import Signer
+from storage import Store
+from testkit.helpers import cmd, make_core
+from testkit.web import serve_web
+
+
+async def test_healthz_is_200_with_the_database_and_the_adapters(memory_store):
+    core = make_core(memory_store)
+    config = WebConfig(default_locale="en", states={"console": lambda: "running"})
+    async with serve_web(core, config=config) as web:
+        response = await web.client.get("/healthz")
+        assert response.status == 200
+        body = await response.json()
+        assert body["database"] == "ok" and body["adapters"] == {"console": "running"}
+
+
+async def test_healthz_is_503_when_the_database_is_unreachable():
+    # nothing listens on port 1: every connection is refused
+    store = await Store.open("postgresql+asyncpg://bot:x@127.0.0.1:1/bot", migrate=False)
+    try:
+        async with serve_web(make_core(store)) as web:
+            response = await web.client.get("/healthz")
+            assert response.status == 503
+            assert (await response.json())["database"] == "unreachable"
+    finally:
+        await store.close()
+
+
+async def test_metrics_has_the_named_series(memory_store):
+    metrics = Metrics()
+    core = MeteredCore(make_core(memory_store), metrics)
+    await core.handle(cmd("ayse", "/poker open turkish 10"))
+    await core.handle(cmd("ayse", "/poker nonsense"))  # refused
+    metrics.platform_call("test")
+    metrics.rate_limited("test")
+    web = WebTable({"test": Front(core)}, Signer("s" * 20), WebConfig(), metrics=metrics)
+    from aiohttp.test_utils import TestClient, TestServer
+
+    async with TestClient(TestServer(web.app())) as client:
+        response = await client.get("/metrics")
+        assert response.status == 200
+        text = await response.text()
+    for series in (
+        'bot_commands_total{platform="test"} 2.0',
+        'bot_refusals_total{platform="test"} 1.0',
+        "bot_presses_total",
+        "bot_answer_seconds_bucket",
+        'bot_platform_calls_total{platform="test"} 1.0',
+        'bot_rate_limit_waits_total{platform="test"} 1.0',
+        "bot_open_tables 1.0",
+        "bot_web_viewers 0.0",
+    ):
+        assert series in text, series
+
+
+def test_two_metrics_objects_share_no_series():
+    first, second = Metrics(), Metrics()
+    first.platform_call("telegram")
+    assert b'bot_platform_calls_total{platform="telegram"} 1.0' in first.render()
+    assert b"bot_platform_calls_total{" not in second.render()
