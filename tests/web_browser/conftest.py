@@ -13,6 +13,7 @@ page (Playwright's own waiting), never for wall-clock time.
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ import pytest
 import pytest_asyncio
 
 from testkit.helpers import Clock, cmd, make_core
-from testkit.stores import open_memory_store
+from testkit.stores import open_file_store
 from testkit.web import Harness, serve_web
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -92,9 +93,12 @@ class Site:
 async def site(
     lines: list[tuple[str, str]], seed: str = "web", **config: Any
 ) -> AsyncIterator[Site]:
-    """A core on a fresh in-memory store where `lines` were typed in channel c1, its table
+    """A core on a fresh store where `lines` were typed in channel c1, its table
     served on loopback."""
-    store = await open_memory_store()
+    folder = tempfile.TemporaryDirectory(prefix="web-browser-")
+    # a SQLite file, not the in-memory database: its one shared connection cannot take the
+    # hub's reads while a move commits (the bot itself runs on a file too)
+    store = await open_file_store(Path(folder.name))
     clock = Clock(datetime.now(UTC).replace(microsecond=0))
     core = make_core(store, seed=seed, clock=clock, **config)
     try:
@@ -106,6 +110,7 @@ async def site(
             yield Site(core, web, str(live.id), clock)
     finally:
         await store.close()
+        folder.cleanup()
 
 
 async def open_page(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:

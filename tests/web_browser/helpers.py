@@ -9,9 +9,29 @@ from tests.web_browser.conftest import WAIT_MS, Site
 
 PLATFORM = "test"
 
+# what is typed in the chat before the pages open: two people and a computer player
+TURKISH = [
+    ("ayse", "/poker open turkish 10"),
+    ("ayse", "/poker join 200"),
+    ("mehmet", "/poker join 200"),
+    ("ayse", "/poker addbot"),
+    ("ayse", "/poker start"),
+]
+ACIK = [
+    ("ayse", "/poker open acik 10"),
+    ("ayse", "/poker join 200"),
+    ("mehmet", "/poker join 200"),
+    ("ayse", "/poker addbot"),
+    ("ayse", "/poker start"),
+]
+
 
 async def turn(site: Site) -> tuple[str | None, Any]:
-    """(the user to act now, their view), or (None, a spectator's view) when nobody acts."""
+    """(the user to act now, their view), or (None, a spectator's view) when nobody acts.
+
+    The web server's clock moves on a second per turn (virtual time): a page's frame budget
+    (20 at once, then 5 a second) refills as it would between a person's moves."""
+    site.web.clock[0] += 1.0
     view = await site.core.table_view(site.table, PLATFORM, "")
     if view is None or view.acting is None:
         return None, view

@@ -11,24 +11,9 @@ import pytest
 
 from bot.core.i18n import t
 from tests.web_browser.conftest import DESKTOP, WAIT_MS, open_page, shot, site
-from tests.web_browser.helpers import PLATFORM, close_all, kinds, ready, turn
+from tests.web_browser.helpers import ACIK, PLATFORM, TURKISH, close_all, kinds, ready, turn
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-TURKISH = [
-    ("ayse", "/poker open turkish 10"),
-    ("ayse", "/poker join 200"),
-    ("mehmet", "/poker join 200"),
-    ("ayse", "/poker addbot"),
-    ("ayse", "/poker start"),
-]
-ACIK = [
-    ("ayse", "/poker open acik 10"),
-    ("ayse", "/poker join 200"),
-    ("mehmet", "/poker join 200"),
-    ("ayse", "/poker addbot"),
-    ("ayse", "/poker start"),
-]
 
 
 async def cards_in_hand(page: Any) -> list[str]:
@@ -36,6 +21,27 @@ async def cards_in_hand(page: Any) -> list[str]:
     return await page.locator("section.hand [data-card]").evaluate_all(
         "nodes => nodes.map(n => n.dataset.card)"
     )
+
+
+async def moved_on(page: Any, nonce: str) -> None:
+    """Wait until `page` shows a turn after `nonce` (the move it sent was made)."""
+    await page.locator(f'#main:not([data-nonce="{nonce}"])').wait_for(
+        state="attached", timeout=WAIT_MS
+    )
+
+
+async def bet_with_the_amount_box(page: Any, low: int, high: int) -> int:
+    """Type an amount between the bounds into the bet control, check the slider and the button
+    follow it, and bet it; the amount."""
+    box = page.get_by_role("spinbutton", name="Amount")
+    assert await box.get_attribute("min") == str(low) and await box.get_attribute("max") == str(
+        high
+    )
+    amount = low + (high - low) // 2
+    await box.fill(str(amount))
+    assert await page.get_by_role("slider", name="Amount").input_value() == str(amount)
+    await page.get_by_role("button", name=t("en", "web.act.bet", amount=amount)).click()
+    return amount
 
 
 async def play_move(page: Any, offered: list[str]) -> str:
@@ -67,17 +73,17 @@ async def test_a_turkish_hand_with_a_draw_by_tapping_cards(browser):
             offered = await kinds(page)
             if "draw" in offered and drawn is None:
                 before = await cards_in_hand(page)
-                for card in before[:2]:
+                for card in before[-2:]:
                     await page.locator(f'section.hand button[data-card="{card}"]').click()
                 await page.locator('section.hand button[aria-pressed="true"]').nth(1).wait_for()
                 await shot(page, "turkish-draw")
                 label = t("en" if user == "ayse" else "tr", "web.act.draw", count=2)
                 await page.get_by_role("button", name=label).click()
                 drawn = (user, view.hand_id, before)
-                await page.locator(f'#main:not([data-nonce="{view.nonce}"])').wait_for()
+                await moved_on(page, view.nonce)
                 after = await cards_in_hand(page)
                 assert len(after) == 5 and after != before
-                assert len(set(before) - set(after)) == 2 and set(before[2:]) <= set(after)
+                assert len(set(before) - set(after)) == 2 and set(before[:3]) <= set(after)
                 me = view.me
                 plate = page.locator(f'.seat[data-seat="{me}"] .state')
                 locale = "en" if user == "ayse" else "tr"
@@ -86,6 +92,7 @@ async def test_a_turkish_hand_with_a_draw_by_tapping_cards(browser):
                 await page.locator('button.act[data-kind="draw"]').click()  # stands pat
             else:
                 await play_move(page, offered)
+            await moved_on(page, view.nonce)
         assert drawn is not None, "no hand reached the draw"
         # the hand is over: the page keeps its moves under the next one as "Previous hand"
         for page in pages.values():
@@ -104,7 +111,7 @@ async def test_an_acik_hand_shows_the_odds_and_a_spectator_sees_no_hidden_card(b
         zed = await open_page(browser, s.url("zed"))
         wide = await open_page(browser, s.url("ayse"), DESKTOP)
         hand = (await turn(s))[1].hand_id
-        seen_odds = False
+        seen_odds = bet_made = False
         for _ in range(40):
             user, view = await turn(s)
             if user is None or view.hand_id != hand:
@@ -123,8 +130,18 @@ async def test_an_acik_hand_shows_the_odds_and_a_spectator_sees_no_hidden_card(b
             await spectator_sees_only_public_cards(s, zed, view.nonce)
             if not await shot_once(wide, view.nonce, "acik-desktop"):
                 await shot(page, "acik")
-            await play_move(page, await kinds(page))
-        assert seen_odds
+            offered = await kinds(page)
+            bet = next((a for a in view.actions if a.kind == "bet"), None)
+            if bet is not None and not bet_made and bet.min_amount < bet.max_amount:
+                amount = await bet_with_the_amount_box(page, bet.min_amount, bet.max_amount)
+                bet_made = True
+                await moved_on(page, view.nonce)
+                after = await s.core.table_view(s.table, PLATFORM, "zed")
+                assert after.seats[view.me].stake == amount
+            else:
+                await play_move(page, offered)
+                await moved_on(page, view.nonce)
+        assert seen_odds and bet_made
         await close_all([*pages.values(), zed, wide])
 
 

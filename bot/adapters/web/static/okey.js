@@ -6,7 +6,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { tile, tileBack } from "./cards.js";
+import { tile, tileBack, tileName } from "./cards.js";
 import { fromViewer, movesList, namePlate, previousHand, turnLine } from "./seats.js";
 import { ROW, SLOTS, fromTiles, move, reconcile, tilesOf } from "./rack.js";
 
@@ -25,7 +25,7 @@ const local = {
   suppressClick: false,
 };
 
-/** True while the player drags a tile (a new state waits until the drop). */
+/** True while the player holds a tile down or drags it (a new state waits until the drop). */
 export function busy() {
   return local.dragging;
 }
@@ -143,7 +143,7 @@ function pile(view, i, { size = "", drop = null, takes = null, ctx = null, keep 
         type: "button",
         dataset: { key: "take-discard", seatPile: String(i) },
         disabled: ctx.pending,
-        "aria-label": t("web.okey.take_discard", { tile: tiles.length ? tiles[tiles.length - 1] : "" }),
+        "aria-label": t("web.okey.take_discard", { tile: tiles.length ? tileName(tiles[tiles.length - 1]) : "" }),
         onclick: () => ctx.act("take", { source: "discard" }),
       },
       body,
@@ -188,7 +188,7 @@ function middle(view, kinds, ctx) {
         {
           type: finish ? "button" : undefined,
           dataset: finish ? { drop: "finish", key: "drop-finish" } : {},
-          "aria-label": `${t("web.okey.indicator")}: ${view.indicator}${finish ? " — " + t("web.okey.finish_here") : ""}`,
+          "aria-label": `${t("web.okey.indicator")}: ${tileName(view.indicator)}${finish ? " — " + t("web.okey.finish_here") : ""}`,
           onclick: finish ? () => dropSelected("finish", view, ctx) : undefined,
         },
         h("span.pile-label", {}, t("web.okey.indicator")),
@@ -229,7 +229,7 @@ function rackGrid(view, kinds, ctx) {
   const hint = local.selected !== null ? t("web.okey.selected", { tile: local.rack[local.selected] }) : t("web.okey.rack_hint");
   return h(
     "section.rack-box",
-    { "aria-label": t("web.okey.rack") },
+    { "aria-label": t("web.okey.rack"), dataset: { waiting: String(local.waiting) } },
     h("div.rack", { role: "grid", "aria-label": t("web.okey.rack"), onkeydown: (e) => keys(e, view, ctx) }, rows),
     h("p.hint", { "aria-live": "polite" }, hint),
   );
@@ -290,6 +290,7 @@ function place(from, to, ctx) {
   local.waiting += 1;
   ctx.arrange(local.rack, () => {
     local.waiting = Math.max(0, local.waiting - 1);
+    ctx.redraw();
   });
 }
 
@@ -346,7 +347,6 @@ function startDrag(event, from, view, ctx) {
       ghost.style.height = `${rect.height}px`;
       document.body.append(ghost);
       source.classList.add("lifted");
-      local.dragging = true;
     }
     ghost.style.transform = `translate(${e.clientX - rect.width / 2}px, ${e.clientY - rect.height / 2}px)`;
     mark(targetAt(e.clientX, e.clientY));
@@ -355,11 +355,11 @@ function startDrag(event, from, view, ctx) {
     source.removeEventListener("pointermove", moveTo);
     source.removeEventListener("pointerup", up);
     source.removeEventListener("pointercancel", cancel);
+    local.dragging = false;
     if (!ghost) return;
     ghost.remove();
     source.classList.remove("lifted");
     mark(null);
-    local.dragging = false;
     local.suppressClick = true;
     setTimeout(() => {
       local.suppressClick = false;
@@ -378,6 +378,8 @@ function startDrag(event, from, view, ctx) {
   };
   const up = (e) => finish(e, true);
   const cancel = (e) => finish(e, false);
+  // no redraw from a pointer down to its up: the element under the finger must stay
+  local.dragging = true;
   source.setPointerCapture(event.pointerId);
   source.addEventListener("pointermove", moveTo);
   source.addEventListener("pointerup", up);

@@ -72,7 +72,7 @@ function stage(view) {
   if (view.phase === "waiting") return h("div.stage", {}, t("web.waiting"));
   if (view.phase === "closed") return h("div.stage", {}, t("web.closed"));
   if (!view.hand_id) return h("div.stage", {}, t("web.between"));
-  if (view.game === "acik") return h("div.stage", {}, t("web.street", { n: Number(view.stage) + 1 }));
+  if (view.game === "acik") return h("div.stage", {}, t("web.street", { n: Math.max(1, Number(view.stage)) }));
   return h("div.stage", {}, t(`web.stage.${view.stage}`));
 }
 
