@@ -1,7 +1,8 @@
 """The Discord Activity on the real web table: the sign-in route attached to `WebTable`, a
 session from a good code that opens the socket from the Activity's origin (Discord's proxy) and
-shows the table as that player sees it, another origin refused, and an expired session refused
-on hello."""
+shows the table as that player sees it, another origin refused, an expired session refused
+on hello, and the Activity and the chat playing one table (a move on either side reaches the
+other)."""
 
 from __future__ import annotations
 
@@ -39,9 +40,10 @@ async def activity(memory_store):
     await core.handle(discord_cmd(AYSE, "/poker open turkish 10"))
     await core.handle(discord_cmd(AYSE, "/poker join 200"))
     clock = [time.time()]
+    delivered: list = []
 
     async def deliver(items):
-        return None
+        delivered.extend(items)
 
     table = WebTable(
         {"discord": Front(core, deliver)},
@@ -53,7 +55,7 @@ async def activity(memory_store):
     client = TestClient(TestServer(table.app(), host="127.0.0.1"))
     await client.start_server()
     try:
-        yield fake, client, clock
+        yield fake, client, clock, core, delivered
     finally:
         await client.close()
         await fake.close()
@@ -69,7 +71,7 @@ async def sign_in(fake, client, user: str) -> dict:
 
 
 async def test_the_activity_page_sees_the_table_as_its_player(activity):
-    fake, client, _ = activity
+    fake, client, *_ = activity
     signed = await sign_in(fake, client, AYSE)
     assert signed["locale"] == "tr"
     ws = await client.ws_connect("/ws", headers={"Origin": activity_origin(APP_ID)})
@@ -89,7 +91,7 @@ async def test_the_activity_page_sees_the_table_as_its_player(activity):
 
 
 async def test_another_activity_origin_is_refused(activity):
-    _, client, _ = activity
+    _, client, *_ = activity
     got = await client.get(
         "/ws",
         headers={
@@ -104,7 +106,7 @@ async def test_another_activity_origin_is_refused(activity):
 
 
 async def test_an_expired_session_is_refused_on_hello(activity):
-    fake, client, clock = activity
+    fake, client, clock, *_ = activity
     signed = await sign_in(fake, client, AYSE)
     clock[0] += SESSION_SECONDS + 1
     ws = await client.ws_connect("/ws", headers={"Origin": activity_origin(APP_ID)})
@@ -112,3 +114,40 @@ async def test_an_expired_session_is_refused_on_hello(activity):
     answer = await receive(ws)
     assert answer["type"] == "error"
     assert (await receive(ws))["type"] == "closed_socket"
+
+
+async def test_the_activity_and_the_chat_play_the_same_table(activity):
+    """A move made in the Activity reaches the Discord channel's table message (through the
+    Discord front's delivery), and a move made with the chat's command reaches the Activity."""
+    from bot.core.messages import OutKind
+    from testkit.web import receive_until
+
+    fake, client, _, core, delivered = activity
+    await core.handle(discord_cmd(MEHMET, "/poker join 200"))
+    await core.handle(discord_cmd(AYSE, "/poker start"))
+    pages = {}
+    for user in (AYSE, MEHMET):
+        signed = await sign_in(fake, client, user)
+        ws = await client.ws_connect("/ws", headers={"Origin": activity_origin(APP_ID)})
+        await ws.send_json({"type": "hello", "session": signed["session"]})
+        pages[user] = (ws, await receive(ws))
+    acting = next(u for u, (_, s) in pages.items() if s["view"]["actions"])
+    other = MEHMET if acting == AYSE else AYSE
+    ws, state = pages[acting]
+    kinds = [a["kind"] for a in state["view"]["actions"]]
+    kind = next(k for k in ("check", "pass", "call", "fold") if k in kinds)
+    await ws.send_json({"type": "act", "ref": 1, "kind": kind, "nonce": state["view"]["nonce"]})
+    assert await receive_until(ws, "ack") == {"type": "ack", "ref": 1}
+    assert any(i.kind is OutKind.EDIT_TABLE and i.channel_id == CHANNEL for i in delivered)
+    moved = await receive_until(pages[other][0], "state")
+    assert moved["view"]["nonce"] != state["view"]["nonce"]
+    if moved["view"]["actions"]:  # now the other player moves in the chat
+        word = next(a["kind"] for a in moved["view"]["actions"] if a["kind"] != "open")
+        await core.handle(discord_cmd(other, f"/poker {word}"))
+        for _ in range(5):  # the acting page's own move's state may come first
+            seen = await receive_until(ws, "state")
+            if seen["view"]["nonce"] != moved["view"]["nonce"]:
+                break
+        assert seen["view"]["nonce"] != moved["view"]["nonce"]
+    for socket, _ in pages.values():
+        await socket.close()
