@@ -151,3 +151,13 @@ async def test_the_activity_and_the_chat_play_the_same_table(activity):
         assert seen["view"]["nonce"] != moved["view"]["nonce"]
     for socket, _ in pages.values():
         await socket.close()
+
+
+async def test_discord_may_frame_the_page(activity):
+    """Discord shows the Activity in an iframe: the page must not forbid being framed."""
+    _, client, *_ = activity
+    got = await client.get("/?frame_id=f&instance_id=i-1&platform=desktop")
+    assert got.status == 200
+    assert got.headers.get("X-Frame-Options") is None
+    policy = got.headers.get("Content-Security-Policy", "")
+    assert "frame-ancestors" not in policy or "discordsays.com" in policy
