@@ -161,3 +161,15 @@ async def test_discord_may_frame_the_page(activity):
     assert got.headers.get("X-Frame-Options") is None
     policy = got.headers.get("Content-Security-Policy", "")
     assert "frame-ancestors" not in policy or "discordsays.com" in policy
+
+
+def test_the_activity_script_uses_relative_urls_only():
+    """activity.js resolves every request against the page (`new URL("api/...", location)`), so
+    it reaches the bot under Discord's proxy with or without the old /.proxy/ prefix."""
+    from bot.adapters.web.server import STATIC
+
+    source = (STATIC / "activity.js").read_text(encoding="utf-8")
+    assert 'new URL("api/auth/discord", location.href)' in source
+    for absolute in ('"/', "'/", "`/", "http://", "https://"):
+        code = [line for line in source.splitlines() if not line.lstrip().startswith("//")]
+        assert not any(absolute in line for line in code), absolute
