@@ -13,8 +13,9 @@ bytes per update.
    bot process's resident memory after the 500 pages said hello, minus before, over 500. Bytes
    per update: the state frames of one step to all 10 pages of its table.
 2. Two processes on PostgreSQL (when TEST_DATABASE_URL is set): the same pages on a bot process
-   A; the moves are committed by another process (this one, B, with a core of its own on the
-   same database, as a chat command there would). A's pages learn of them through LISTEN/NOTIFY.
+   A; the moves are committed by another bot process B (`--commit`, a core of its own on the
+   same database, pressing the buttons as a chat would; the driver tells it which). A's pages
+   learn of them through LISTEN/NOTIFY.
 
 Run: `.venv/bin/python -m benchmarks.bench_web` (under 2 minutes). The machine is shared:
 numbers vary with load; the driver's own event loop (500 sockets) is part of the measure.
@@ -305,12 +306,17 @@ async def one_process() -> None:
             stop(proc)
 
 
-async def two_processes(url: str) -> None:
+async def commit_moves(url: str) -> None:
+    """`--commit URL`: process B, a core of its own on the database at URL; each stdin line
+    `{"user", "table", "action", "nonce", "args"}` is pressed (concurrently), every commit's
+    (table, nonce, time) kept and printed as JSON on a line `dump`."""
+    from bot.core.app import Core
+    from bot.core.config import CoreConfig
     from bot.core.messages import Press
-    from testkit.databases import clear_postgres
+    from storage import Store
 
-    await clear_postgres(url)
-    store, core, ids = await make_tables(url, migrate=True)
+    store = await Store.open(url, migrate=False)
+    core = Core(store, CoreConfig(default_locale="en"))
     commits: list[tuple[str, str, int]] = []
 
     def committed(table_id: str, _version: int) -> None:
@@ -319,40 +325,71 @@ async def two_processes(url: str) -> None:
             commits.append((table_id, info.nonce, time.time_ns()))
 
     core.subscribe(committed)
+    print("ready", flush=True)
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    running: set[asyncio.Task[Any]] = set()
+    while line := await reader.readline():
+        if line.strip() == b"dump":
+            await asyncio.gather(*running)
+            print(json.dumps(commits), flush=True)
+            continue
+        m = json.loads(line)
+        press = Press(
+            PLATFORM, "x", m["user"], m["user"], m["table"], m["action"], m["nonce"],
+            tuple(m["args"]), "en",
+        )  # fmt: skip
+        task = asyncio.create_task(core.press(press))
+        running.add(task)
+        task.add_done_callback(running.discard)
+    await store.close()
+
+
+async def two_processes(url: str) -> None:
+    from bot.adapters.web.wire import press_of
+    from testkit.databases import clear_postgres
+
+    await clear_postgres(url)
+    store, _core, ids = await make_tables(url, migrate=True)
+    await store.close()
     proc, base = await start_server(url)
+    mover = subprocess.Popen(
+        [sys.executable, "-m", "benchmarks.bench_web", "--commit", url],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+    )
+    assert mover.stdin is not None and mover.stdout is not None
+    await asyncio.to_thread(mover.stdout.readline)  # ready
     try:
         http, pages = await open_pages(base, ids)
 
         async def commit(page: Page, move: dict[str, Any]) -> None:
-            from bot.adapters.web.wire import press_of
-
             action, args = press_of("poker", move)
-            await core.press(
-                Press(
-                    PLATFORM,
-                    "x",
-                    page.user,
-                    page.user,
-                    page.table,
-                    action,
-                    move["nonce"],
-                    args,
-                    "en",
-                )
-            )
+            line = {"user": page.user, "table": page.table, "action": action,
+                    "nonce": move["nonce"], "args": list(args)}  # fmt: skip
+            assert mover.stdin is not None
+            mover.stdin.write(json.dumps(line) + "\n")
+            mover.stdin.flush()
 
         by_table: dict[str, list[Page]] = defaultdict(list)
         for page in pages:
             by_table[page.table].append(page)
         await asyncio.gather(*(play_table(group, commit, MOVES_PG) for group in by_table.values()))
-        lat, sizes = latencies(pages, commits)
-        report(f"two processes on PostgreSQL, {len(pages)} viewers on A, moves by B", lat, sizes)
+        lat, sizes = latencies(pages, await dump(mover))
+        report(
+            f"two processes on PostgreSQL, {len(pages)} viewers on A, moves committed by B",
+            lat,
+            sizes,
+        )
         for page in pages:
             await page.ws.close()
         await http.close()
     finally:
+        stop(mover)
         stop(proc)
-        await store.close()
 
 
 async def main() -> None:
@@ -372,5 +409,7 @@ async def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--serve":
         asyncio.run(serve(sys.argv[2]))
+    elif len(sys.argv) == 3 and sys.argv[1] == "--commit":
+        asyncio.run(commit_moves(sys.argv[2]))
     else:
         asyncio.run(main())

@@ -95,7 +95,8 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
         config = console_config(settings, pictures=bool(args.pictures))
         signer = await web_signer(settings, store) if settings.web_enabled else None
         if signer is not None:
-            config = replace(config, web_link=link_maker(signer, base_url(settings)))
+            where = lambda: base_url(settings, None if web is None else web.port)  # noqa: E731
+            config = replace(config, web_link=link_maker(signer, where))
         metrics = Metrics()
         core = Core(store, config, seeds=seeds)
         metered: Any = MeteredCore(core, metrics)
@@ -210,7 +211,7 @@ async def run_platforms(
     from bot.adapters.discord import DiscordAdapter
     from bot.adapters.runtime import platform_core
     from bot.adapters.web.metrics import MeteredCore, Metrics
-    from bot.adapters.web.runner import base_url, link_maker, start_web, web_signer
+    from bot.adapters.web.runner import link_maker, start_web, web_signer
     from bot.adapters.web.server import Front
     from bot.core.table.pictures import warm_up_pictures
     from storage import Store
@@ -222,6 +223,7 @@ async def run_platforms(
     stop = stop or asyncio.Event()
     store = await Store.open(settings.database_url, migrate=True)
     web = None
+    served: list[Any] = []  # the web table, once listening (its port for the links)
     try:
         signer = await web_signer(settings, store) if settings.web_enabled else None
         metrics = Metrics()
@@ -229,7 +231,7 @@ async def run_platforms(
         states: dict[str, Callable[[], str]] = {}
         runs = []
         for name in platforms:
-            link = None if signer is None else link_maker(signer, base_url(settings))
+            link = None if signer is None else link_maker(signer, partial(_base, settings, served))
             core, rooms = platform_core(store, settings, name, web_link=link)
             metered: Any = MeteredCore(core, metrics)
             front = fronts[name] = Front(metered)
@@ -257,12 +259,20 @@ async def run_platforms(
             runs.append(warm_up_pictures())
         if signer is not None:
             web = await start_web(settings, fronts, signer, metrics, states)
+            served.append(web)
         await asyncio.gather(*runs)
     finally:
         if web is not None:
             await web.stop()
         await store.close()
         log.info(kv(event="store_closed"))
+
+
+def _base(settings: Settings, served: list[Any]) -> str:
+    """Where links point: the public address, else loopback at the port listened on."""
+    from bot.adapters.web.runner import base_url
+
+    return base_url(settings, served[0].port if served and served[0] is not None else None)
 
 
 def _deliver_through(front: Any, adapter: Any) -> None:

@@ -64,3 +64,11 @@ def test_two_metrics_objects_share_no_series():
     first.platform_call("telegram")
     assert b'bot_platform_calls_total{platform="telegram"} 1.0' in first.render()
     assert b"bot_platform_calls_total{" not in second.render()
+
+
+def test_the_core_and_a_metered_core_are_live_table_apis(memory_store):
+    from bot.core.api import CoreApi, LiveTableApi
+    from bot.core.app import Core
+
+    assert isinstance(Core(None), LiveTableApi)
+    assert isinstance(MeteredCore(Core(None), Metrics()), CoreApi)

@@ -92,6 +92,11 @@ async def test_bad_session_wrong_origin_flood_and_oversize(memory_store):
             await ws.send_json({"type": "ping"})
         refused = await receive_until(ws, "refused")  # the budget: 20 at once (hello included)
         assert refused["text"] == "Too many messages; slow down."
+        for _ in range(60):  # on and on: the socket is closed
+            await ws.send_json({"type": "ping"})
+        error = await receive_until(ws, "error")
+        assert error["text"] == "Too many messages; slow down."
+        assert (await receive(ws))["type"] == "closed_socket"
 
 
 async def test_the_viewer_cap_refuses_spectators_beyond_it(memory_store):

@@ -15,14 +15,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from aiohttp import web
 
 from bot.adapters.web.tokens import Identity
-from bot.adapters.web.wire import frame, state_frame
+from bot.adapters.web.wire import frame, state_text, view_text
 from bot.core.api import LiveTableApi, TableView
 from bot.core.i18n import t
 from bot.logs import kv
@@ -98,6 +97,13 @@ class Hub:
         """How many pages are connected in all."""
         return sum(len(t.viewers) for t in self.tables.values())
 
+    def pages_of(self, platform: str, table_id: str, user_id: str) -> list[Viewer]:
+        """The pages of one user at a table (a reload, another device)."""
+        table = self.tables.get((platform, table_id))
+        if table is None:
+            return []
+        return [v for v in table.viewers if v.who.user_id == user_id]
+
     def add(self, viewer: Viewer, version: int = 0) -> None:
         """Start sending `viewer` its table's states."""
         key = (viewer.who.platform, viewer.who.table_id)
@@ -158,13 +164,14 @@ class Hub:
         if views is None:
             await self._closed(viewers)
             return
-        made: dict[tuple[TableView, str], str] = {}
+        shared: dict[TableView, str] = {}  # every spectator's view is one and the same
         sent = 0
         for viewer in viewers:
             view = views[viewer.who.user_id]
-            text = made.get((view, viewer.who.name))
-            if text is None:
-                text = made[(view, viewer.who.name)] = state_frame(view, viewer.who.name, None)
+            common = shared.get(view)
+            if common is None:
+                common = shared[view] = view_text(view)
+            text = state_text(common, viewer.who.name)
             viewer.group, viewer.seated = view.group, view.me is not None
             if await send(viewer, text):
                 sent += len(text.encode())
@@ -188,5 +195,3 @@ async def send(viewer: Viewer, text: str) -> bool:
         return False
     return True
 
-
-Deliver = Callable[[list[Any]], Awaitable[object]]

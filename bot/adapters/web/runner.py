@@ -48,11 +48,13 @@ def base_url(settings: Settings, port: int | None = None) -> str:
     return f"http://{host}:{settings.web_port if port is None else port}"
 
 
-def link_maker(signer: Signer, base: str) -> LinkMaker:
-    """The core's `/table web` link maker: a signed link for that user and table."""
+def link_maker(signer: Signer, base: str | Callable[[], str]) -> LinkMaker:
+    """The core's `/table web` link maker: a signed link for that user and table, at `base`
+    (or what `base()` says when the link is made: the port is known once listening)."""
 
     def make(platform: str, user_id: str, name: str, table_id: str, locale: str) -> str:
-        return f"{base}/t/{signer.link(Identity(platform, user_id, name, table_id, locale))}"
+        root = base() if callable(base) else base
+        return f"{root}/t/{signer.link(Identity(platform, user_id, name, table_id, locale))}"
 
     return make
 

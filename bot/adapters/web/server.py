@@ -51,7 +51,7 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 8192  # bytes of an auth request
 FRAME_BURST = 20  # frames a page may send at once ...
 FRAME_RATE = 5.0  # ... then this many a second
-FLOOD_CLOSE = 50  # frames dropped for flooding before the socket is closed
+FLOOD_CLOSE = 50  # frames over the budget in a row before the socket is closed
 HEARTBEAT = 30.0  # seconds between WebSocket pings (a dead page is noticed)
 TELEGRAM = "telegram"
 START_PREFIX = "t"  # a Mini App start parameter: `t<table id>` (a table, never a person)
@@ -145,9 +145,11 @@ class WebTable:
 
     async def start(self, host: str, port: int) -> None:
         """Listen on `host:port` (port 0: any free port, see `port`)."""
-        self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(
+            self.app(), access_log=None, handle_signals=False, shutdown_timeout=2.0
+        )
         await self._runner.setup()
-        await web.TCPSite(self._runner, host, port, shutdown_timeout=2.0).start()
+        await web.TCPSite(self._runner, host, port).start()
 
     @property
     def port(self) -> int | None:
@@ -260,7 +262,8 @@ class WebTable:
         origin = request.headers.get("Origin")
         if not origin:
             return False
-        allowed = {f"{request.scheme}://{request.host}".lower()}
+        # the request's own host, either scheme (a proxy in front terminates TLS)
+        allowed = {f"{scheme}://{request.host}".lower() for scheme in ("http", "https")}
         if self.config.public_url:
             parts = urlsplit(self.config.public_url)
             allowed.add(f"{parts.scheme}://{parts.netloc}".lower())
@@ -290,7 +293,9 @@ class WebTable:
                     await _fail(ws, t(locale, "err.web_big"))
                     break
                 verdict = budget.take(0)
-                if verdict is not Verdict.OK:
+                if verdict is Verdict.OK:
+                    dropped = 0
+                else:
                     dropped += 1
                     if dropped >= FLOOD_CLOSE:
                         await _fail(ws, t(locale, "err.web_flood"))
@@ -379,11 +384,7 @@ class WebTable:
             return
         await send(viewer, frame("ack", ref=ref))
         if kind != "act":  # only this player's pages show their rack: send them their state
-            mine = [
-                v
-                for v in self.hub.tables.get((who.platform, who.table_id), _NONE).viewers
-                if v.who.user_id == who.user_id
-            ]
+            mine = self.hub.pages_of(who.platform, who.table_id, who.user_id)
             await self.hub.send_states(who.platform, who.table_id, mine)
 
     async def _act(self, viewer: Viewer, front: Front, data: dict[str, Any]) -> str | None:
@@ -419,13 +420,6 @@ class WebTable:
 
 
 WEB_CHANNEL = "web"  # a page's presses come from no chat
-
-
-class _NoViewers:
-    viewers: set[Viewer] = set()  # noqa: RUF012
-
-
-_NONE: Any = _NoViewers()
 
 
 def table_of_start(value: object) -> str | None:

@@ -53,12 +53,28 @@ def _fields(value: Any) -> Any:
     return value
 
 
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def view_text(view: TableView) -> str:
+    """The view as compact JSON without `me_name` (what every page with this view shares)."""
+    data = view_json(view)
+    del data["me_name"]
+    return _dumps(data)
+
+
+def state_text(shared: str, me_name: str | None, texts: dict[str, str] | None = None) -> str:
+    """A `state` frame from a view's shared JSON (`view_text`) and the viewer's name; `texts`
+    only with the first one. The view is serialised once however many pages share it."""
+    view = shared[:-1] + ',"me_name":' + _dumps(me_name) + "}"
+    tail = "" if texts is None else ',"texts":' + _dumps(texts)
+    return '{"type":"state","view":' + view + tail + "}"
+
+
 def state_frame(view: TableView, me_name: str | None, texts: dict[str, str] | None) -> str:
     """A `state` frame as text (compact JSON); `texts` only with the first one."""
-    frame: dict[str, Any] = {"type": "state", "view": view_json(view, me_name)}
-    if texts is not None:
-        frame["texts"] = texts
-    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    return state_text(view_text(view), me_name, texts)
 
 
 def frame(kind: str, **fields: Any) -> str:
