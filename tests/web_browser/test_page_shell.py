@@ -4,6 +4,7 @@ launch parameters, and a refused session told in words (no table drawn)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from bot.core.i18n import t
 from testkit.helpers import cmd
 from tests.web_browser.conftest import PHONE, WAIT_MS, open_page, site
-from tests.web_browser.helpers import PLATFORM, TURKISH, close_all
+from tests.web_browser.helpers import PLATFORM, TURKISH, close_all, drag
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -80,7 +81,119 @@ async def test_a_closed_table_is_told_and_the_page_stops_reconnecting(browser):
         await page.get_by_text(t("en", "err.no_such_table")).wait_for(timeout=WAIT_MS)
         assert await page.locator("section.poker").count() == 0
         assert await page.locator("#status").inner_text() == ""  # not "reconnecting"
-        assert (PLATFORM, s.table) not in s.web.web.hub.tables or not (
-            s.web.web.hub.tables[(PLATFORM, s.table)].viewers
-        )
+        assert s.web.web.hub.count(PLATFORM, s.table) == 0
         await close_all([page])
+
+
+OKEY_VIEW = """
+  const tiles = ["R1","R2","R3","Y7","Y8","Y9","B4","B4","K10","K11","K12","K13","F","R5","B9"];
+  const seat = (name, extra) => ({name, user_id: name, bot: false, away: false, leaving: false,
+    in_play: true, dealer: false, acting: false, folded: false, all_in: false, chips: null,
+    stake: 0, up: [], down: 14, drew: null, discards: [], points: 0, ...extra});
+  const view = {table_id: "1", game: "okey", group: "okey", locale: "en", phase: "playing",
+    hand_id: "1-1", seats: [seat("ayse", {acting: true, down: 15}), seat("bot", {discards: ["K1"]})],
+    me: 0, mine: tiles, actions: [{kind: "discard", min_amount: null, max_amount: null,
+    max_cards: 1, sources: []}, {kind: "finish", min_amount: null, max_amount: null,
+    max_cards: 1, sources: []}], acting: 0, deadline: null, stage: "discard", pot: 0, pots: [],
+    carried: 0, indicator: "R4", okey: "R5", stock: 40, moves: [], nonce: "n1", odds: [],
+    rack: [...tiles, ...Array(15).fill(null)], me_name: "Ayse"};
+"""
+
+
+async def okey_harness(page: Any) -> None:
+    """Draw the made-up Okey view with the page's own module; moves go to `window.calls`,
+    arrangements to `window.arranged`."""
+    await page.evaluate(
+        "async () => {"
+        + OKEY_VIEW
+        + """
+          const { renderOkey } = await import("/static/okey.js");
+          const box = document.createElement("main");
+          box.id = "harness";
+          document.body.replaceChildren(box);
+          window.calls = [];
+          window.arranged = [];
+          const ctx = {
+            pending: false,
+            act: (kind, fields) => window.calls.push([kind, fields]),
+            arrange: (tiles, done) => {  // as the server: keep it, acknowledge, send the state
+              window.arranged.push(tiles);
+              view.rack = [...tiles];
+              done();
+              ctx.redraw();
+            },
+            sort: () => {},
+            redraw: () => box.replaceChildren(renderOkey(view, ctx)),
+          };
+          ctx.redraw();
+        }"""
+    )
+
+
+async def touch_drag(page: Any, source: Any, target: Any) -> None:
+    """Drag with a finger (touch events through the DevTools protocol, as a phone sends them)."""
+    a = await source.bounding_box()
+    b = await target.bounding_box()
+    assert a is not None and b is not None
+    cdp = await page.context.new_cdp_session(page)
+    x, y = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    bx, by = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    await cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+    )
+    for k in range(1, 7):
+        point = {"x": x + (bx - x) * k / 6, "y": y + (by - y) * k / 6}
+        await cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    await cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    await cdp.detach()
+
+
+async def test_the_rack_answers_a_finger_dragging_and_tapping(browser):
+    async with site(TURKISH) as s:
+        context = await browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        page = await context.new_page()
+        await page.goto(str(s.web.client.make_url("/")))
+        await page.get_by_text(t("en", "web.no_session")).wait_for(timeout=WAIT_MS)
+        await okey_harness(page)
+        rack = page.locator("#harness .rack")
+        await touch_drag(page, rack.locator('[data-slot="3"]'), rack.locator('[data-slot="20"]'))
+        await rack.locator('[data-slot="20"] [data-tile="Y7"]').wait_for(timeout=WAIT_MS)
+        await rack.locator('[data-slot="0"]').tap()  # R1 picked up by a tap ...
+        try:
+            await rack.locator('[data-slot="0"][aria-pressed="true"]').wait_for(timeout=3000)
+        except Exception:
+            print("DBG", await page.evaluate("() => JSON.stringify(window.dbg)"))
+            raise
+        await rack.locator('[data-slot="25"]').tap()  # ... and put down by another
+        await rack.locator('[data-slot="25"] [data-tile="R1"]').wait_for(timeout=WAIT_MS)
+        await touch_drag(
+            page, rack.locator('[data-slot="12"]'), page.locator('[data-drop="finish"]')
+        )
+        calls = await page.evaluate("() => window.calls")
+        arranged = await page.evaluate("() => window.arranged")
+        await context.close()
+    assert [rack[20] for rack in arranged] == ["Y7", "Y7"] and arranged[1][25] == "R1"
+    assert calls == [["finish", {"cards": ["F"]}]]
+
+
+async def test_an_okey_tile_dropped_on_the_indicator_finishes_and_on_the_pile_discards(browser):
+    """The page's Okey module alone, on a made-up view where finishing is allowed (a real
+    round rarely offers it to a test): what a drop onto each target sends."""
+    async with site(TURKISH) as s:
+        context = await browser.new_context(viewport=PHONE)
+        page = await context.new_page()
+        await page.goto(str(s.web.client.make_url("/")))
+        await page.get_by_text(t("en", "web.no_session")).wait_for(timeout=WAIT_MS)
+        await okey_harness(page)
+        rack = page.locator("#harness .rack")
+        await drag(page, rack.locator('[data-slot="12"]'), page.locator('[data-drop="finish"]'))
+        await drag(page, rack.locator('[data-slot="14"]'), page.locator('[data-drop="discard"]'))
+        await rack.locator('[data-slot="0"]').click()  # pick R1 up ...
+        await page.locator('button[data-key="act-finish"]').click()  # ... and finish with it
+        calls = await page.evaluate("() => window.calls")
+        await context.close()
+    assert calls == [
+        ["finish", {"cards": ["F"]}],
+        ["discard", {"cards": ["B9"]}],
+        ["finish", {"cards": ["R1"]}],
+    ]

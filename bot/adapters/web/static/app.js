@@ -1,7 +1,7 @@
 // The live table page: get a session, open the socket, draw each state the server sends (the
 // same page for Türk pokeri, Açık poker and Okey), send the player's moves.
 
-import { getSession, forget } from "./auth.js";
+import { getSession } from "./auth.js";
 import { Connection } from "./net.js";
 import { h, swap, toast } from "./dom.js";
 import { setTexts, t } from "./i18n.js";
@@ -34,10 +34,12 @@ function message(text, retry = false) {
       "section.message",
       {},
       h("p", {}, text),
-      retry ? h("button.act", { type: "button", onclick: () => location.reload() }, t("web.retry")) : null,
+      retry ? h("button.act", { type: "button", onclick: () => connection.retry() }, t("web.retry")) : null,
     ),
   );
 }
+
+const PENDING_MS = 8000; // a move neither acknowledged nor refused by then frees the buttons
 
 const ctx = {
   get pending() {
@@ -55,7 +57,15 @@ const ctx = {
       ...fields,
     });
     if (ref === null) toast(t("web.offline"), "error");
-    else pending = ref;
+    else {
+      pending = ref;
+      setTimeout(() => {
+        if (pending === ref) {
+          pending = null;
+          draw();
+        }
+      }, PENDING_MS);
+    }
     draw();
   },
   arrange(tiles, done) {
@@ -63,9 +73,12 @@ const ctx = {
     if (ref === null) done();
     else waiting.set(ref, done);
   },
-  sort(by) {
+  sort(by, done) {
     const ref = connection.request({ type: "sort", by });
-    if (ref === null) toast(t("web.offline"), "error");
+    if (ref === null) {
+      toast(t("web.offline"), "error");
+      done();
+    } else waiting.set(ref, done);
   },
   redraw() {
     draw();
@@ -103,7 +116,7 @@ function finished(ref) {
 
 const handlers = {
   onState(next, texts) {
-    setTexts(texts, next.locale_viewer || null);
+    setTexts(texts, null);
     if (next.now) skew = Date.parse(next.now) - Date.now();
     if (pending !== null && view && next.nonce !== view.nonce) pending = null;
     keep(view, next);
@@ -124,7 +137,7 @@ const handlers = {
     draw();
   },
   onError(text) {
-    forget();
+    // a bad or expired session, a full table, a flood: said, and tried again only on a tap
     message(text, true);
     status.textContent = "";
   },

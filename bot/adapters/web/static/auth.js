@@ -47,8 +47,3 @@ export async function getSession() {
   const kept = sessionStorage.getItem(KEY);
   return kept ? JSON.parse(kept) : null;
 }
-
-/** Forget the session (the server refused it). */
-export function forget() {
-  sessionStorage.removeItem(KEY);
-}

@@ -22,7 +22,6 @@ const local = {
   dragging: false,
   waiting: 0,
   focus: 0,
-  suppressClick: false,
 };
 
 /** True while the player holds a tile down or drags it (a new state waits until the drop). */
@@ -225,12 +224,13 @@ function stageText(view) {
 function rackGrid(view, kinds, ctx) {
   if (!local.rack) return view.me === null || view.me === undefined ? h("p.spectating", {}, t("web.spectator")) : null;
   const cells = local.rack.map((code, i) => slot(view, i, code, kinds, ctx));
-  const rows = [h("div.rack-row", { role: "row" }, cells.slice(0, ROW)), h("div.rack-row", { role: "row" }, cells.slice(ROW))];
+  const rows = [h("div.rack-row", {}, cells.slice(0, ROW)), h("div.rack-row", {}, cells.slice(ROW))];
   const hint = local.selected !== null ? t("web.okey.selected", { tile: local.rack[local.selected] }) : t("web.okey.rack_hint");
   return h(
     "section.rack-box",
     { "aria-label": t("web.okey.rack"), dataset: { waiting: String(local.waiting) } },
-    h("div.rack", { role: "grid", "aria-label": t("web.okey.rack"), onkeydown: (e) => keys(e, view, ctx) }, rows),
+    // one tab stop; the arrow keys move between the 30 places (buttons), Enter picks and puts
+    h("div.rack", { role: "group", "aria-label": t("web.okey.rack"), onkeydown: (e) => keys(e, view, ctx) }, rows),
     h("p.hint", { "aria-live": "polite" }, hint),
   );
 }
@@ -238,10 +238,14 @@ function rackGrid(view, kinds, ctx) {
 function slot(view, i, code, kinds, ctx) {
   const props = {
     type: "button",
-    role: "gridcell",
     tabindex: i === local.focus ? "0" : "-1",
     dataset: { drop: `slot:${i}`, slot: String(i), key: `slot-${i}` },
-    onclick: () => tapSlot(i, view, ctx),
+    // a finger or mouse is handled from its own pointer events (`press`); a click is acted on
+    // only when it comes from the keyboard (Enter, Space: no pointer, `detail` 0)
+    onpointerdown: (event) => press(event, i, view, ctx),
+    onclick: (event) => {
+      if (event.detail === 0) tapSlot(i, view, ctx);
+    },
     onfocus: () => {
       local.focus = i;
     },
@@ -259,17 +263,12 @@ function slot(view, i, code, kinds, ctx) {
       ...props,
       "aria-label": face.getAttribute("aria-label"),
       "aria-pressed": local.selected === i ? "true" : "false",
-      onpointerdown: (e) => startDrag(e, i, view, ctx),
     },
     face,
   );
 }
 
 function tapSlot(i, view, ctx) {
-  if (local.suppressClick) {
-    local.suppressClick = false;
-    return;
-  }
   if (local.selected === null) {
     if (local.rack[i] !== null) local.selected = i;
   } else if (local.selected === i) {
@@ -288,9 +287,10 @@ function place(from, to, ctx) {
   local.rack = next;
   local.fresh = new Set();
   local.waiting += 1;
+  // acknowledged (or refused): the next state's rack counts again; no redraw before it comes,
+  // or the old rack would flash back for a moment
   ctx.arrange(local.rack, () => {
     local.waiting = Math.max(0, local.waiting - 1);
-    ctx.redraw();
   });
 }
 
@@ -323,9 +323,13 @@ function keys(event, view, ctx) {
   }
 }
 
-function startDrag(event, from, view, ctx) {
-  if (event.button !== 0 || ctx.pending) return;
+/** A pointer pressed on a place: lifted less than a few pixels away, a tap (pick the tile up, or
+ * put the picked one down here); dragged further from a tile, the tile follows it and lands
+ * where it is let go: another place, the viewer's pile (discard) or the indicator (finish). */
+function press(event, from, view, ctx) {
+  if (event.button !== 0) return;
   const source = event.currentTarget;
+  const movable = local.rack[from] !== null;
   const x0 = event.clientX;
   const y0 = event.clientY;
   let ghost = null;
@@ -340,7 +344,7 @@ function startDrag(event, from, view, ctx) {
   const targetAt = (x, y) => document.elementFromPoint(x, y)?.closest("[data-drop]") || null;
   const moveTo = (e) => {
     if (!ghost) {
-      if (Math.hypot(e.clientX - x0, e.clientY - y0) < DRAG_PX) return;
+      if (!movable || Math.hypot(e.clientX - x0, e.clientY - y0) < DRAG_PX) return;
       ghost = source.firstElementChild.cloneNode(true);
       ghost.classList.add("ghost");
       ghost.style.width = `${rect.width}px`;
@@ -356,14 +360,13 @@ function startDrag(event, from, view, ctx) {
     source.removeEventListener("pointerup", up);
     source.removeEventListener("pointercancel", cancel);
     local.dragging = false;
-    if (!ghost) return;
+    if (!ghost) {
+      if (dropped) tapSlot(from, view, ctx);
+      return;
+    }
     ghost.remove();
     source.classList.remove("lifted");
     mark(null);
-    local.suppressClick = true;
-    setTimeout(() => {
-      local.suppressClick = false;
-    }, 0);
     const target = dropped ? targetAt(e.clientX, e.clientY) : null;
     const where = target?.dataset.drop;
     local.selected = null;
@@ -386,12 +389,22 @@ function startDrag(event, from, view, ctx) {
   source.addEventListener("pointercancel", cancel);
 }
 
+/** Ask the server to arrange the rack (`runs` or `pairs`); its next state brings the order. */
+function sort(by, ctx) {
+  local.selected = null;
+  local.waiting += 1;
+  ctx.sort(by, () => {
+    local.waiting = Math.max(0, local.waiting - 1);
+  });
+  ctx.redraw();
+}
+
 function buttons(view, kinds, ctx) {
   if (view.me === null || view.me === undefined || !local.rack) return null;
   const selected = local.selected !== null ? local.rack[local.selected] : null;
   const out = [
-    h("button.quiet", { type: "button", dataset: { key: "sort-runs" }, onclick: () => ctx.sort("runs") }, t("web.okey.sort_runs")),
-    h("button.quiet", { type: "button", dataset: { key: "sort-pairs" }, onclick: () => ctx.sort("pairs") }, t("web.okey.sort_pairs")),
+    h("button.quiet", { type: "button", dataset: { key: "sort-runs" }, onclick: () => sort("runs", ctx) }, t("web.okey.sort_runs")),
+    h("button.quiet", { type: "button", dataset: { key: "sort-pairs" }, onclick: () => sort("pairs", ctx) }, t("web.okey.sort_pairs")),
   ];
   if (kinds.has("show_indicator")) {
     out.push(
@@ -423,26 +436,22 @@ function standings(view) {
   const rows = view.seats
     .map((seat, i) => [seat, i])
     .filter(([seat]) => seat.points !== null && seat.points !== undefined);
-  const finished = view.finish || null;
+  if (!rows.length) return null;
   return h(
     "section.standings",
     { "aria-label": t("web.okey.standings") },
-    finished && finished.rack
-      ? h(
-          "div.finished",
-          {},
-          h("h2", {}, t("web.okey.finished", { name: finished.name || "" })),
-          h("div.finished-rack", {}, finished.rack.map((code) => (code ? tile(code, { okey: view.okey, size: "sm" }) : h("span.gap")))),
-        )
-      : null,
-    rows.length
-      ? h(
-          "table.points",
-          {},
-          h("caption", {}, t("web.okey.standings")),
-          h("tbody", {}, rows.map(([seat, i]) => h(`tr${i === view.me ? ".me" : ""}`, {}, h("th", { scope: "row" }, seat.name), h("td", {}, seat.points)))),
-        )
-      : null,
+    h(
+      "table.points",
+      {},
+      h("caption", {}, t("web.okey.standings")),
+      h(
+        "tbody",
+        {},
+        rows.map(([seat, i]) =>
+          h(`tr${i === view.me ? ".me" : ""}`, {}, h("th", { scope: "row" }, seat.name), h("td", {}, seat.points)),
+        ),
+      ),
+    ),
   );
 }
 

@@ -44,10 +44,12 @@ function felt(view) {
     const angle = Math.PI / 2 + (2 * Math.PI * k) / Math.max(n, 1);
     const x = 50 + 40 * Math.cos(angle);
     const y = 50 + 38 * Math.sin(angle);
-    return seatBox(view, i, { left: `${x.toFixed(1)}%`, top: `${y.toFixed(1)}%` });
+    // kept inside the table's box however narrow the screen (half a seat from each edge)
+    const left = `clamp(var(--half-seat), ${x.toFixed(1)}%, calc(100% - var(--half-seat)))`;
+    return seatBox(view, i, { left, top: `${y.toFixed(1)}%` });
   });
   return h(
-    "div.felt",
+    n > 5 ? "div.felt.many" : "div.felt",
     { role: "group", "aria-label": t(`web.game.${view.game}`) },
     h("div.oval", { "aria-hidden": "true" }),
     h("div.centre", {}, pots(view), stage(view)),
