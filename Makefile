@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint bench migrate clean
+.PHONY: run test lint bench migrate clean activity-sdk
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,10 +19,25 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(STAMP_RUN)
 
-run: $(STAMP_RUN)
+# The Discord Activity's Embedded App SDK (bot/adapters/web/activity: package.json and its
+# lockfile), bundled by esbuild into one ES module the bot serves; built only when npm exists
+# (without it everything else works, the Activity page says the SDK is missing).
+ACTIVITY := bot/adapters/web/activity
+ACTIVITY_SDK := bot/adapters/web/static/vendor/discord-sdk.js
+
+activity-sdk:
+	@if ! command -v npm >/dev/null 2>&1; then \
+		echo "npm not found: the Discord Activity's SDK is not built (nothing else needs it)"; \
+	elif ! $(MAKE) -s --no-print-directory $(ACTIVITY_SDK); then \
+		echo "warning: the Discord Activity's SDK could not be built (npm registry?); the rest runs"; fi
+
+$(ACTIVITY_SDK): $(ACTIVITY)/package.json $(ACTIVITY)/package-lock.json $(ACTIVITY)/sdk-entry.js
+	cd $(ACTIVITY) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error && npm run --silent build
+
+run: $(STAMP_RUN) activity-sdk
 	$(BIN)/python -m bot $(ARGS)
 
-test: $(STAMP_DEV)
+test: $(STAMP_DEV) activity-sdk
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-logo
 	$(BIN)/mypy

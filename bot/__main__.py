@@ -148,11 +148,13 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
 
 
 def secrets_of(settings: Settings) -> list[str]:
-    """What no log line may show: the platform tokens (and a Telegram token's secret part) and
-    the Telegram webhook secret (set, or derived from the token)."""
+    """What no log line may show: the platform tokens (and a Telegram token's secret part), the
+    Telegram webhook secret (set, or derived from the token) and the Discord client secret."""
     found: list[str] = []
     if settings.discord_token is not None:
         found += token_parts(settings.discord_token.get_secret_value())
+    if settings.discord_client_secret is not None:  # the Activity's OAuth2 secret
+        found.append(settings.discord_client_secret.get_secret_value())
     if settings.telegram_token is not None:
         from bot.adapters.telegram import webhook_secret
 

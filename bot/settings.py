@@ -32,6 +32,11 @@ class Settings(BaseSettings):
     discord_shard_count: int | None = Field(default=None, ge=1)
     # "0,1": this process runs only these shards (read as text, not JSON)
     discord_shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # the Discord Activity (bot/adapters/discord/activity.py): the app's OAuth2 client id and
+    # secret; without both the table message has no "Open the table" button
+    discord_client_id: int | None = Field(default=None, gt=0)
+    discord_client_secret: SecretStr | None = None
+    discord_api_base_url: str = "https://discord.com/api/v10"  # tests: a local fake
     telegram_token: SecretStr | None = None
     telegram_api_base_url: str | None = None
     telegram_webhook_url: str | None = None
@@ -107,7 +112,7 @@ class Settings(BaseSettings):
             raise ValueError("must be an IANA time zone such as Europe/Istanbul") from None
         return value
 
-    @field_validator("telegram_api_base_url", "telegram_webhook_url")
+    @field_validator("telegram_api_base_url", "telegram_webhook_url", "discord_api_base_url")
     @classmethod
     def _must_be_http_url(cls, value: str | None) -> str | None:
         if value is not None and not value.startswith(("http://", "https://")):
@@ -167,9 +172,16 @@ class Settings(BaseSettings):
             raise ValueError("a shard is listed twice")
         return tuple(sorted(value))
 
-    @field_validator("discord_shard_count", "discord_shards", mode="before")
+    @field_validator("discord_shard_count", "discord_shards", "discord_client_id", mode="before")
     @classmethod
     def _blank_count_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("discord_client_secret", mode="before")
+    @classmethod
+    def _blank_secret_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
         return value
@@ -201,6 +213,16 @@ class Settings(BaseSettings):
                 "processes share one webhook; long polling allows one process per token)"
             )
         return self
+
+    @property
+    def discord_activity(self) -> bool:
+        """Whether the Discord Activity is on: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET both
+        set and the web table it shows enabled; the table message then offers "Open the table"."""
+        return (
+            self.discord_client_id is not None
+            and self.discord_client_secret is not None
+            and self.web_enabled
+        )
 
     @property
     def discord_shards_deprecated(self) -> bool:

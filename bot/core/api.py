@@ -246,6 +246,11 @@ class CoreApi(Protocol):
         them up and sets `Command.is_moderator`; the core enforces them)."""
         ...
 
+    async def table_in_channel(self, platform: str, channel_id: str) -> str | None:
+        """The id of the open table of a channel of `platform` as the store has it now (what a
+        Discord Activity launched in that channel shows), or None (read only)."""
+        ...
+
     def table_info(self, table_id: str) -> TableInfo | None:
         """An open table by the id its buttons carry, as this process last saw it (no store
         read), or None when it is closed or unknown here."""

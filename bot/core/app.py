@@ -298,6 +298,14 @@ class Core:
         an adapter looks them up on its platform only then."""
         return needs_moderator(name, args)
 
+    async def table_in_channel(self, platform: str, channel_id: str) -> str | None:
+        """The id of the open table of `channel_id` on `platform` (loaded or brought up to date
+        from the store), or None when the channel has none."""
+        if self.store is None:
+            return None
+        live = await self.tables.find(platform, channel_id)
+        return None if live is None or live.closed else str(live.id)
+
     def table_info(self, table_id: str) -> TableInfo | None:
         """An open table as this process last saw it (no store read), or None."""
         live = self.tables.get(table_id)

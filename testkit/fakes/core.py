@@ -18,6 +18,10 @@ class NarrowCore:
         """No `/lang` choice."""
         return None
 
+    async def table_in_channel(self, platform: str, channel_id: str) -> str | None:
+        """No open table known."""
+        return None
+
     def needs_moderator(self, name: str, args: tuple[str, ...]) -> bool:
         """The core's rule (`bot.core.checks.needs_moderator`)."""
         return needs_moderator(name, args)

@@ -308,6 +308,7 @@ class FakeClient:
         self.adapter: Any = None
         self.faults: list[BaseException] = []  # raised by the next interaction calls
         self.newest: dict[int, FakeInteraction] = {}  # user id -> their newest interaction
+        self.activity_refusal: BaseException | None = None  # what `launch_activity` raises
         self.view_store = discord.ui.view.ViewStore(None)  # type: ignore[arg-type]
 
     def get_partial_messageable(self, channel_id: int) -> FakeChannel:
@@ -370,6 +371,15 @@ class FakeResponse:
 
     async def autocomplete(self, choices: list[Any]) -> None:
         self._ack("autocomplete")
+
+    async def launch_activity(self) -> None:
+        """LAUNCH_ACTIVITY: Discord opens the app's Activity for the presser (nothing is shown
+        in the channel); refused like Discord does when `client.activity_refusal` is set."""
+        refusal = getattr(self.interaction.client, "activity_refusal", None)
+        if refusal is not None:
+            self.interaction.log.acks.setdefault(self.interaction.id, []).append("refused")
+            raise refusal
+        self._ack("launch_activity")
 
 
 class FakeFollowup:
@@ -633,6 +643,7 @@ class DiscordHarness:
     ) -> FakeInteraction:
         """Press a component as discord.py dispatches it: the first registered `DynamicItem`
         whose template matches builds the item, then its callback runs."""
+        from bot.adapters.discord.activity import OpenTableButton
         from bot.adapters.discord.components import DYNAMIC_ITEMS
 
         assert len(custom_id) <= 100
@@ -643,7 +654,7 @@ class DiscordHarness:
         interaction = self.interaction(
             user, channel_id, locale=locale, data=data, message=message, expired=expired
         )
-        for factory in DYNAMIC_ITEMS:
+        for factory in (*DYNAMIC_ITEMS, OpenTableButton):
             match = re.fullmatch(factory.__discord_ui_compiled_template__, custom_id)
             if match is not None:
                 base = discord.ui.Button(custom_id=custom_id)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.adapters.discord import DiscordAdapter, DiscordBot, serve
+from bot.adapters.discord.activity import OpenTableButton
 from bot.adapters.discord.commands import Translator
 from bot.adapters.discord.components import DYNAMIC_ITEMS
 from bot.core.messages import Outgoing, OutKind
@@ -60,7 +61,7 @@ async def test_setup_hook_registers_buttons_commands_and_resumes_tables():
         assert client.adapter is adapter and adapter.client is client
         assert client.shard_count == 2
         stored = set(client._connection._view_store._dynamic_items.values())
-        assert stored == set(DYNAMIC_ITEMS)
+        assert stored == {*DYNAMIC_ITEMS, OpenTableButton}  # "Open the table" (activity.py)
         assert isinstance(client.tree.translator, Translator)
         [guild] = synced
         assert guild.id == 42

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from datetime import datetime
 
 import discord
-from discord import app_commands
 
+from bot.adapters.discord.activity import ActivityTree, OpenTableButton
 from bot.adapters.discord.adapter import PLATFORM, DiscordAdapter, is_moderator
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.components import DYNAMIC_ITEMS
@@ -74,6 +74,7 @@ class DiscordBot(discord.AutoShardedClient):
         start_core: bool = True,
         timers: bool = True,
         now: Callable[[], datetime] = utcnow,
+        activity: bool = False,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permissions; no message content needed
@@ -87,7 +88,8 @@ class DiscordBot(discord.AutoShardedClient):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.ownership = Ownership(shard_ids, shard_count)
-        self.tree = app_commands.CommandTree(self)
+        # with the Activity configured, the global sync carries its Entry Point command too
+        self.tree = ActivityTree(self, entry_point=activity)
         install_commands(self.tree, adapter)
         adapter.attach(self)
         self.guild_id = guild_id
@@ -101,7 +103,7 @@ class DiscordBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         """After login: register the buttons, sync the commands, resume tables, start timers."""
         self.hooked = True
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, OpenTableButton)
         await self.tree.set_translator(Translator())
         if self.guild_id is not None:
             guild = discord.Object(self.guild_id)
@@ -146,7 +148,8 @@ def build_client(
     settings: Settings, adapter: DiscordAdapter, *, start_core: bool = True, timers: bool = True
 ) -> DiscordBot:
     """The gateway client the settings ask for: its shards (`DISCORD_SHARD_COUNT`, and
-    `DISCORD_SHARD_IDS` when this process runs only some of them) and its command guild."""
+    `DISCORD_SHARD_IDS` when this process runs only some of them), its command guild, and the
+    Activity's Entry Point command when `DISCORD_CLIENT_ID` and `DISCORD_CLIENT_SECRET` are set."""
     return DiscordBot(
         adapter,
         shard_count=settings.discord_shard_count,
@@ -154,6 +157,7 @@ def build_client(
         guild_id=settings.discord_guild_id,
         start_core=start_core,
         timers=timers,
+        activity=settings.discord_activity,
     )
 
 
@@ -184,6 +188,7 @@ async def serve(
         moderator_role=settings.moderator_role,
         table_messages=table_messages,
     )
+    adapter.activity = adapter.activity or settings.discord_activity
     if rooms is not None:
         rooms.use(adapter.rooms)
     client = build_client(settings, adapter, start_core=start_core, timers=timers)

@@ -64,8 +64,10 @@ class DiscordAdapter(DiscordInbound):
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         retry_pause: float = RETRY_PAUSE,
         table_messages: SurfaceStore | None = None,
+        activity: bool = False,
     ) -> None:
         self.core = core
+        self.activity = activity  # "Open the table" on table messages (activity.py)
         self.default_locale = default_locale
         self.moderator_role = moderator_role
         self.dm_fallback = dm_fallback

@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.adapters.batch import coalesce
+from bot.adapters.discord.activity import add_open_button
 from bot.adapters.discord.board import (
     FAULT,
     NO_MENTIONS,
@@ -129,6 +130,7 @@ class DiscordDelivery:
     told: set[tuple[str, str]]
     locales: Lru[str, str | None]
     rooms_of: dict[str, str]
+    activity: bool  # the Activity is configured: table messages offer "Open the table"
 
     def _channel(self, channel_id: int) -> Any:
         """A channel to send to by id, without fetching it."""
@@ -435,8 +437,12 @@ class DiscordDelivery:
         if is_tournament_id(item.table_id):  # a tournament's living message: nobody's hand
             view = table_view(item.buttons, None, None, "")
         else:
-            label = text(self._table_locale(item.table_id), "show_hand")
+            locale = self._table_locale(item.table_id)
+            label = text(locale, "show_hand")
             view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
+            if self.activity and channel == item.channel_id:  # the live table in Discord
+                # (activity.py); a shared room's table is not its channel's, so not there
+                add_open_button(view, item.table_id, text(locale, "open_table"))
         render = Render(item.text, view, item.picture, item.version)
         channel_id = int(channel)
         self.boards.show(item.table_id, channel_id, render, fresh=item.fresh, on_failed=failed)

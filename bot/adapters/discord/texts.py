@@ -27,6 +27,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "unknown_command": "Bu komut artık yok; güncel komutları görmek için / yaz.",
         "rules_pair": "Bir masa kuralını değiştirmek için hem seçeneği hem değeri ver (ör. "
         "seçenek deste, değer 32); kuralları görmek için ikisini de boş bırak.",
+        "open_table": "Masayı aç",
+        "activity_off": "Canlı masa bu sunucuda kapalı; oyuna bu mesajın düğmeleriyle devam et.",
+        "activity_failed": "Discord canlı masayı burada açamadı (Etkinlikler bu kanalda "
+        "çalışmıyor olabilir); oyuna bu mesajın düğmeleriyle devam et.",
     },
     "en": {
         "show_hand": "Show my hand",
@@ -48,6 +52,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "unknown_command": "This command no longer exists; type / to see the current ones.",
         "rules_pair": "To change a house rule give both the option and the value (e.g. option "
         "deck, value 32); to see the rules leave both out.",
+        "open_table": "Open the table",
+        "activity_off": "The live table is turned off here; play on with this message's "
+        "buttons.",
+        "activity_failed": "Discord could not open the live table here (Activities may not run "
+        "in this channel); play on with this message's buttons.",
     },
 }
 

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from bot.adapters.web.discord_auth import PLATFORM, DiscordApp, attach_discord
 from bot.adapters.web.metrics import Metrics
 from bot.adapters.web.server import Front, WebConfig, WebTable
 from bot.adapters.web.tokens import SECRET_NAME, Identity, Signer, new_secret
@@ -79,6 +80,9 @@ async def start_web(
         states=states or {},
     )
     web = WebTable(fronts, signer, config, metrics=metrics)
+    activity = DiscordApp.from_settings(settings)  # the Discord Activity (docs/discord.md)
+    if activity is not None and PLATFORM in fronts:
+        attach_discord(web, activity)
     try:
         await web.start(settings.web_listen, settings.web_port)
     except OSError as exc:

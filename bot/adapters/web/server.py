@@ -78,6 +78,9 @@ class WebConfig:
     telegram_token: str | None = None  # to check Mini App launch data
     default_locale: str = "tr"
     states: dict[str, Callable[[], str]] = field(default_factory=dict)  # adapter -> its state
+    # other origins whose page may open the socket: the Discord Activity's proxy
+    # (`https://<client id>.discordsays.com`, bot/adapters/web/discord_auth.py)
+    origins: tuple[str, ...] = ()
 
 
 class WebTable:
@@ -105,6 +108,8 @@ class WebTable:
         self.metrics.watch(self._gauges)
         self._runner: web.AppRunner | None = None
         self._follow: list[Callable[[], Awaitable[None]]] = []
+        # more routes, added to each app (`discord_auth.attach_discord`: the Activity's sign-in)
+        self.extensions: list[Callable[[web.Application], None]] = []
 
     # --- the application ----------------------------------------------------------------------
 
@@ -120,6 +125,8 @@ class WebTable:
         app.router.add_get("/metrics", self.metrics_text)
         if STATIC.is_dir():
             app.router.add_static("/static/", STATIC, follow_symlinks=False)
+        for extend in self.extensions:
+            extend(app)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -265,6 +272,7 @@ class WebTable:
         if self.config.public_url:
             parts = urlsplit(self.config.public_url)
             allowed.add(f"{parts.scheme}://{parts.netloc}".lower())
+        allowed.update(origin.lower() for origin in self.config.origins)
         return origin.lower().rstrip("/") in allowed
 
     async def socket(self, request: web.Request) -> web.StreamResponse:

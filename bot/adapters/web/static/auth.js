@@ -2,6 +2,7 @@
 // in sessionStorage (a reload). The session token never goes into an address.
 
 import { launchParams, applyTheme, ready } from "./telegram.js";
+import { inDiscord, discordSession } from "./activity.js";
 
 const KEY = "table-session";
 const THEME = "table-theme";
@@ -33,6 +34,7 @@ export async function getSession() {
     history.replaceState(null, "", "/");
     return keep(await post("/api/auth/link", { token }));
   }
+  if (inDiscord()) return keep(await discordSession()); // a Discord Activity (activity.js)
   const telegram = launchParams();
   if (telegram) {
     sessionStorage.setItem(THEME, JSON.stringify(telegram.theme));

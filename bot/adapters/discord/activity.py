@@ -1,0 +1,178 @@
+"""The Discord Activity: the live web table (bot/adapters/web/) opened inside Discord.
+
+Discord runs an Activity as a web page in an iframe of the channel, for everyone in it. Two ways
+open ours:
+
+- the table message's "Open the table" button (`OpenTableButton`, custom id `o:<table>`), which
+  answers its press with the LAUNCH_ACTIVITY interaction response;
+- the app's Entry Point command in the App Launcher (`ENTRY_POINT`, type PRIMARY_ENTRY_POINT with
+  the DISCORD_LAUNCH_ACTIVITY handler: Discord opens the Activity itself), registered with the
+  global command sync by `ActivityTree`.
+
+Both need the app's OAuth2 client (`DISCORD_CLIENT_ID`, `DISCORD_CLIENT_SECRET`): without them the
+button is not shown, the Entry Point command is not synced and everything else works as before.
+Who is looking, and at which table, the web server learns from Discord itself
+(bot/adapters/web/discord_auth.py); the button carries the table id only to stay unique.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.adapters.discord.components import MAX_LABEL, HandButton
+from bot.adapters.discord.outbox import TRANSPORT_ERRORS
+from bot.adapters.discord.texts import locale_of, text
+from bot.logs import kv
+
+log = logging.getLogger("bot.discord")
+
+OPEN_TEMPLATE = r"o:(?P<table>[^:]{1,40})"
+PRIMARY_ENTRY_POINT = 4  # application command type (discord.py 2.7 has no enum member for it)
+DISCORD_LAUNCH_ACTIVITY = 2  # Entry Point handler: Discord launches the Activity itself
+GUILD_INSTALL, GUILD_CONTEXT = 0, 0  # tables live in server channels
+
+# The Entry Point command: named like the one Discord creates when Activities are enabled
+# ("Launch"), so a global sync updates it in place instead of replacing it.
+ENTRY_POINT: dict[str, Any] = {
+    "name": "launch",
+    "description": "Open the live card table of this channel",
+    "description_localizations": {"tr": "Bu kanalın canlı kart masasını aç"},
+    "type": PRIMARY_ENTRY_POINT,
+    "handler": DISCORD_LAUNCH_ACTIVITY,
+    "integration_types": [GUILD_INSTALL],
+    "contexts": [GUILD_CONTEXT],
+}
+
+
+class EntryPoint:
+    """The Entry Point command as the command tree's sync sends it (it has no callback: with the
+    DISCORD_LAUNCH_ACTIVITY handler Discord answers it, the bot never sees the interaction)."""
+
+    name = ENTRY_POINT["name"]
+
+    def to_dict(self, tree: Any) -> dict[str, Any]:
+        """The command's payload."""
+        return dict(ENTRY_POINT)
+
+    async def get_translated_payload(self, tree: Any, translator: Any) -> dict[str, Any]:
+        """The payload with its Turkish description (already in `ENTRY_POINT`)."""
+        return self.to_dict(tree)
+
+
+class ActivityTree(app_commands.CommandTree):
+    """The slash command tree; with `entry_point`, the global sync also sends the Activity's
+    Entry Point command. Discord refuses a global bulk overwrite that would drop an existing
+    Entry Point command, so it must ride along with every global sync once Activities are on.
+    A sync to one guild (`DISCORD_GUILD_ID`) leaves it out: Entry Point commands are global."""
+
+    def __init__(self, client: discord.Client, *, entry_point: bool = False) -> None:
+        super().__init__(client)
+        self.entry_point = entry_point
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[Any]:
+        """Sync as discord.py does; when Discord refuses the global sync with the Entry Point
+        command in it (Activities not enabled for the app in the Developer Portal), the slash
+        commands are synced without it, so the bot keeps its commands (logged)."""
+        try:
+            return await super().sync(guild=guild)
+        except discord.HTTPException as exc:
+            if guild is not None or not self.entry_point or exc.status != 400:
+                raise
+            log.warning(kv(event="entry_point_refused", code=exc.code, text=exc.text[:200]))
+            self.entry_point = False
+            return await super().sync(guild=guild)
+
+    def _get_all_commands(self, *, guild: discord.abc.Snowflake | None = None) -> list[Any]:
+        commands: list[Any] = list(super()._get_all_commands(guild=guild))
+        if guild is None and self.entry_point:
+            commands.append(EntryPoint())
+        return commands
+
+
+class OpenTableButton(discord.ui.DynamicItem[discord.ui.Button], template=OPEN_TEMPLATE):
+    """The "Open the table" button: launches the Activity in the channel of its table message."""
+
+    def __init__(self, table_id: str, label: str = "Open the table") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:MAX_LABEL],
+                style=discord.ButtonStyle.primary,
+                emoji="🖥️",
+                custom_id=f"o:{table_id}",
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OpenTableButton:
+        """Rebuild the button from a pressed custom id."""
+        return cls(match["table"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Launch the Activity (see `launch`)."""
+        await launch(interaction, self.table_id)
+
+
+def activity_on(interaction: Any) -> bool:
+    """Whether the client serving the interaction has the Activity configured."""
+    adapter = getattr(interaction.client, "adapter", None)
+    return bool(getattr(adapter, "activity", False))
+
+
+def _locale(interaction: Any, table_id: str) -> str:
+    adapter = getattr(interaction.client, "adapter", None)
+    if adapter is not None and hasattr(adapter, "_speaks_now"):
+        locale: str = adapter._speaks_now(interaction, table_id)
+        return locale
+    return locale_of(getattr(interaction, "locale", None)) or "tr"
+
+
+async def launch(interaction: Any, table_id: str) -> None:
+    """Answer the press with LAUNCH_ACTIVITY (the first and only answer, within Discord's three
+    seconds: nothing is looked up before it). Without the Activity configured (an old message
+    after the settings were removed), or when Discord refuses (Activities not enabled for the
+    app, a channel where they cannot run), the presser alone is told why, in their language."""
+    if not activity_on(interaction):
+        await _tell(interaction, text(_locale(interaction, table_id), "activity_off"))
+        return
+    try:
+        await interaction.response.launch_activity()
+    except discord.NotFound:
+        log.warning(kv(event="interaction_expired", user=interaction.user.id))
+        return
+    except TRANSPORT_ERRORS as exc:
+        log.warning(
+            kv(event="activity_refused", table=table_id, status=getattr(exc, "status", "network"))
+        )
+        await _tell(interaction, text(_locale(interaction, table_id), "activity_failed"))
+        return
+    log.info(kv(event="activity_launched", table=table_id, channel=interaction.channel_id))
+
+
+async def _tell(interaction: Any, words: str) -> None:
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(words, ephemeral=True)
+        else:
+            await interaction.response.send_message(words, ephemeral=True)
+    except TRANSPORT_ERRORS as exc:
+        log.warning(kv(event="activity_answer_failed", error=repr(exc)))
+
+
+def add_open_button(view: discord.ui.View, table_id: str, label: str) -> None:
+    """Put "Open the table" on a table message's view, beside "Show my hand"."""
+    rows = [item.row for item in view.children if isinstance(item, HandButton)]
+    button = OpenTableButton(table_id, label)
+    button.row = rows[-1] if rows and rows[-1] is not None else None
+    try:
+        view.add_item(button)
+    except ValueError:  # the row is full: the button finds a place of its own
+        button.row = None
+        view.add_item(button)

@@ -1,0 +1,200 @@
+"""The Discord Activity's launch: the table message offers "Open the table" only with
+DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET set, a press is answered with LAUNCH_ACTIVITY (or,
+when Discord refuses or the Activity is off, with a reason to the presser alone), and the global
+command sync carries the Entry Point command."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.adapters.discord import DiscordAdapter, DiscordBot, build_client
+from bot.adapters.discord.activity import ENTRY_POINT, OpenTableButton
+from bot.adapters.discord.components import DYNAMIC_ITEMS
+from bot.settings import load_settings
+from testkit.fakes.core import NarrowCore
+from testkit.fakes.discord_fakes import DiscordHarness, http_error, quick_boards
+from testkit.helpers import make_core
+
+CHANNEL = 500_000_000_000_000_011
+AYSE, MEHMET = 101, 102
+
+
+def build(core, *, activity: bool) -> DiscordHarness:
+    adapter = DiscordAdapter(core, default_locale="en", boards=quick_boards(), activity=activity)
+    return DiscordHarness(adapter)
+
+
+async def open_table(harness: DiscordHarness) -> None:
+    ayse = harness.user(AYSE, "Ayşe")
+    await harness.slash(ayse, "poker open", CHANNEL, game="turkish", ante=10)
+    await harness.slash(ayse, "poker join", CHANNEL, buy_in=200)
+
+
+async def test_without_the_settings_the_table_message_has_no_open_button(memory_store):
+    harness = build(make_core(memory_store), activity=False)
+    await open_table(harness)
+    message = harness.channel(CHANNEL).table_message()
+    assert message is not None
+    assert not [c for c in message.custom_ids() if c.startswith("o:")]
+    assert any(c.startswith("h:") for c in message.custom_ids())  # the rest is as before
+
+
+async def test_with_the_settings_the_button_launches_the_activity(memory_store):
+    harness = build(make_core(memory_store), activity=True)
+    await open_table(harness)
+    message = harness.channel(CHANNEL).table_message()
+    assert message is not None
+    [open_id] = [c for c in message.custom_ids() if c.startswith("o:")]
+    assert message.labels()[open_id] == "Open the table"
+    hand_row = [i.row for i in message.view.children if i.custom_id.startswith("h:")]
+    open_row = [i.row for i in message.view.children if i.custom_id == open_id]
+    assert hand_row == open_row  # beside "Show my hand"
+    mehmet = harness.user(MEHMET, "Mehmet")  # anyone in the channel may open it
+    before = len(harness.log.deliveries)
+    pressed = await harness.press(mehmet, open_id, message)
+    assert harness.log.acks[pressed.id] == ["launch_activity"]
+    assert len(harness.log.deliveries) == before  # nothing said anywhere
+    assert harness.unanswered() == []
+
+
+async def test_the_button_speaks_the_table_language(memory_store):
+    harness = build(make_core(memory_store, default_locale="tr"), activity=True)
+    ayse = harness.user(AYSE, "Ayşe")
+    await harness.slash(ayse, "poker open", CHANNEL, locale="tr", game="turkish", ante=10)
+    message = harness.channel(CHANNEL).table_message()
+    assert message is not None
+    labels = message.labels()
+    assert [labels[c] for c in message.custom_ids() if c.startswith("o:")] == ["Masayı aç"]
+
+
+async def test_a_refused_launch_is_explained_to_the_presser_alone(memory_store):
+    harness = build(make_core(memory_store), activity=True)
+    await open_table(harness)
+    message = harness.channel(CHANNEL).table_message()
+    [open_id] = [c for c in message.custom_ids() if c.startswith("o:")]
+    harness.client.activity_refusal = http_error(discord.HTTPException, 400, 50035)
+    mehmet = harness.user(MEHMET, "Mehmet")
+    pressed = await harness.press(mehmet, open_id, message, locale="tr")
+    [said] = [d for d in harness.log.deliveries if d.interaction == pressed.id]
+    assert said.audience == "ephemeral" and said.target == MEHMET
+    assert "canlı masayı" in said.text
+
+
+async def test_an_old_button_with_the_activity_off_says_so(memory_store):
+    harness = build(make_core(memory_store), activity=False)
+    await open_table(harness)
+    message = harness.channel(CHANNEL).table_message()
+    mehmet = harness.user(MEHMET, "Mehmet")
+    pressed = await harness.press(mehmet, "o:1", message)
+    [said] = [d for d in harness.log.deliveries if d.interaction == pressed.id]
+    assert said.audience == "ephemeral" and "turned off" in said.text
+
+
+class Quiet(NarrowCore):
+    async def start(self):
+        return []
+
+
+def entry_points(payload: list[dict]) -> list[dict]:
+    return [c for c in payload if c.get("type") == 4]
+
+
+@pytest.mark.parametrize("activity", [False, True])
+async def test_the_global_sync_carries_the_entry_point_only_with_the_settings(activity):
+    client = DiscordBot(DiscordAdapter(Quiet()), start_core=False, activity=activity)
+    sent: list[list[dict]] = []
+
+    async def upsert(application_id, payload):
+        sent.append(payload)
+        # Discord answers with the stored commands (the Entry Point's type 4 included)
+        return [
+            {**c, "id": str(1000 + n), "application_id": "99", "version": "1"}
+            for n, c in enumerate(payload)
+        ]
+
+    client._connection.application_id = 99
+    client.tree._http.bulk_upsert_global_commands = upsert
+    synced = await client.tree.sync()
+    [payload] = sent
+    assert len(synced) == len(payload)
+    assert {"poker", "okey"} <= {c["name"] for c in payload}
+    assert entry_points(payload) == ([ENTRY_POINT] if activity else [])
+    stored: dict = {}
+    client._connection._view_store._dynamic_items = stored
+    client.tree.sync = _no_sync  # type: ignore[method-assign]
+    await client.setup_hook()
+    assert set(stored.values()) == {*DYNAMIC_ITEMS, OpenTableButton}
+
+
+async def _no_sync(*, guild=None):
+    return []
+
+
+def test_build_client_turns_the_activity_on_from_the_settings():
+    off = load_settings(discord_token="x" * 60, _env_file=None)
+    on = load_settings(
+        discord_token="x" * 60,
+        discord_client_id="1215413995645968394",
+        discord_client_secret="s" * 32,
+        _env_file=None,
+    )
+    assert not off.discord_activity and on.discord_activity
+    assert not build_client(off, DiscordAdapter(Quiet())).tree.entry_point
+    assert build_client(on, DiscordAdapter(Quiet())).tree.entry_point
+
+
+def test_the_client_secret_is_masked_and_blank_settings_are_unset():
+    from bot.__main__ import secrets_of
+    from bot.settings import SettingsError
+
+    secret = "client-secret-" + "s" * 20
+    on = load_settings(
+        discord_token="x" * 60,
+        discord_client_id="1215413995645968394",
+        discord_client_secret=secret,
+        _env_file=None,
+    )
+    assert secret in secrets_of(on)
+    blank = load_settings(discord_client_id=" ", discord_client_secret="", _env_file=None)
+    assert blank.discord_client_id is None and blank.discord_client_secret is None
+    assert not blank.discord_activity
+    with pytest.raises(SettingsError, match="DISCORD_API_BASE_URL"):
+        load_settings(discord_api_base_url="discord.com/api", _env_file=None)
+
+
+async def test_a_shared_room_table_has_no_open_button():
+    """A table playing in a shared room (`<channel>#<label>`) is not its channel's table: the
+    Activity there would show the channel's own, so its message offers no button."""
+    from bot.core.messages import Outgoing, OutKind
+
+    harness = build(Quiet(), activity=True)
+    for table, where in (("7", f"{CHANNEL}#masa-1"), ("8", str(CHANNEL + 1))):
+        item = Outgoing(OutKind.EDIT_TABLE, "table", where, table_id=table, version=1)
+        await harness.adapter.deliver([item])
+    await harness.settle()
+    room = harness.channel(CHANNEL).table_message()
+    own = harness.channel(CHANNEL + 1).table_message()
+    assert room is not None and own is not None
+    assert not [c for c in room.custom_ids() if c.startswith("o:")]
+    assert [c for c in own.custom_ids() if c.startswith("o:")] == ["o:8"]
+
+
+async def test_a_refused_entry_point_leaves_the_slash_commands_synced(caplog):
+    """Activities not enabled in the Developer Portal: Discord refuses the Entry Point command;
+    the slash commands are synced without it."""
+    client = DiscordBot(DiscordAdapter(Quiet()), start_core=False, activity=True)
+    sent: list[list[dict]] = []
+
+    async def upsert(application_id, payload):
+        sent.append(payload)
+        if entry_points(payload):
+            raise http_error(discord.HTTPException, 400, 50035)
+        return [{**c, "id": str(1000 + n), "application_id": "99"} for n, c in enumerate(payload)]
+
+    client._connection.application_id = 99
+    client.tree._http.bulk_upsert_global_commands = upsert
+    synced = await client.tree.sync()
+    assert len(sent) == 2 and entry_points(sent[0]) and not entry_points(sent[1])
+    assert len(synced) == len(sent[1]) > 0
+    assert "entry_point_refused" in caplog.text
