@@ -6,6 +6,7 @@ other)."""
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 
@@ -163,13 +164,27 @@ async def test_discord_may_frame_the_page(activity):
     assert "frame-ancestors" not in policy or "discordsays.com" in policy
 
 
-def test_the_activity_script_uses_relative_urls_only():
-    """activity.js resolves every request against the page (`new URL("api/...", location)`), so
-    it reaches the bot under Discord's proxy with or without the old /.proxy/ prefix."""
+ABSOLUTE_PATH = re.compile(r"""(?:src|href)=["']/|["'`]/[\w.]""")  # "/static/x", '/ws', href="/..."
+POST_MESSAGE_TARGETS = {"https://web.telegram.org"}  # Telegram's postMessage origin, not a request
+
+
+def test_the_page_uses_relative_urls_only():
+    """Every request of the page (its HTML, every module) is relative to the folder the page was
+    served from (`root.js`), so it reaches the bot under Discord's proxy with or without the old
+    /.proxy/ prefix, and behind a reverse proxy's path prefix."""
     from bot.adapters.web.server import STATIC
 
-    source = (STATIC / "activity.js").read_text(encoding="utf-8")
-    assert 'new URL("api/auth/discord", location.href)' in source
-    for absolute in ('"/', "'/", "`/", "http://", "https://"):
-        code = [line for line in source.splitlines() if not line.lstrip().startswith("//")]
-        assert not any(absolute in line for line in code), absolute
+    files = [STATIC / "index.html", *sorted(STATIC.glob("*.js"))]
+    assert len(files) > 5
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        code = [
+            line
+            for line in source.splitlines()
+            if not line.lstrip().startswith(("//", "*", "/*", "<!--"))
+        ]
+        for line in code:
+            assert not ABSOLUTE_PATH.search(line), (path.name, line)
+            hosts = set(re.findall(r"https?://[\w.-]+", line)) - POST_MESSAGE_TARGETS
+            assert not hosts, (path.name, line)
+    assert 'at("api/auth/discord")' in (STATIC / "activity.js").read_text(encoding="utf-8")

@@ -72,3 +72,15 @@ def test_the_core_and_a_metered_core_are_live_table_apis(memory_store):
 
     assert isinstance(Core(None), LiveTableApi)
     assert isinstance(MeteredCore(Core(None), Metrics()), CoreApi)
+
+
+async def test_the_page_resolves_its_relative_urls_from_the_servers_root(memory_store):
+    """`/` serves the page as it is; a signed link's `/t/<token>` gets `<base href="../">`, so the
+    page's relative URLs (`static/app.js`, `api/...`, `ws`) start at the root there too."""
+    async with serve_web(make_core(memory_store)) as web:
+        plain = await (await web.client.get("/")).text()
+        linked = await web.client.get("/t/some-token")
+        assert linked.status == 200 and linked.headers["Referrer-Policy"] == "no-referrer"
+        html = await linked.text()
+    assert 'src="static/app.js"' in plain and "<base" not in plain
+    assert '<base href="../">' in html and 'src="static/app.js"' in html

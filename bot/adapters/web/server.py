@@ -178,7 +178,12 @@ class WebTable:
         index = STATIC / "index.html"
         if not index.is_file():
             return web.Response(text="The web table's page is not installed.", status=404)
-        response = web.FileResponse(index)
+        if "token" in request.match_info:  # `/t/<token>`: the page's relative URLs start at `/`
+            html = index.read_text(encoding="utf-8")
+            html = html.replace("<head>", '<head>\n<base href="../">', 1)
+            response: web.StreamResponse = web.Response(text=html, content_type="text/html")
+        else:
+            response = web.FileResponse(index)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Referrer-Policy"] = "no-referrer"  # the link token stays here
         return response

@@ -9,6 +9,8 @@
 // Every URL here is relative to the page, so it works under Discord's proxy whether the page was
 // loaded at https://<app id>.discordsays.com/ or under its older /.proxy/ prefix.
 
+import { at } from "./root.js";
+
 const SDK = "./vendor/discord-sdk.js";
 
 /** Whether Discord opened this page as an Activity. */
@@ -26,7 +28,7 @@ async function json(response) {
 /** The session of the Activity's table: {session, table, locale}. Throws an Error with the
  * server's reason (in the viewer's language) when Discord did not confirm the viewer. */
 export async function discordSession() {
-  const config = await json(await fetch(new URL("api/auth/discord", location.href)));
+  const config = await json(await fetch(at("api/auth/discord")));
   let DiscordSDK;
   try {
     ({ DiscordSDK } = await import(SDK));
@@ -45,7 +47,7 @@ export async function discordSession() {
     prompt: "none",
     scope: ["identify"],
   });
-  const response = await fetch(new URL("api/auth/discord", location.href), {
+  const response = await fetch(at("api/auth/discord"), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ code, instance_id: sdk.instanceId }),

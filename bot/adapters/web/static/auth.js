@@ -3,12 +3,13 @@
 
 import { launchParams, applyTheme, ready } from "./telegram.js";
 import { inDiscord, discordSession } from "./activity.js";
+import { ROOT, at } from "./root.js";
 
 const KEY = "table-session";
 const THEME = "table-theme";
 
 async function post(path, body) {
-  const response = await fetch(path, {
+  const response = await fetch(at(path), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -28,11 +29,11 @@ function keep(data) {
 /** The session to say hello with: {session, table, locale}; null when there is none. Throws an
  * Error with the server's reason when a link or initData is refused. */
 export async function getSession() {
-  const link = location.pathname.match(/^\/t\/([^/]+)$/);
+  const link = location.pathname.match(/\/t\/([^/]+)$/);
   if (link) {
     const token = decodeURIComponent(link[1]);
-    history.replaceState(null, "", "/");
-    return keep(await post("/api/auth/link", { token }));
+    history.replaceState(null, "", ROOT.pathname);
+    return keep(await post("api/auth/link", { token }));
   }
   if (inDiscord()) return keep(await discordSession()); // a Discord Activity (activity.js)
   const telegram = launchParams();
@@ -41,7 +42,7 @@ export async function getSession() {
     applyTheme(telegram.theme);
     ready();
     history.replaceState(null, "", location.pathname);
-    return keep(await post("/api/auth/telegram", { initData: telegram.initData, table: telegram.start }));
+    return keep(await post("api/auth/telegram", { initData: telegram.initData, table: telegram.start }));
   }
   applyTheme(JSON.parse(sessionStorage.getItem(THEME) || "{}"));
   const kept = sessionStorage.getItem(KEY);

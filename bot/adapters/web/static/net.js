@@ -1,6 +1,7 @@
 // The WebSocket to the table: hello with the session, states in, moves out; when the socket
 // drops, reconnect with a growing wait (0.5 s doubling to 10 s, with jitter) and say hello again
 // with the same session, which resumes.
+import { at } from "./root.js";
 
 const PING_MS = 25000;
 
@@ -22,7 +23,7 @@ export class Connection {
   connect() {
     if (this.stopped) return;
     this.handlers.onStatus("connecting");
-    const url = new URL("/ws", location.href);
+    const url = at("ws");
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(url);
     this.socket = socket;
