@@ -22,12 +22,8 @@ if TYPE_CHECKING:
 
 def okey_view(session: OkeySession, user_id: str | None) -> TableView:
     """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it."""
-    me = next((i for i, s in enumerate(session.seats) if s.user_id == user_id), None)
     game = session.round
-    public = game.view(None) if game is not None else None
-    index = None if me is None else session.engine_seat(session.seats[me].player_id)
-    own = game.view(index) if game is not None and index is not None else None
-    actor = session.actor()
+    me, index, public, own, actor = viewer_parts(session, game, user_id)
     seats = tuple(_seat(session, i, public, actor) for i in range(len(session.seats)))
     actions: tuple[ActionView, ...] = ()
     mine = tuple(sorted(own["hand"], key=rack_order)) if own is not None else ()
@@ -41,13 +37,41 @@ def okey_view(session: OkeySession, user_id: str | None) -> TableView:
             )
             for spec in game.legal_actions(index)
         )
+    return tile_table_view(session, public, seats, me, mine, actions, actor)
+
+
+def viewer_parts(
+    session: Any, game: Any, user_id: str | None
+) -> tuple[int | None, int | None, dict[str, Any] | None, dict[str, Any] | None, int | None]:
+    """What a tile game's view starts from (classic and 101 Okey): the viewer's seat index (None:
+    a spectator), their engine seat, the round's public view, their own seat's view (None unless
+    they play in the round) and the seat to act."""
+    me = next((i for i, s in enumerate(session.seats) if s.user_id == user_id), None)
+    public = game.view(None) if game is not None else None
+    index = None if me is None else session.engine_seat(session.seats[me].player_id)
+    own = game.view(index) if game is not None and index is not None else None
+    return me, index, public, own, session.actor()
+
+
+def tile_table_view(
+    session: Any,
+    public: dict[str, Any] | None,
+    seats: tuple[SeatView, ...],
+    me: int | None,
+    mine: tuple[str, ...],
+    actions: tuple[ActionView, ...],
+    actor: int | None,
+    **extra: Any,
+) -> TableView:
+    """The `TableView` of a tile game (classic and 101 Okey) from its parts; `extra` holds the
+    game's own fields (101: `melds`, `threshold`)."""
     return TableView(
         table_id=str(session.table_id),
         game=session.game,
         group=session.group,
         locale=session.locale,
         phase=session.phase,
-        hand_id=session.hand_id() if game is not None else None,
+        hand_id=session.hand_id() if public is not None else None,
         seats=seats,
         me=me,
         mine=mine,
@@ -62,6 +86,7 @@ def okey_view(session: OkeySession, user_id: str | None) -> TableView:
         nonce=session.nonce,
         rack=laid_out(mine, None) if mine else (),
         last=last_view(session),
+        **extra,
     )
 
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.core.api import ActionView, MeldView, SeatView, TableView
-from bot.core.okey.view import laid_out, rack_order
+from bot.core.okey.view import rack_order, tile_table_view, viewer_parts
 from bot.core.okey101 import plays
-from bot.core.table.last import last_view
 from games.okey101 import meld_value
 from games.okey101.round import TAKE
 
@@ -24,12 +23,8 @@ if TYPE_CHECKING:
 
 def okey101_view(session: Okey101Session, user_id: str | None) -> TableView:
     """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it."""
-    me = next((i for i, s in enumerate(session.seats) if s.user_id == user_id), None)
     game = session.game101
-    public = game.view(None) if game is not None else None
-    index = None if me is None else session.engine_seat(session.seats[me].player_id)
-    own = game.view(index) if game is not None and index is not None else None
-    actor = session.actor()
+    me, index, public, own, actor = viewer_parts(session, game, user_id)
     seats = tuple(_seat(session, i, public, actor) for i in range(len(session.seats)))
     actions: tuple[ActionView, ...] = ()
     if game is not None and own is not None and game.to_act() == index:
@@ -57,29 +52,16 @@ def okey101_view(session: Okey101Session, user_id: str | None) -> TableView:
             )
             for m in public["table"]
         )
-    return TableView(
-        table_id=str(session.table_id),
-        game=session.game,
-        group=session.group,
-        locale=session.locale,
-        phase=session.phase,
-        hand_id=session.hand_id() if game is not None else None,
-        seats=seats,
-        me=me,
-        mine=mine,
-        actions=actions,
-        acting=actor,
-        deadline=session.deadline if actor is not None else None,
-        stage=None if public is None else public["phase"],
-        indicator=None if public is None else public["indicator"],
-        okey=None if public is None else public["okey"],
-        stock=None if public is None else public["stock"],
-        moves=tuple(session.moves),
+    return tile_table_view(
+        session,
+        public,
+        seats,
+        me,
+        mine,
+        actions,
+        actor,
         melds=melds,
         threshold=None if public is None else public["threshold"],
-        last=last_view(session),
-        nonce=session.nonce,
-        rack=laid_out(mine, None) if mine else (),
     )
 
 
