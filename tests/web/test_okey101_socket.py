@@ -74,10 +74,11 @@ async def test_a_warned_discard_then_an_opening_with_named_melds(store):
             {"type": "act", "ref": 1, "kind": "discard", "cards": [game.okey], "nonce": nonce}
         )
         assert await receive_until(ws, "ack") == {"type": "ack", "ref": 1, "warn": game.okey}
-        warned = (await receive_until(ws, "state"))["view"]  # the turn's buttons are new
-        assert sorted(warned["mine"]) == sorted(first["view"]["mine"])  # nothing was played
-        assert warned["seats"][warned["me"]]["discards"] == []
-        nonce = warned["nonce"]
+        # nothing was played nor committed: no new state, the turn's nonce still holds, and the
+        # other players cannot tell that a warning was given
+        assert session_of(core).nonce == nonce
+        assert all(item.kind.name == "PRIVATE" for item in web.delivered)  # to her alone
+        assert game.okey in session_of(core).game101.racks[index]
         await ws.send_json(
             {"type": "act", "ref": 2, "kind": "open", "cards": cards, "nonce": nonce}
         )

@@ -291,7 +291,7 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
             raise Refusal("err.okey101_nothing_to_add")
         if tile is not None and not any(t == tile for t, _ in plays.additions(game, index)):
             raise Refusal("illegal.does_not_fit")
-        step = Step(action={"kind": "pick"}, seat=self.find(self.staked[index]))
+        step = Step(action={"kind": "pick"}, seat=self.find(self.staked[index]), answer_only=True)
         step.notes.append(self.add_picker_note(index, tile))
         return step
 
@@ -696,7 +696,7 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
     def _warn(self, index: int, tile: str, why: str) -> Step:
         """A discard that costs +101: nothing is played; the player gets the warning and a
         button to discard anyway (their other buttons as before)."""
-        step = Step(action={"kind": "warn"}, seat=self.find(self.staked[index]))
+        step = Step(action={"kind": "warn"}, seat=self.find(self.staked[index]), answer_only=True)
         warning = msg("okey101.warn", tile=tile, reason=msg(f"okey101.reason.{why}"))
         others = [b for b in self._turn_buttons(index) if b.action != f"d.{tile}"]
         buttons = [self._confirm_button(tile), *others][:MAX_BUTTONS]

@@ -383,6 +383,10 @@ class TableService:
                 raise Refusal("err.no_table")
             await live.session.prepare(None)  # the public odds, off the event loop
             step = self._apply(live, who, change)
+            if step.answer_only:
+                out = deliver(live.session, live.channel_id, step.notes, live.version)
+                self._restore(live)  # (a person's press only looked)
+                return out
             try:
                 out = await self._commit(live, step)
             except LostRace:

@@ -112,6 +112,9 @@ class Step:
     action: dict[str, Any] | None = None  # what goes into the action log
     seat: int | None = None
     player_id: int | None = None
+    # a private answer that changes nothing (a warning, a picker): not committed, so the turn's
+    # nonce, its deadline and the table message stay as they were and nobody else can tell
+    answer_only: bool = False
 
     def say(self, key: str, **params: Any) -> None:
         """Add a public move line (it goes into the table's move log)."""
