@@ -251,11 +251,10 @@ async def run_platforms(
                     table_messages=store,
                 )
                 front.deliver = adapter.deliver_unasked
-                adapter.lanes.on_wait = partial(metrics.rate_limited, name)
                 options["adapter"] = adapter
             else:
                 options["on_adapter"] = partial(_deliver_through, front)
-                options["metrics"] = metrics
+            options["metrics"] = metrics
             runs.append(
                 serve[name](
                     settings, metered, stop=stop, table_messages=store, rooms=rooms, **options

@@ -87,3 +87,30 @@ async def test_the_telegram_rate_limiter_counts_calls():
     assert await limiter.process_request(call, (), {}, "sendMessage", {"chat_id": 1}, None)
     await limiter.shutdown()
     assert b'bot_platform_calls_total{platform="telegram"} 1.0' in metrics.render()
+
+
+async def test_both_chat_platforms_are_served_with_the_process_metrics(monkeypatch, tmp_path):
+    import bot.__main__ as entry
+    from bot.adapters import discord, telegram
+
+    served: dict[str, dict] = {}
+
+    def recorder(name):
+        async def serve(settings, core, **options):
+            served[name] = options
+
+        return serve
+
+    monkeypatch.setattr(discord, "serve", recorder("discord"))
+    monkeypatch.setattr(telegram, "serve", recorder("telegram"))
+    settings = load_settings(
+        discord_token="fake-discord-token",
+        telegram_token="123456:fake-telegram-token",
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}",
+        web_enabled=False,
+        pictures=False,
+    )
+    await entry.run_platforms(settings, ["discord", "telegram"])
+    assert set(served) == {"discord", "telegram"}
+    assert isinstance(served["discord"]["metrics"], Metrics)
+    assert served["discord"]["metrics"] is served["telegram"]["metrics"]

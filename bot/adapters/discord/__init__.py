@@ -12,7 +12,10 @@ import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
+from typing import Any
 
+import aiohttp
 import discord
 
 from bot.adapters.discord.activity import ActivityTree, OpenTableButton
@@ -20,6 +23,7 @@ from bot.adapters.discord.adapter import PLATFORM, DiscordAdapter, is_moderator
 from bot.adapters.discord.commands import Translator, install_commands
 from bot.adapters.discord.components import DYNAMIC_ITEMS
 from bot.adapters.discord.connect import start_reaching
+from bot.adapters.discord.metering import Meter, api_trace
 from bot.adapters.discord.shards import Ownership
 from bot.adapters.rooms import LateRooms
 from bot.adapters.runtime import (
@@ -60,7 +64,7 @@ class DiscordBot(discord.AutoShardedClient):
     `shard_count=None` lets Discord pick the number of shards; `shard_ids` (with `shard_count`)
     runs only those shards in this process, the others run elsewhere (see `shards`); `guild_id`
     syncs the commands to that one server (instant, for testing) instead of globally (up to an
-    hour to appear)."""
+    hour to appear); `http_trace` sees every REST request (`metering.api_trace`)."""
 
     adapter: DiscordAdapter  # set by `adapter.attach(self)`
 
@@ -75,7 +79,9 @@ class DiscordBot(discord.AutoShardedClient):
         timers: bool = True,
         now: Callable[[], datetime] = utcnow,
         activity: bool = False,
+        http_trace: aiohttp.TraceConfig | None = None,
     ) -> None:
+        traced: dict[str, Any] = {} if http_trace is None else {"http_trace": http_trace}
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permissions; no message content needed
         # Nobody is pinged by what the bot says unless a call names them (a nickname such as
@@ -86,6 +92,7 @@ class DiscordBot(discord.AutoShardedClient):
             # discord.py's own default is None (every shard); its stubs say list[int]
             shard_ids=None if shard_ids is None else list(shard_ids),  # type: ignore[arg-type]
             allowed_mentions=discord.AllowedMentions.none(),
+            **traced,
         )
         self.ownership = Ownership(shard_ids, shard_count)
         # with the Activity configured, the global sync carries its Entry Point command too
@@ -145,11 +152,17 @@ class DiscordBot(discord.AutoShardedClient):
 
 
 def build_client(
-    settings: Settings, adapter: DiscordAdapter, *, start_core: bool = True, timers: bool = True
+    settings: Settings,
+    adapter: DiscordAdapter,
+    *,
+    start_core: bool = True,
+    timers: bool = True,
+    metrics: Meter | None = None,
 ) -> DiscordBot:
     """The gateway client the settings ask for: its shards (`DISCORD_SHARD_COUNT`, and
     `DISCORD_SHARD_IDS` when this process runs only some of them), its command guild, and the
-    Activity's Entry Point command when `DISCORD_CLIENT_ID` and `DISCORD_CLIENT_SECRET` are set."""
+    Activity's Entry Point command when `DISCORD_CLIENT_ID` and `DISCORD_CLIENT_SECRET` are set;
+    with `metrics`, each API call and each 429 is counted (`metering.api_trace`)."""
     return DiscordBot(
         adapter,
         shard_count=settings.discord_shard_count,
@@ -158,6 +171,7 @@ def build_client(
         start_core=start_core,
         timers=timers,
         activity=settings.discord_activity,
+        http_trace=None if metrics is None else api_trace(metrics),
     )
 
 
@@ -171,6 +185,7 @@ async def serve(
     stop: asyncio.Event | None = None,
     table_messages: SurfaceStore | None = None,
     rooms: LateRooms | None = None,
+    metrics: Meter | None = None,
 ) -> None:
     """Run the Discord bot on `core` until it is closed or `stop` is set; then the timers stop,
     the pending edits are written (bounded) and the gateway is closed (`DiscordBot.close`).
@@ -179,7 +194,8 @@ async def serve(
     `core.tick()` and hand the items to every adapter (`adapter.deliver_unasked(items)` here):
     pass `start_core=False, timers=False` and your own `adapter` for that. `table_messages` (the
     store) keeps each table's message where every process finds it (docs/deploy.md); `rooms`,
-    given to the core, gets the adapter's table threads (`DiscordAdapter.rooms`)."""
+    given to the core, gets the adapter's table threads (`DiscordAdapter.rooms`); `metrics`
+    counts the API calls, the 429s and the adapter's own waits for a channel's post budget."""
     if settings.discord_token is None:
         raise ValueError("DISCORD_TOKEN is not set")
     adapter = adapter or DiscordAdapter(
@@ -191,7 +207,9 @@ async def serve(
     adapter.activity = adapter.activity or settings.discord_activity
     if rooms is not None:
         rooms.use(adapter.rooms)
-    client = build_client(settings, adapter, start_core=start_core, timers=timers)
+    if metrics is not None:
+        adapter.lanes.on_wait = partial(metrics.rate_limited, PLATFORM)
+    client = build_client(settings, adapter, start_core=start_core, timers=timers, metrics=metrics)
     stop = stop or asyncio.Event()
     async with client:
         token = settings.discord_token.get_secret_value()
