@@ -159,6 +159,9 @@ class Writer:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._lock: asyncio.Lock | None = asyncio.Lock() if is_sqlite(engine) else None
+        # An in-memory database is ONE connection (StaticPool): a read's BEGIN while another
+        # task's transaction is open on it fails, so reads queue on the writers' lock there.
+        self._read_lock = self._lock if _sqlite_in_memory(engine.url) else None
         self._group: GroupCommitter | None = None
         if self._lock is not None and (sync_engine := _sqlite_writer_engine(engine.url)):
             self._group = GroupCommitter(sync_engine, self._lock, {WRITE_OPTION: True})
@@ -182,6 +185,15 @@ class Writer:
             conn = await conn.execution_options(**{WRITE_OPTION: True})
             await stack.enter_async_context(conn.begin())
             yield conn
+
+    @contextlib.asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncConnection]:
+        """A connection for reading (``read``); on an in-memory database it waits its turn on
+        the one shared connection, so it never overlaps a write or another read."""
+        async with contextlib.AsyncExitStack() as stack:
+            if self._read_lock is not None:
+                await stack.enter_async_context(self._read_lock)
+            yield await stack.enter_async_context(read(self.engine))
 
     async def run(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
         """Run ``work(conn)`` in one transaction: committed if it returns, rolled back if it raises.

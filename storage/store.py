@@ -29,7 +29,7 @@ from storage import tournaments as tournament_ops
 from storage import validators as check
 from storage import web as web_ops
 from storage.boards import BOARDS, Board, board_query
-from storage.db import Writer, create_engine, read
+from storage.db import Writer, create_engine
 from storage.errors import InvalidRequest, Unavailable
 from storage.history import HistoryEntry, PlayerStats
 from storage.notify import listen_versions
@@ -128,14 +128,14 @@ class Store:
     async def get_player(self, player_id: int) -> PlayerRecord:
         """The player with this id; NotFound if there is none."""
         check.positive_int(player_id, "player id")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await player_ops.get(conn, player_id)
 
     async def find_player(self, platform: str, platform_user_id: str | int) -> PlayerRecord | None:
         """The player known by this platform user id, or None; never creates or writes anything."""
         platform = check.text(platform, "platform", 32)
         user_id = check.text(str(platform_user_id), "platform user id", 64)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await player_ops.find(conn, platform, user_id)
 
     async def set_locale(self, player_id: int, locale: str | None) -> None:
@@ -149,7 +149,7 @@ class Store:
     async def balance(self, account: str) -> int:
         """Chips held by ``account`` (``wallet(id)``, ``escrow(id)`` or ``HOUSE``); 0 if never used."""
         parse_account(account)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await ledger_ops.balance(conn, account)
 
     async def transfer(
@@ -231,7 +231,6 @@ class Store:
         check.json_object(snapshot, "snapshot")
         return await table_create.create_table(
             self._writer,
-            self.engine,
             platform,
             channel,
             game,
@@ -246,29 +245,29 @@ class Store:
     async def get_table(self, table_id: int) -> TableRecord:
         """The table with this id (open or closed); NotFound if there is none."""
         check.positive_int(table_id, "table id")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.get_table(conn, table_id)
 
     async def table_in_channel(self, platform: str, channel_id: str | int) -> TableRecord | None:
         """The open table of a channel, or None."""
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.table_in_channel(conn, platform, str(channel_id))
 
     async def load_open_tables(self) -> list[TableRecord]:
         """Every open table with its latest snapshot (to resume play at start-up), by id."""
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.open_tables(conn)
 
     async def table_head(self, table_id: int) -> TableHead | None:
         """The table's id, place, game, status and version (no snapshot), or None: the one
         indexed read a process makes to learn whether its copy of the table is current."""
         check.positive_int(table_id, "table id")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.table_head(conn, table_id)
 
     async def channel_head(self, platform: str, channel_id: str | int) -> TableHead | None:
         """The head (see ``table_head``) of the channel's open table, or None."""
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.channel_head(conn, platform, str(channel_id))
 
     async def claim_due(
@@ -356,14 +355,14 @@ class Store:
         except IntegrityError:
             # A foreign key caught an unknown player (cheaper than looking them up on every
             # commit); name the culprit, or re-raise when it was something else.
-            async with read(self.engine) as conn:
+            async with self._writer.read() as conn:
                 await table_ops.check_players_exist(conn, referenced)
             raise
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The table's action log in sequence order."""
         check.positive_int(table_id, "table id")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.actions(conn, table_id)
 
     async def hand_actions(self, table_id: int, hand_id: str) -> list[ActionRecord]:
@@ -371,7 +370,7 @@ class Store:
         read by key (the whole log for a hand of before migration 0007)."""
         check.positive_int(table_id, "table id")
         hand_id = check.text(hand_id, "hand id", 64)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.hand_actions(conn, table_id, hand_id)
 
     async def played_in(self, player_id: int, table_id: int, hand_id: str) -> bool:
@@ -379,18 +378,18 @@ class Store:
         check.positive_int(player_id, "player id")
         check.positive_int(table_id, "table id")
         hand_id = check.text(hand_id, "hand id", 64)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await history_ops.played_in(conn, player_id, table_id, hand_id)
 
     async def pruned_at(self, table_id: int) -> datetime | None:
         """When retention removed the closed table's action log and snapshot, or None."""
         check.positive_int(table_id, "table id")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.pruned_at(conn, table_id)
 
     async def seed(self, hand_id: str) -> SeedRecord | None:
         """The fair-shuffle record of a hand, or None."""
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.seed(conn, hand_id)
 
     async def reset_table(
@@ -477,32 +476,32 @@ class Store:
     async def get_tournament(self, tournament_id: int) -> TournamentRecord:
         """The tournament with this id (in any status); NotFound if there is none."""
         check.positive_int(tournament_id, "tournament id")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await tournament_ops.get(conn, tournament_id)
 
     async def tournament_in_channel(
         self, platform: str, channel_id: str | int
     ) -> TournamentRecord | None:
         """The newest tournament of a channel that is still registering or running, or None."""
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await tournament_ops.live_in_channel(conn, platform, str(channel_id))
 
     async def open_tournaments(self) -> list[TournamentRecord]:
         """Every tournament still registering or running (to resume them at start-up), by id."""
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await tournament_ops.live(conn)
 
     async def due_tournaments(self, now: datetime) -> list[TournamentRecord]:
         """The tournaments still registering whose start time (``deadline``) is at or before
         ``now``, earliest first: their registration closes and they start by themselves."""
         at = check.deadline(now)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await tournament_ops.due(conn, at)
 
     async def tournament_tables(self, tournament_id: int) -> list[TableRecord]:
         """Every table (open or closed) opened for the tournament, by id."""
         check.positive_int(tournament_id, "tournament id")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.tournament_tables(conn, tournament_id)
 
     async def commit_tournament(
@@ -533,7 +532,7 @@ class Store:
         """When the table closed (the time of its last logged step, the closing one), or None
         while it is open or unknown: a hand's whole seed is shown only some hours after it."""
         check.positive_int(table_id, "table id")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await table_reads.closed_at(conn, table_id)
 
     # -- table messages ----------------------------------------------------------------------
@@ -543,7 +542,7 @@ class Store:
         or None (one primary-key read; chat adapters call it when they do not know the message)."""
         platform = check.text(platform, "platform", 32)
         table = check.text(str(table_id), "table id", 64)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await surface_ops.get_surface(conn, platform, table)
 
     async def put_table_message(
@@ -576,7 +575,7 @@ class Store:
 
     async def ping(self) -> None:
         """One trivial read; raises Unavailable when the database cannot be reached."""
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             await conn.execute(sa.text("SELECT 1"))
 
     async def listen_versions(
@@ -599,7 +598,7 @@ class Store:
         """An Okey player's stored rack slots (web table) for that round, or None."""
         check.positive_int(table_id, "table id")
         check.positive_int(player_id, "player id")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await web_ops.get_layout(conn, table_id, player_id, hand_id)
 
     async def put_rack_layout(
@@ -624,7 +623,7 @@ class Store:
         (every game when None), newest first; an index range read, never a scan."""
         check.positive_int(player_id, "player id")
         check.positive_int(limit, "limit")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await history_ops.recent(conn, player_id, games, limit)
 
     async def player_stats(self, player_id: int, game: str) -> PlayerStats:
@@ -632,7 +631,7 @@ class Store:
         database over every stored result of theirs in it (docs/storage.md)."""
         check.positive_int(player_id, "player id")
         game = check.stats_game(game)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await history_ops.player_stats(conn, player_id, game)
 
     async def chip_history(
@@ -641,7 +640,7 @@ class Store:
         """The chip results of the player's last ``limit`` hands or Okey matches, oldest first."""
         check.positive_int(player_id, "player id")
         check.positive_int(limit, "limit")
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await history_ops.chip_history(conn, player_id, games, limit)
 
     async def find_players(self, platform: str, text: str) -> list[PlayerRecord]:
@@ -649,7 +648,7 @@ class Store:
         match first); read only."""
         platform = check.text(platform, "platform", 32)
         text = check.text(text, "player", 100)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             found = await history_ops.find_players(conn, platform, text)
         return [PlayerRecord(i, platform, u, n, None) for i, u, n in found]
 
@@ -671,7 +670,7 @@ class Store:
         if community is not None:
             community = check.text(str(community), "community", 64)
         stmt = board_query(kind, limit, platform, community)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             rows = await conn.execute(stmt)
             return [(name, int(total)) for name, total in rows]
 
@@ -682,31 +681,31 @@ class Store:
         all balances add up to zero (what the house issued is held by the others), and a
         finished or cancelled tournament holds no chips (its fees were paid out or refunded).
         """
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await audit_ops.audit(conn)
 
     async def house_report(self) -> list[audit_ops.HouseFlows]:
         """The house accounts (``HOUSE``, ``COMPUTERS``): each one's balance and the chips it
         paid out and took in, by reason (``python -m storage audit`` prints them)."""
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await audit_ops.house_report(conn)
 
     async def community_tables(self, platform: str, community: str) -> list[TableRecord]:
         """The open tables of a community that play no tournament (what its limits count)."""
         community = check.text(str(community), "community", 64)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await community_ops.open_tables(conn, platform, community)
 
     async def community_table_count(self, platform: str, community: str) -> int:
         """How many open tables a community has outside tournaments."""
         community = check.text(str(community), "community", 64)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await community_ops.open_count(conn, platform, community)
 
     async def community_tournaments(self, platform: str, community: str) -> int:
         """How many tournaments of a community are registering or running."""
         community = check.text(str(community), "community", 64)
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             return await community_ops.live_tournaments(conn, platform, community)
 
 

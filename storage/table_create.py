@@ -12,10 +12,10 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage import tables as table_ops
-from storage.db import Writer, read
+from storage.db import Writer
 from storage.errors import ChannelBusy
 from storage.models import tables
 from storage.records import TableRecord
@@ -36,7 +36,6 @@ async def open_table_id(conn: AsyncConnection, platform: str, channel: str) -> i
 
 async def create_table(
     writer: Writer,
-    engine: AsyncEngine,
     platform: str,
     channel: str,
     game: str,
@@ -83,7 +82,7 @@ async def create_table(
         except IntegrityError:
             # Another writer opened a table in this channel at the same moment. If that table
             # is already closed again, the channel is free: try once more.
-            async with read(engine) as conn:
+            async with writer.read() as conn:
                 existing = await open_table_id(conn, platform, channel)
             if existing is not None:
                 raise ChannelBusy(platform, channel, existing) from None

@@ -55,3 +55,25 @@ async def test_two_stores_on_one_database(db_url: str) -> None:
     finally:
         await first.close()
         await second.close()
+
+
+async def test_memory_store_reads_never_overlap_a_write(memory_store: Store) -> None:
+    """One shared connection holds the in-memory database: a read started while a write is
+    open on it must wait, or its BEGIN fails ("cannot start a transaction within a
+    transaction"), as a web table's view read beside a press's commit once did."""
+    a = await funded_player(memory_store, "a", 100)
+    b = await funded_player(memory_store, "b", 0)
+    table = await memory_store.create_table("web", "c", "turkish", {}, {"n": 0})
+
+    async def look() -> int:
+        return (await memory_store.get_table(table.id)).version
+
+    done = await asyncio.gather(
+        memory_store.commit(table.id, 1, {"n": 1}),
+        *(memory_store.transfer(wallet(a), wallet(b), 1, "x") for _ in range(10)),
+        *(look() for _ in range(10)),
+        *(memory_store.balance(wallet(b)) for _ in range(10)),
+    )
+    assert done[0] == 2
+    assert await memory_store.balance(wallet(b)) == 10
+    assert await memory_store.audit() == []
