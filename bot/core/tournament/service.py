@@ -14,7 +14,7 @@ between any two commits loses nothing and never pays twice.
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -28,6 +28,7 @@ from bot.core.table.rooms import Rooms, shared_room
 from bot.core.table.service import TableService, new_nonce
 from bot.core.table.session import Msg, Seat, TableOutcome, Who, msg
 from bot.core.tournament import options, view
+from bot.core.tournament.locks import KeyedLocks
 from bot.core.tournament.state import Entrant, Slot, Tournament
 from bot.logs import kv
 from storage import (
@@ -71,11 +72,11 @@ class TournamentService:
         self.tables = tables
         self.accounts = accounts
         self.rooms = rooms
-        self.locks: dict[int, asyncio.Lock] = {}
+        self.locks = KeyedLocks()  # an entry only while a task holds or waits on it
         self.reconciled: datetime | None = None
 
-    def _lock(self, tournament_id: int) -> asyncio.Lock:
-        return self.locks.setdefault(tournament_id, asyncio.Lock())
+    def _lock(self, tournament_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        return self.locks.hold(tournament_id)
 
     # --- commands -------------------------------------------------------------------------------
 
@@ -341,7 +342,9 @@ class TournamentService:
                 try:
                     out += await self._progress(tournament_id)
                 except Refusal as exc:  # the tournament is gone: its tables play on alone
-                    log.warning(kv(event="tournament_missing", tournament=tournament_id, why=exc.key))
+                    log.warning(
+                        kv(event="tournament_missing", tournament=tournament_id, why=exc.key)
+                    )
         return out
 
     async def load(self) -> list[Outgoing]:
@@ -584,7 +587,11 @@ def _seated(state: Tournament, stage) -> Msg:  # type: ignore[no-untyped-def]
     )
     key = "tournament.final_seated" if stage.final else "tournament.stage_seated"
     return msg(
-        key, stage=stage.number, tables=tables, hash=stage.seed_hash, check=f"t{state.id}-s{stage.number}"
+        key,
+        stage=stage.number,
+        tables=tables,
+        hash=stage.seed_hash,
+        check=f"t{state.id}-s{stage.number}",
     )
 
 
