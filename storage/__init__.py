@@ -4,8 +4,10 @@ Runs on aiosqlite by default and on PostgreSQL through asyncpg; Alembic migratio
 May import `games` for types only. The API is the `Store` facade; see docs/storage.md.
 """
 
+from storage.community import ComputerLimit
 from storage.errors import (
     ChannelBusy,
+    CommunityFull,
     InsufficientFunds,
     InvalidRequest,
     NotFound,
@@ -42,6 +44,8 @@ __all__ = [
     "ActionEntry",
     "ActionRecord",
     "ChannelBusy",
+    "CommunityFull",
+    "ComputerLimit",
     "GameResult",
     "HistoryEntry",
     "InsufficientFunds",

@@ -63,3 +63,14 @@ class TournamentOver(StorageError):
     def __init__(self, tournament_id: int) -> None:
         super().__init__(f"tournament {tournament_id} is over")
         self.tournament_id = tournament_id
+
+
+class CommunityFull(StorageError):
+    """A community already has as many open tables, live tournaments or seated computer
+    players (``what``: ``tables``, ``tournaments``, ``computers``) as its limit allows."""
+
+    def __init__(self, community: str, what: str, most: int) -> None:
+        super().__init__(f"community {community} already has the most {what} allowed ({most})")
+        self.community = community
+        self.what = what
+        self.most = most

@@ -12,9 +12,11 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from storage import community as community_ops
 from storage import ledger as ledger_ops
 from storage import tables as table_ops
 from storage import validators as check
+from storage.community import ComputerLimit
 from storage.errors import InvalidRequest, TableClosed
 from storage.records import (
     HOUSE,
@@ -71,6 +73,7 @@ def commit_sync(
     key: str | None,
     deadline: datetime | None,
     now: datetime,
+    computers: ComputerLimit | None = None,
 ) -> int:
     """One step of play (see ``Store.commit``); the table's new version, or for a repeated
     ``key`` the version it produced first."""
@@ -86,6 +89,8 @@ def commit_sync(
         now,
         deadline,
     )
+    if computers is not None:
+        community_ops.check_computers_sync(conn, table_id, computers)
     if action is not None:
         table_ops.append_action_sync(conn, table_id, last_seq, action)
     ledger_ops.apply_transfers_sync(conn, transfers, now, key)

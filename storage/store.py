@@ -29,6 +29,7 @@ from storage import tournaments as tournament_ops
 from storage import validators as check
 from storage import web as web_ops
 from storage.boards import BOARDS, Board, board_query
+from storage.community import ComputerLimit
 from storage.db import Writer, create_engine
 from storage.errors import InvalidRequest, Unavailable
 from storage.history import HistoryEntry, PlayerStats
@@ -215,12 +216,15 @@ class Store:
         deadline: datetime | None = None,
         community: str | None = None,
         tournament: int | None = None,
+        max_open: int = 0,
     ) -> TableRecord:
         """Open a new table (version 1) in a channel; ChannelBusy if one is open there already.
         ``deadline``: when its timer is first due (see ``commit``). ``community``: the Discord
         server, Telegram group or "console" the channel belongs to (None: none); the table's
         results and Okey penalties are recorded in it. ``tournament``: the id of the tournament
-        the table plays a match of (``tournament_tables`` finds it by that)."""
+        the table plays a match of (``tournament_tables`` finds it by that). ``max_open``: the
+        most open tables outside tournaments the community may have (0: no limit), counted in
+        the same transaction (``storage.community``): CommunityFull when it has them already."""
         if tournament is not None:
             check.positive_int(tournament, "tournament id")
         platform = check.text(platform, "platform", 32)
@@ -229,6 +233,7 @@ class Store:
         game = check.text(game, "game", 32)
         check.json_object(options, "options")
         check.json_object(snapshot, "snapshot")
+        most = check.most(max_open, "max_open")
         return await table_create.create_table(
             self._writer,
             platform,
@@ -239,6 +244,7 @@ class Store:
             deadline=check.deadline(deadline),
             community=community,
             tournament=tournament,
+            max_open=most if community is not None and tournament is None else 0,
             now=self._clock(),
         )
 
@@ -312,6 +318,7 @@ class Store:
         seeds: Sequence[SeedRecord] = (),
         idempotency_key: str | None = None,
         deadline: datetime | None = None,
+        computers: ComputerLimit | None = None,
     ) -> int:
         """Write one step of play in ONE transaction and return the table's new version.
 
@@ -319,6 +326,8 @@ class Store:
         action, apply the transfers, record results, penalties and seeds. Any error writes nothing.
         A repeated ``idempotency_key`` writes nothing and returns the version it produced first.
         ``deadline`` (aware, or None for no timer) is when the table's timer is next due.
+        ``computers``: the step seats a computer player; CommunityFull when the table's community
+        (outside tournaments) would then seat more than the limit, counted in the transaction.
         """
         items, result_list, penalty_list, seed_list = (
             list(transfers),
@@ -350,6 +359,7 @@ class Store:
                     key=key,
                     deadline=due,
                     now=now,
+                    computers=computers,
                 )
             )
         except IntegrityError:
@@ -450,15 +460,19 @@ class Store:
         *,
         community: str | None = None,
         deadline: datetime | None = None,
+        max_live: int = 0,
     ) -> TournamentRecord:
         """Open a tournament (version 1, status ``registering``) in a channel; ``kind`` is
         ``okey``, ``turkish`` or ``acik``. Several may share a channel over time; the core keeps
-        one live tournament per channel (``tournament_in_channel``)."""
+        one live tournament per channel (``tournament_in_channel``). ``max_live``: the most
+        tournaments registering or running the community may have (0: no limit), counted in
+        the same transaction: CommunityFull when it has them already."""
         platform = check.text(platform, "platform", 32)
         channel = check.text(str(channel_id), "channel id", 64)
         community = None if community is None else check.text(str(community), "community", 64)
         kind = check.tournament_kind(kind)
         check.json_object(snapshot, "snapshot")
+        most = check.most(max_live, "max_live")
         values = {
             "platform": platform,
             "channel_id": channel,
@@ -469,9 +483,13 @@ class Store:
             "deadline": check.deadline(deadline),
         }
         now = self._clock()
-        return await self._writer.run_sync(
-            lambda conn: tournament_ops.insert_sync(conn, values, (), now)
-        )
+
+        def work(conn: sa.Connection) -> TournamentRecord:
+            if most and community is not None:
+                community_ops.check_tournaments_sync(conn, platform, community, most)
+            return tournament_ops.insert_sync(conn, values, (), now)
+
+        return await self._writer.run_sync(work)
 
     async def get_tournament(self, tournament_id: int) -> TournamentRecord:
         """The tournament with this id (in any status); NotFound if there is none."""

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from storage import community as community_ops
 from storage import tables as table_ops
 from storage.db import Writer
 from storage.errors import ChannelBusy
@@ -45,15 +46,21 @@ async def create_table(
     deadline: datetime | None,
     community: str | None,
     tournament: int | None,
+    max_open: int,
     now: datetime,
 ) -> TableRecord:
     """Insert the channel's new open table at version 1 (arguments already checked);
-    ChannelBusy when the channel has an open table."""
+    ChannelBusy when the channel has an open table, CommunityFull when ``max_open`` (0: no
+    limit) open tables of ``community`` are counted in the transaction."""
 
     async def work(conn: AsyncConnection) -> TableRecord:
         existing = await open_table_id(conn, platform, channel)
         if existing is not None:
             raise ChannelBusy(platform, channel, existing)
+        if max_open and community is not None:
+            await conn.run_sync(
+                lambda sync: community_ops.check_tables_sync(sync, platform, community, max_open)
+            )
         stmt = (
             tables.insert()
             .values(

@@ -80,6 +80,13 @@ def positive_int(value: object, what: str) -> int:
     return value
 
 
+def most(value: object, what: str) -> int:
+    """A community limit: an int (not a bool) of zero (no limit) or more."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidRequest(f"{what} must be an integer >= 0, got {value!r}")
+    return value
+
+
 def day(value: object) -> date:
     """The date of ``value`` (a date, or a datetime's date)."""
     if not isinstance(value, date):

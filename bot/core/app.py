@@ -48,12 +48,12 @@ from bot.core.table.pictures import draw_pictures
 from bot.core.table.retention import Retention
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import LiveTable, TableService
-from bot.core.table.session import Note, Who, msg
+from bot.core.table.session import Note, Step, Who, msg, seated_computers
 from bot.core.throttle import Throttle, Verdict
 from bot.core.tournament import TournamentService, is_tournament_id
 from bot.logs import kv
 from bot.render.text import card as card_label
-from storage import wallet
+from storage import ComputerLimit, wallet
 
 if TYPE_CHECKING:
     from storage import Store
@@ -523,9 +523,10 @@ class Core:
         cap = self.config.max_computers_per_community
         if not cap or command.community is None or self.store is None:
             return
+        # a quick look before a computer's wallet is topped up; the commit that seats it counts
+        # again in its transaction, so two processes cannot both pass (Step.computers)
         tables = await self.store.community_tables(command.platform, command.community)
-        seated = sum(1 for t in tables for seat in t.snapshot.get("seats", ()) if seat.get("bot"))
-        if seated >= cap:
+        if sum(seated_computers(t.snapshot) for t in tables) >= cap:
             raise Refusal("err.computers_community", max=cap)
 
     async def _web_link(self, command: Command, who: Who) -> list[Outgoing]:
@@ -639,7 +640,15 @@ class Core:
             await self._check_computers(command, session)
             seated = {s.user_id for s in session.seats}
             bot = await self.accounts.computer(seated, session.locale)
-            return await self.tables.run(live, who, lambda s: s.add_bot(bot, args), checked=True)
+            cap = self.config.max_computers_per_community
+            limit = ComputerLimit(cap, seated_computers) if cap else None
+
+            def add_bot(s: Any) -> Step:
+                step = s.add_bot(bot, args)
+                step.computers = limit
+                return step
+
+            return await self.tables.run(live, who, add_bot, checked=True)
         return await self.tables.run(live, who, lambda s: s.command(who, sub, args), checked=True)
 
 

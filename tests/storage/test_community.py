@@ -9,7 +9,14 @@ from collections import defaultdict
 import pytest
 import sqlalchemy as sa
 
-from storage import GameResult, InvalidRequest, PenaltyEntry, Store
+from storage import (
+    CommunityFull,
+    ComputerLimit,
+    GameResult,
+    InvalidRequest,
+    PenaltyEntry,
+    Store,
+)
 from storage.boards import board_query
 from storage.migrate import downgrade, upgrade
 from storage.models import game_results, okey_penalties, tables
@@ -215,3 +222,43 @@ async def test_migration_0004_keeps_old_rows_without_a_community(unmigrated_url:
         await upgrade(store.engine, "head")
     finally:
         await store.close()
+
+
+async def test_limits_are_counted_in_the_opening_transaction(store: Store) -> None:
+    await store.create_table("discord", "c1", "okey", {}, {}, community="g1", max_open=2)
+    await store.create_table("discord", "c2", "okey", {}, {}, community="g1", max_open=2)
+    with pytest.raises(CommunityFull) as full:
+        await store.create_table("discord", "c3", "okey", {}, {}, community="g1", max_open=2)
+    assert (full.value.what, full.value.most) == ("tables", 2)
+    # another community, no community, a tournament's table and no limit are not held back
+    await store.create_table("discord", "c4", "okey", {}, {}, community="g2", max_open=2)
+    await store.create_table("discord", "c5", "okey", {}, {}, max_open=2)
+    tour = await store.create_tournament("discord", "c6", "okey", {}, community="g1", max_live=1)
+    await store.create_table("discord", "c7", "okey", {}, {}, community="g1", tournament=tour.id)
+    await store.create_table("discord", "c8", "okey", {}, {}, community="g1", max_open=3)
+    await store.create_table("discord", "c9", "okey", {}, {}, community="g1")
+    assert await store.community_table_count("discord", "g1") == 4
+    with pytest.raises(CommunityFull) as full:
+        await store.create_tournament("discord", "c9", "okey", {}, community="g1", max_live=1)
+    assert (full.value.what, full.value.most) == ("tournaments", 1)
+    assert await store.community_tournaments("discord", "g1") == 1
+    with pytest.raises(InvalidRequest, match="max_open"):
+        await store.create_table("discord", "c10", "okey", {}, {}, community="g1", max_open=-1)
+
+
+async def test_a_seated_computer_is_counted_in_the_commit(store: Store) -> None:
+    def seated(snapshot: dict) -> int:
+        return sum(1 for seat in snapshot.get("seats", ()) if seat.get("bot"))
+
+    limit = ComputerLimit(2, seated)
+    one, two = {"seats": [{"bot": True}]}, {"seats": [{"bot": True}, {"bot": True}]}
+    a = await store.create_table("discord", "c1", "okey", {}, {}, community="g1")
+    b = await store.create_table("discord", "c2", "okey", {}, {}, community="g1")
+    assert await store.commit(a.id, 1, one, computers=limit) == 2
+    with pytest.raises(CommunityFull) as full:
+        await store.commit(b.id, 1, two, computers=limit)  # 1 + 2 would pass 2
+    assert (full.value.what, full.value.most) == ("computers", 2)
+    assert (await store.get_table(b.id)).version == 1  # nothing written
+    assert await store.commit(b.id, 1, one, computers=limit) == 2
+    loose = await store.create_table("discord", "c3", "okey", {}, {})
+    assert await store.commit(loose.id, 1, two, computers=limit) == 2  # no community

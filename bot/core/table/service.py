@@ -32,6 +32,7 @@ from bot.logs import kv
 from games.base import IllegalAction
 from storage import (
     ActionEntry,
+    CommunityFull,
     InsufficientFunds,
     NotFound,
     StaleVersion,
@@ -307,14 +308,6 @@ class TableService:
         `join`). `tournament`: the tournament the table plays a match of."""
         if self.in_channel(platform, channel_id) is not None:
             raise Refusal("err.table_exists")
-        cap = self.config.max_open_tables
-        if (
-            cap
-            and community is not None
-            and tournament is None
-            and await self.store.community_table_count(platform, community) >= cap
-        ):
-            raise Refusal("err.community_tables", max=cap)
         self._bind(session)
         session.nonce = new_nonce()
         snapshot = session.to_dict()
@@ -328,7 +321,10 @@ class TableService:
                 deadline=self._due(session, self.clock(), None),
                 community=community,
                 tournament=tournament,
+                max_open=self.config.max_open_tables,  # counted in the same transaction
             )
+        except CommunityFull as exc:
+            raise Refusal("err.community_tables", max=exc.most) from None
         except StorageError as exc:
             log.info(kv(event="open_refused", channel=channel_id, reason=type(exc).__name__))
             raise Refusal("err.table_exists") from None
@@ -452,10 +448,14 @@ class TableService:
                 penalties=step.penalties,
                 seeds=step.seeds,
                 deadline=due,
+                computers=step.computers,
             )
         except InsufficientFunds:
             self._restore(live)
             raise Refusal("err.funds") from None
+        except CommunityFull as exc:
+            self._restore(live)
+            raise Refusal("err.computers_community", max=exc.most) from None
         except StaleVersion:
             await self._reload(live)
             raise LostRace from None

@@ -16,7 +16,15 @@ from bot.core.errors import Refusal
 from bot.core.messages import Picker
 from bot.core.sketch import Sketch
 from games.base import ActionSpec
-from storage import GameResult, PenaltyEntry, SeedRecord, Transfer, escrow, wallet
+from storage import (
+    ComputerLimit,
+    GameResult,
+    PenaltyEntry,
+    SeedRecord,
+    Transfer,
+    escrow,
+    wallet,
+)
 
 
 @dataclass
@@ -96,6 +104,11 @@ class Note:
     picker: Picker | None = None  # private: the choices its buttons offer, as data (101's add)
 
 
+def seated_computers(snapshot: dict[str, Any]) -> int:
+    """How many computer players a table's stored snapshot seats."""
+    return sum(1 for seat in snapshot.get("seats", ()) if seat.get("bot"))
+
+
 @dataclass
 class Step:
     """Everything one accepted command changes, persisted in one commit before replying."""
@@ -115,6 +128,8 @@ class Step:
     # a private answer that changes nothing (a warning, a picker): not committed, so the turn's
     # nonce, its deadline and the table message stay as they were and nobody else can tell
     answer_only: bool = False
+    # the step seats a computer player: the community's limit, counted in the commit
+    computers: ComputerLimit | None = None
 
     def say(self, key: str, **params: Any) -> None:
         """Add a public move line (it goes into the table's move log)."""

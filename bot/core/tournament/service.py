@@ -32,6 +32,7 @@ from bot.core.tournament.locks import KeyedLocks
 from bot.core.tournament.state import Entrant, Slot, Tournament
 from bot.logs import kv
 from storage import (
+    CommunityFull,
     InsufficientFunds,
     NotFound,
     StaleVersion,
@@ -155,22 +156,19 @@ class TournamentService:
             kind, settings = options.parse_poker(args, self.config)
         if await self.store.tournament_in_channel(command.platform, command.channel_id):
             raise Refusal("err.tournament_exists")
-        cap, community = self.config.max_running_tournaments, command.community
-        if (
-            cap
-            and community is not None
-            and await self.store.community_tournaments(command.platform, community) >= cap
-        ):
-            raise Refusal("err.community_tournaments", max=cap)
         state = Tournament(kind, who.player_id, settings, who.locale, new_nonce(), who.name)
-        record = await self.store.create_tournament(
-            command.platform,
-            command.channel_id,
-            kind,
-            state.to_dict(),
-            community=command.community,
-            deadline=_start_at(state),
-        )
+        try:
+            record = await self.store.create_tournament(
+                command.platform,
+                command.channel_id,
+                kind,
+                state.to_dict(),
+                community=command.community,
+                deadline=_start_at(state),
+                max_live=self.config.max_running_tournaments,  # counted in the same transaction
+            )
+        except CommunityFull as exc:
+            raise Refusal("err.community_tournaments", max=exc.most) from None
         state.id = record.id
         log.info(kv(event="tournament_open", tournament=record.id, kind=kind))
         return [view.message(state, record.channel_id, fresh=True)]
