@@ -186,14 +186,17 @@ class Writer:
             await stack.enter_async_context(conn.begin())
             yield conn
 
-    @contextlib.asynccontextmanager
-    async def read(self) -> AsyncIterator[AsyncConnection]:
+    def read(self) -> contextlib.AbstractAsyncContextManager[AsyncConnection]:
         """A connection for reading (``read``); on an in-memory database it waits its turn on
         the one shared connection, so it never overlaps a write or another read."""
-        async with contextlib.AsyncExitStack() as stack:
-            if self._read_lock is not None:
-                await stack.enter_async_context(self._read_lock)
-            yield await stack.enter_async_context(read(self.engine))
+        if self._read_lock is None:
+            return read(self.engine)  # a file or a server: readers never wait for a writer
+        return self._read_in_turn(self._read_lock)
+
+    @contextlib.asynccontextmanager
+    async def _read_in_turn(self, lock: asyncio.Lock) -> AsyncIterator[AsyncConnection]:
+        async with lock, read(self.engine) as conn:
+            yield conn
 
     async def run(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
         """Run ``work(conn)`` in one transaction: committed if it returns, rolled back if it raises.
