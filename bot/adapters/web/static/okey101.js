@@ -196,15 +196,16 @@ function meldsOnTable(view, kinds, ctx) {
   // in the take phase the previous discard is what gets laid or added
   const play = view.stage !== "take";
   const verb = !play ? null : kinds.has("add") ? "add" : kinds.has("swap") ? "swap" : null;
-  const discard = !play && kinds.has("add") && (local.picked || local.taken) ? previousDiscard(view) : null;
+  const held = !play && (local.picked || local.taken) ? previousDiscard(view) : null;
+  const discard = kinds.has("add") ? held : null;
   const seated = view.me !== null && view.me !== undefined && Boolean(view.hand_id) && view.seats[view.me]?.in_play;
   const live = (verb !== null && picked !== null) || discard !== null;
   const onMeld = (k) => {
     if (discard) return () => ctx.act("add", { cards: [discard.code], amount: k, source: "discard" });
     return () => addTo(view, verb, picked, k, ctx);
   };
-  const hint = discard
-    ? t("web.okey101.pile_picked", { tile: discard.code })
+  const hint = held && local.picked
+    ? t("web.okey101.pile_picked", { tile: held.code })
     : live
       ? t("web.okey101.tap_meld", { tile: picked })
       : null;
