@@ -10,24 +10,23 @@ import { tile, tileBack, tileName } from "./cards.js";
 import { fromViewer, movesList, namePlate, turnLine } from "./seats.js";
 import { lastHand } from "./last.js";
 import { ROW, SLOTS, fromTiles, move, reconcile, tilesOf } from "./rack.js";
+import { dragging, follow } from "./drag.js";
 
-const DRAG_PX = 6;
-
-// The viewer's rack as shown, the selected place, the places that just got a tile, and
-// whether a drag is under way (the page is not redrawn during one).
+// The viewer's rack as shown, the selected place, the places that just got a tile, and the
+// game page's own targets and taps (`renderOkey`'s `hooks`).
 const local = {
   hand: null,
   rack: null,
   selected: null,
   fresh: new Set(),
-  dragging: false,
   waiting: 0,
   focus: 0,
+  hooks: null,
 };
 
 /** True while the player holds a tile down or drags it (a new state waits until the drop). */
 export function busy() {
-  return local.dragging;
+  return dragging();
 }
 
 /** The arrangement to show for this state: the server's, unless an arrangement of ours is
@@ -82,8 +81,11 @@ export function resetWaiting() {
   local.waiting = 0;
 }
 
-/** The whole Okey page for one state. */
-export function renderOkey(view, ctx, kept = null) {
+/** The whole Okey page for one state. A game built on it (101 Okey) passes `hooks`: `tap(i)`
+ * takes a tap on rack place `i` first (true: handled), `accepts(where, tile)` and
+ * `drop(where, tile)` a rack tile dragged onto a target of its own (`data-drop="where"`). */
+export function renderOkey(view, ctx, kept = null, hooks = null) {
+  local.hooks = hooks;
   sync(view);
   const kinds = new Map((view.actions || []).map((a) => [a.kind, a]));
   return h(
@@ -101,7 +103,7 @@ export function renderOkey(view, ctx, kept = null) {
 }
 
 /** Seats by turn, the viewer last: `previous` is the seat whose pile the viewer takes from. */
-function neighbours(view) {
+export function neighbours(view) {
   const order = fromViewer(view).filter((i) => view.seats[i].in_play || view.phase !== "playing");
   const me = view.me;
   const playing = order.filter((i) => view.seats[i].in_play);
@@ -280,6 +282,10 @@ function slot(view, i, code, kinds, ctx) {
 }
 
 function tapSlot(i, view, ctx) {
+  if (local.hooks?.tap?.(i)) {
+    local.focus = i;
+    return;
+  }
   if (local.selected === null) {
     if (local.rack[i] !== null) local.selected = i;
   } else if (local.selected === i) {
@@ -336,68 +342,33 @@ function keys(event, view, ctx) {
 
 /** A pointer pressed on a place: lifted less than a few pixels away, a tap (pick the tile up, or
  * put the picked one down here); dragged further from a tile, the tile follows it and lands
- * where it is let go: another place, the viewer's pile (discard) or the indicator (finish). */
+ * where it is let go: another place, the viewer's pile (discard), the indicator (finish), or a
+ * target of the game's page (`hooks.drop`: a 101 meld). */
 function press(event, from, view, ctx) {
-  if (event.button !== 0) return;
-  const source = event.currentTarget;
-  const movable = local.rack[from] !== null;
-  const x0 = event.clientX;
-  const y0 = event.clientY;
-  let ghost = null;
-  let over = null;
-  const rect = source.getBoundingClientRect();
-  const mark = (target) => {
-    if (over === target) return;
-    over?.classList.remove("over");
-    over = target;
-    over?.classList.add("over");
-  };
-  const targetAt = (x, y) => document.elementFromPoint(x, y)?.closest("[data-drop]") || null;
-  const moveTo = (e) => {
-    if (!ghost) {
-      if (!movable || Math.hypot(e.clientX - x0, e.clientY - y0) < DRAG_PX) return;
-      ghost = source.firstElementChild.cloneNode(true);
-      ghost.classList.add("ghost");
-      ghost.style.width = `${rect.width}px`;
-      ghost.style.height = `${rect.height}px`;
-      document.body.append(ghost);
-      source.classList.add("lifted");
-    }
-    ghost.style.transform = `translate(${e.clientX - rect.width / 2}px, ${e.clientY - rect.height / 2}px)`;
-    mark(targetAt(e.clientX, e.clientY));
-  };
-  const finish = (e, dropped) => {
-    source.removeEventListener("pointermove", moveTo);
-    source.removeEventListener("pointerup", up);
-    source.removeEventListener("pointercancel", cancel);
-    local.dragging = false;
-    if (!ghost) {
-      if (dropped) tapSlot(from, view, ctx);
-      return;
-    }
-    ghost.remove();
-    source.classList.remove("lifted");
-    mark(null);
-    const target = dropped ? targetAt(e.clientX, e.clientY) : null;
-    const where = target?.dataset.drop;
-    local.selected = null;
-    if (where?.startsWith("slot:")) {
-      place(from, Number(where.slice(5)), ctx);
+  const code = local.rack[from];
+  const kinds = new Set((view.actions || []).map((a) => a.kind));
+  follow(event, event.currentTarget, {
+    face: code !== null ? event.currentTarget.firstElementChild : null,
+    accepts: (where) =>
+      where?.startsWith("slot:") || ((where === "discard" || where === "finish") && kinds.has(where)) ||
+      (local.hooks?.accepts?.(where, code) ?? false),
+    onTap: () => tapSlot(from, view, ctx),
+    onCancel: () => {
+      local.selected = null;
       ctx.redraw();
-    } else if (where === "discard" || where === "finish") {
-      playTile(where, local.rack[from], view, ctx);
-    } else {
-      ctx.redraw();
-    }
-  };
-  const up = (e) => finish(e, true);
-  const cancel = (e) => finish(e, false);
-  // no redraw from a pointer down to its up: the element under the finger must stay
-  local.dragging = true;
-  source.setPointerCapture(event.pointerId);
-  source.addEventListener("pointermove", moveTo);
-  source.addEventListener("pointerup", up);
-  source.addEventListener("pointercancel", cancel);
+    },
+    onDrop: (where) => {
+      local.selected = null;
+      if (where?.startsWith("slot:")) {
+        place(from, Number(where.slice(5)), ctx);
+        ctx.redraw();
+      } else if (where === "discard" || where === "finish") {
+        playTile(where, code, view, ctx);
+      } else if (!(where && local.hooks?.drop?.(where, code))) {
+        ctx.redraw();
+      }
+    },
+  });
 }
 
 /** Ask the server to arrange the rack (`runs` or `pairs`); its next state brings the order. */
