@@ -341,7 +341,9 @@ class TournamentService:
                 try:
                     out += await self._progress(tournament_id)
                 except Refusal as exc:  # the tournament is gone: its tables play on alone
-                    log.warning(kv(event="tournament_missing", tournament=tournament_id, why=exc.key))
+                    log.warning(
+                        kv(event="tournament_missing", tournament=tournament_id, why=exc.key)
+                    )
         return out
 
     async def load(self) -> list[Outgoing]:
@@ -584,7 +586,11 @@ def _seated(state: Tournament, stage) -> Msg:  # type: ignore[no-untyped-def]
     )
     key = "tournament.final_seated" if stage.final else "tournament.stage_seated"
     return msg(
-        key, stage=stage.number, tables=tables, hash=stage.seed_hash, check=f"t{state.id}-s{stage.number}"
+        key,
+        stage=stage.number,
+        tables=tables,
+        hash=stage.seed_hash,
+        check=f"t{state.id}-s{stage.number}",
     )
 
 
