@@ -5,7 +5,6 @@ migration fills the tallies from older rounds."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
@@ -15,7 +14,7 @@ import sqlalchemy as sa
 from storage import MIN_OKEY101_ROUNDS, GameResult, NotFound, StaleVersion, Store
 from storage.migrate import downgrade, upgrade
 from storage.models import game_results, okey101_tallies
-from tests.storage.helpers import funded_player
+from tests.storage.helpers import funded_player, insert_old_results
 
 Tallies = dict[tuple[int, str], tuple[int, int]]
 
@@ -139,30 +138,16 @@ async def test_migration_0009_fills_the_tallies_from_the_rounds(unmigrated_url: 
         await upgrade(store.engine, "0008")
         a = await funded_player(store, "a", 0)
         b = await funded_player(store, "b", 0)
-        at = "2026-01-01 00:00:00+00:00"
-        rows = [  # (table, player, game, detail): table 1 in g1, table 2 without a community
-            (1, a, "okey101", {"kind": "round", "penalty": 40}),
-            (1, a, "okey101", {"kind": "round", "penalty": -101}),
-            (1, b, "okey101", {"kind": "round", "penalty": 77}),
-            (1, a, "okey101", {"kind": "match", "points": -61}),
-            (1, b, "okey", {"kind": "round", "penalty": 3}),
-            (2, b, "okey101", {"kind": "round", "penalty": 12}),
-            (2, a, "turkish", {}),
+        rows = [  # (table, player, game, chips, detail): table 1 in g1, table 2 without one
+            (1, a, "okey101", 0, {"kind": "round", "penalty": 40}),
+            (1, a, "okey101", 0, {"kind": "round", "penalty": -101}),
+            (1, b, "okey101", 0, {"kind": "round", "penalty": 77}),
+            (1, a, "okey101", 30, {"kind": "match", "points": -61}),
+            (1, b, "okey", 0, {"kind": "round", "penalty": 3}),
+            (2, b, "okey101", 0, {"kind": "round", "penalty": 12}),
+            (2, a, "turkish", 5, {}),
         ]
-        async with store.engine.begin() as conn:
-            for n, community in enumerate(["'g1'", "NULL"], start=1):
-                await conn.exec_driver_sql(
-                    "INSERT INTO tables (platform, channel_id, game, options, status, snapshot,"
-                    " version, last_seq, created_at, updated_at, community) VALUES ('discord',"
-                    f" 'c{n}', 'okey101', '{{}}', 'open', '{{}}', 1, 0, '{at}', '{at}', {community})"
-                )
-            for table, player, game, detail in rows:
-                await conn.exec_driver_sql(
-                    "INSERT INTO game_results (table_id, player_id, game, chips_delta, hand_id,"
-                    f" detail, at, community) VALUES ({table}, {player}, '{game}', 0, 'h',"
-                    f" '{json.dumps(detail)}', '{at}',"
-                    f" (SELECT community FROM tables WHERE id = {table}))"
-                )
+        await insert_old_results(store, "okey101", ["g1", None], rows)
         await upgrade(store.engine, "0009")
         assert await tallies(store) == {(a, "g1"): (2, -61), (b, "g1"): (1, 77), (b, ""): (1, 12)}
         assert await tallies(store) == await recount(store)
