@@ -116,7 +116,7 @@ class Okey101Standing:
 
 def okey101_query(
     limit: int, platform: str | None, community: str | None, min_rounds: int
-) -> sa.Select[tuple[str, int, int]]:
+) -> sa.Select[str, int, int]:
     """The select of ``(name, rounds, penalty)`` rows of players with at least ``min_rounds``
     101 rounds (in a community: played there), lowest average score per round first; at an
     equal average more rounds first, then the lower player id."""
