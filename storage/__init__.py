@@ -4,6 +4,7 @@ Runs on aiosqlite by default and on PostgreSQL through asyncpg; Alembic migratio
 May import `games` for types only. The API is the `Store` facade; see docs/storage.md.
 """
 
+from storage.boards import MIN_OKEY101_ROUNDS, Okey101Standing
 from storage.community import ComputerLimit
 from storage.errors import (
     ChannelBusy,
@@ -41,6 +42,7 @@ from storage.surfaces import SurfaceWrite, TableSurface
 __all__ = [
     "COMPUTERS",
     "HOUSE",
+    "MIN_OKEY101_ROUNDS",
     "ActionEntry",
     "ActionRecord",
     "ChannelBusy",
@@ -51,6 +53,7 @@ __all__ = [
     "InsufficientFunds",
     "InvalidRequest",
     "NotFound",
+    "Okey101Standing",
     "PenaltyEntry",
     "PlayerRecord",
     "PlayerStats",

@@ -1,17 +1,26 @@
-"""Leaderboard queries: chips, Okey penalty totals and wins, for one community or everyone.
+"""Leaderboard queries: chips, Okey penalty totals, wins and 101 Okey's average round score,
+for one community or everyone.
 
 A community's players are those with a result recorded in it (a hand or match finished at one of
-its tables). Each query reads one of migration 0004's indexes, or the win tallies of 0005
-(docs/storage.md, "Leaderboards").
+its tables). Each query reads one of migration 0004's indexes, the win tallies of 0005 or the 101
+tallies of 0009 (docs/storage.md, "Leaderboards").
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 import sqlalchemy as sa
 
-from storage.models import game_results, okey_penalties, players, wallets, win_tallies
+from storage.models import (
+    game_results,
+    okey101_tallies,
+    okey_penalties,
+    players,
+    wallets,
+    win_tallies,
+)
 
 Board = Literal["chips", "okey", "wins"]
 BOARDS: tuple[Board, ...] = ("chips", "okey", "wins")
@@ -85,3 +94,50 @@ def _ranked(per_player: sa.Subquery, *, ascending: bool) -> sa.Select[str, int]:
         .join(per_player, per_player.c.player_id == players.c.id)
         .order_by(value.asc() if ascending else value.desc(), players.c.id)
     )
+
+
+# fewer rounds than this say little about a player: they are left off the 101 board
+MIN_OKEY101_ROUNDS = 10
+
+
+@dataclass(frozen=True)
+class Okey101Standing:
+    """A player's line on the 101 board: their rounds and the scores of those rounds added up."""
+
+    name: str
+    rounds: int
+    penalty: int
+
+    @property
+    def average(self) -> float:
+        """The average score per round (lower is better; a finish scores below zero)."""
+        return self.penalty / self.rounds
+
+
+def okey101_query(
+    limit: int, platform: str | None, community: str | None, min_rounds: int
+) -> sa.Select[str, int, int]:
+    """The select of ``(name, rounds, penalty)`` rows of players with at least ``min_rounds``
+    101 rounds (in a community: played there), lowest average score per round first; at an
+    equal average more rounds first, then the lower player id."""
+    if community is not None:
+        per_player = sa.select(
+            okey101_tallies.c.player_id, okey101_tallies.c.rounds, okey101_tallies.c.penalty
+        ).where(okey101_tallies.c.community == community)
+    else:  # each player's communities added up: a few rows per player
+        per_player = sa.select(
+            okey101_tallies.c.player_id,
+            sa.func.sum(okey101_tallies.c.rounds).label("rounds"),
+            sa.func.sum(okey101_tallies.c.penalty).label("penalty"),
+        ).group_by(okey101_tallies.c.player_id)
+    totals = per_player.subquery()
+    average = sa.cast(totals.c.penalty, sa.Float) / totals.c.rounds
+    stmt = (
+        sa.select(players.c.name, totals.c.rounds, totals.c.penalty)
+        .join(totals, totals.c.player_id == players.c.id)
+        .where(totals.c.rounds >= min_rounds)
+        .order_by(average, totals.c.rounds.desc(), players.c.id)
+    )
+    if platform is not None:
+        stmt = stmt.where(players.c.platform == platform)
+    return stmt.limit(limit)

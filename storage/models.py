@@ -206,7 +206,7 @@ class GameResultRow(SQLModel, table=True):
     community: str | None = Field(default=None, sa_column=sa.Column(sa.String(64)))
 
 
-NO_COMMUNITY = ""  # win_tallies' community of results without one (a key column cannot be null)
+NO_COMMUNITY = ""  # the tallies' community of results without one (a key column cannot be null)
 
 
 class WinTally(SQLModel, table=True):
@@ -226,6 +226,29 @@ class WinTally(SQLModel, table=True):
     )
     community: str = Field(sa_column=sa.Column(sa.String(64), primary_key=True))
     wins: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+
+
+class Okey101Tally(SQLModel, table=True):
+    """A player's 101 Okey rounds in one community: how many, and their scores added up.
+
+    Kept by ``Store.commit`` with the round results, so the 101 board (average score per round)
+    reads one row per player and community instead of the rounds (docs/storage.md).
+    """
+
+    __tablename__ = "okey101_tallies"
+    # the 101 board of a community reads its players' rows from this index alone
+    __table_args__ = (
+        sa.Index("ix_okey101_tallies_community_rounds", "community", "rounds", "penalty"),
+    )
+
+    player_id: int = Field(
+        sa_column=sa.Column(
+            sa.Integer, sa.ForeignKey("players.id"), primary_key=True, autoincrement=False
+        )
+    )
+    community: str = Field(sa_column=sa.Column(sa.String(64), primary_key=True))
+    rounds: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    penalty: int = Field(sa_column=sa.Column(sa.BigInteger, nullable=False))
 
 
 class OkeyPenalty(SQLModel, table=True):
@@ -326,6 +349,7 @@ applied_keys = _table(AppliedKey)
 action_log = _table(ActionLog)
 game_results = _table(GameResultRow)
 win_tallies = _table(WinTally)
+okey101_tallies = _table(Okey101Tally)
 okey_penalties = _table(OkeyPenalty)
 hand_seeds = _table(HandSeed)
 table_messages = _table(TableMessageRow)

@@ -2,8 +2,8 @@
 
 What stays: the table row (its id, game, community, status, version and `pruned_at`), its
 results (`game_results`, which `/history`, `/stats` and the boards read), Okey penalty totals,
-win tallies, the ledger, the hands' seeds (`hand_seeds`, so `/verify` still shows a seed and
-its hash) and, of the log, the closing entry alone (its time is `Store.closed_at`, from which
+win and 101 tallies, the ledger, the hands' seeds (`hand_seeds`, so `/verify` still shows a seed
+and its hash) and, of the log, the closing entry alone (its time is `Store.closed_at`, from which
 seeds are shown). The snapshot becomes `{"pruned": true, "hands": ...}`: only the last hands'
 `/verify` entries the table kept (a bounded map) survive. `/replay` and `/export` of a pruned
 hand answer that its moves are no longer kept.

@@ -28,7 +28,14 @@ from storage import tables as table_ops
 from storage import tournaments as tournament_ops
 from storage import validators as check
 from storage import web as web_ops
-from storage.boards import BOARDS, Board, board_query
+from storage.boards import (
+    BOARDS,
+    MIN_OKEY101_ROUNDS,
+    Board,
+    Okey101Standing,
+    board_query,
+    okey101_query,
+)
 from storage.community import ComputerLimit
 from storage.db import Writer, create_engine
 from storage.errors import InvalidRequest, Unavailable
@@ -691,6 +698,24 @@ class Store:
         async with self._writer.read() as conn:
             rows = await conn.execute(stmt)
             return [(name, int(total)) for name, total in rows]
+
+    async def okey101_board(
+        self,
+        limit: int = 10,
+        platform: str | None = None,
+        community: str | None = None,
+        min_rounds: int = MIN_OKEY101_ROUNDS,
+    ) -> list[Okey101Standing]:
+        """The 101 Okey board: players with at least ``min_rounds`` rounds, lowest average score
+        per round first (more rounds first at an equal average, then the lower player id).
+        ``platform``: its players only; ``community``: the rounds played there only."""
+        check.limit(limit)
+        if community is not None:
+            community = check.text(str(community), "community", 64)
+        stmt = okey101_query(limit, platform, community, max(1, min_rounds))
+        async with read(self.engine) as conn:
+            rows = await conn.execute(stmt)
+            return [Okey101Standing(name, int(n), int(total)) for name, n, total in rows]
 
     async def audit(self) -> list[str]:
         """Check the chip invariants; returns one line per problem (an empty list when sound).

@@ -35,7 +35,7 @@ from storage.records import (
     escrow,
 )
 from storage.sql import aware, upsert
-from storage.tallies import record_wins
+from storage.tallies import record_tallies
 
 
 def table_record(row: Any) -> TableRecord:
@@ -263,8 +263,8 @@ def record_results(
     now: datetime,
     community: str | None = None,
 ) -> None:
-    """Insert game result rows, in the table's ``community``, and count the wins among them in
-    ``win_tallies`` (the same transaction)."""
+    """Insert game result rows, in the table's ``community``, and add them to the win and 101
+    tallies (``storage/tallies.py``, the same transaction)."""
     if results:
         conn.execute(
             _INSERT_RESULTS,
@@ -282,7 +282,7 @@ def record_results(
                 for r in results
             ],
         )
-        record_wins(conn, results, community)
+        record_tallies(conn, results, community)
 
 
 def record_penalties(

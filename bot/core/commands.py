@@ -101,7 +101,14 @@ STRUCTURES = _aliases(
     }
 )
 RULES_SUBS = _aliases({"set": ("ayarla", "değiştir")})  # `/poker rules set deck=32`
-BOARDS = _aliases({"chips": ("fiş", "chip"), "okey": (), "wins": ("galibiyet",)})
+BOARDS = _aliases(
+    {
+        "chips": ("fiş", "chip"),
+        "okey": (),
+        "okey101": ("101", "yüzbir", "yuzbir"),
+        "wins": ("galibiyet",),
+    }
+)
 # `/leaderboard` shows the asker's community unless told `global`
 SCOPES = _aliases({"community": ("topluluk", "sunucu", "grup"), "global": ("genel",)})
 # `/history [game]`, `/stats [player] [game]`: a game, or "poker" for both poker games

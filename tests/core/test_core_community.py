@@ -123,6 +123,6 @@ async def test_outside_a_community_the_board_is_everyones(store: Store) -> None:
 async def test_bad_board_words_are_refused(store: Store, line: str) -> None:
     core = make_core(store)
     out = await core.handle(cmd("ayse", line, community="g1"))
-    assert errors(out) == ["Usage: /leaderboard [chips|okey|wins] [global]"]
+    assert errors(out) == ["Usage: /leaderboard [chips|okey|101|wins] [global]"]
     tr = await core.handle(cmd("ayse", line, locale="tr", community="g1"))
-    assert errors(tr) == ["Kullanım: /sıralama [fiş|okey|galibiyet] [genel]"]
+    assert errors(tr) == ["Kullanım: /sıralama [fiş|okey|101|galibiyet] [genel]"]

@@ -284,7 +284,7 @@ async def test_leaving_an_okey_match_can_be_taken_back(memory_store):
     [
         ("/daily now", "Usage: /daily (nothing after it)"),
         ("/balance me", "Usage: /balance (nothing after it)"),
-        ("/leaderboard chips please", "Usage: /leaderboard [chips|okey|wins] [global]"),
+        ("/leaderboard chips please", "Usage: /leaderboard [chips|okey|101|wins] [global]"),
         ("/lang en please", "Usage: /lang tr or /lang en"),
     ],
 )

@@ -161,6 +161,23 @@ async def test_choices_and_ranges(tree_and_runner):
     assert options["okey finish tile"]["autocomplete"] is True
     assert [c["value"] for c in options["lang language"]["choices"]] == ["tr", "en"]
     assert options["verify hand"]["required"] is True
+    assert [c["value"] for c in options["leaderboard board"]["choices"]] == [
+        "chips",
+        "okey",
+        "101",
+        "wins",
+    ]
+    for path in ("stats game", "history game"):
+        assert "101" in [c["value"] for c in options[path]["choices"]]
+    assert [c["value"] for c in options["tournament okey game"]["choices"]] == ["okey", "101"]
+    assert [c["value"] for c in options["tournament okey rounds101"]["choices"]] == [
+        "1",
+        "3",
+        "5",
+        "7",
+        "9",
+        "11",
+    ]
 
 
 def find(tree, path: str):
@@ -209,6 +226,18 @@ async def call(tree, path: str, **options):
         ("leaderboard", {"board": "wins"}, ("leaderboard", ("wins",))),
         ("leaderboard", {"scope": "global"}, ("leaderboard", ("chips", "global"))),
         ("leaderboard", {"board": "okey", "scope": "community"}, ("leaderboard", ("okey",))),
+        ("leaderboard", {"board": "101"}, ("leaderboard", ("101",))),
+        ("leaderboard", {"board": "101", "scope": "global"}, ("leaderboard", ("101", "global"))),
+        ("stats", {"game": "101"}, ("stats", ("101",))),
+        ("history", {"game": "101"}, ("history", ("101",))),
+        ("tournament okey", {"rounds": 3}, ("tournament", ("okey", "rounds=3"))),
+        (
+            "tournament okey",
+            {"game": "101", "fee": 50, "rounds101": "7"},
+            ("tournament", ("okey", "101", "fee=50", "rounds=7")),
+        ),
+        ("tournament okey", {"rounds101": "9"}, ("tournament", ("okey", "101", "rounds=9"))),
+        ("tournament okey", {"game": "101"}, ("tournament", ("okey", "101"))),
         ("verify", {"hand": " 12-3 "}, ("verify", ("12-3",))),
         ("lang", {"language": "tr"}, ("lang", ("tr",))),
         ("help", {}, ("help", ())),

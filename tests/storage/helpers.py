@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, date, datetime
+from typing import Any
 
 from storage import Store
 
@@ -26,3 +28,30 @@ async def ledger_rows(store: Store) -> int:
 
     async with store.engine.connect() as conn:
         return int(await conn.scalar(sa.select(sa.func.count()).select_from(ledger)) or 0)
+
+
+async def insert_old_results(
+    store: Store,
+    game: str,
+    communities: list[str | None],
+    rows: list[tuple[int, int, str, int, dict[str, Any]]],
+) -> None:
+    """Write in plain SQL, as an older schema revision holds them, open tables of ``game``
+    numbered from 1, one per community (None: without one), and results ``(table, player, game,
+    chips_delta, detail)`` in their table's community."""
+    at = "2026-01-01 00:00:00+00:00"
+    async with store.engine.begin() as conn:
+        for n, community in enumerate(communities, start=1):
+            where = "NULL" if community is None else f"'{community}'"
+            await conn.exec_driver_sql(
+                "INSERT INTO tables (platform, channel_id, game, options, status, snapshot,"
+                " version, last_seq, created_at, updated_at, community) VALUES ('discord',"
+                f" 'c{n}', '{game}', '{{}}', 'open', '{{}}', 1, 0, '{at}', '{at}', {where})"
+            )
+        for table, player, result_game, delta, detail in rows:
+            await conn.exec_driver_sql(
+                "INSERT INTO game_results (table_id, player_id, game, chips_delta, hand_id,"
+                f" detail, at, community) VALUES ({table}, {player}, '{result_game}', {delta},"
+                f" 'h', '{json.dumps(detail)}', '{at}',"
+                f" (SELECT community FROM tables WHERE id = {table}))"
+            )

@@ -26,7 +26,7 @@ from storage import (
 )
 from storage.migrate import downgrade, upgrade
 from storage.models import game_results, win_tallies
-from tests.storage.helpers import funded_player
+from tests.storage.helpers import funded_player, insert_old_results
 
 Tallies = dict[tuple[int, str], int]
 
@@ -156,23 +156,12 @@ async def test_migration_0005_fills_the_tallies_from_the_results(unmigrated_url:
         await upgrade(store.engine, "0004")
         a = await funded_player(store, "a", 40)
         b = await funded_player(store, "b", 40)
-        at = "2026-01-01 00:00:00+00:00"
         rows = [  # (table, player, chips_delta): tables 1 and 2 in g1, table 3 without community
             (1, a, 9), (1, a, 3), (1, b, -12), (2, b, 5), (2, a, 0), (3, a, 2), (3, b, 1), (3, b, 8),
         ]  # fmt: skip
-        async with store.engine.begin() as conn:
-            for n, community in enumerate(["'g1'", "'g1'", "NULL"], start=1):
-                await conn.exec_driver_sql(
-                    "INSERT INTO tables (platform, channel_id, game, options, status, snapshot,"
-                    " version, last_seq, created_at, updated_at, community) VALUES ('discord',"
-                    f" 'c{n}', 'turkish', '{{}}', 'open', '{{}}', 1, 0, '{at}', '{at}', {community})"
-                )
-            for table, player, delta in rows:
-                await conn.exec_driver_sql(
-                    "INSERT INTO game_results (table_id, player_id, game, chips_delta, hand_id,"
-                    f" detail, at, community) VALUES ({table}, {player}, 'turkish', {delta}, 'h',"
-                    f" '{{}}', '{at}', (SELECT community FROM tables WHERE id = {table}))"
-                )
+        await insert_old_results(
+            store, "turkish", ["g1", "g1", None], [(t, p, "turkish", d, {}) for t, p, d in rows]
+        )
         await upgrade(store.engine, "0005")
         assert await tallies(store) == {(a, "g1"): 2, (b, "g1"): 1, (a, ""): 1, (b, ""): 2}
         assert await tallies(store) == await recount(store)

@@ -147,13 +147,19 @@ MODES = [
 BOARDS = [
     Choice(name=L("Chips", "Fiş"), value="chips"),
     Choice(name=L("Okey", "Okey"), value="okey"),
+    Choice(name=L("101 Okey (average per round)", "101 Okey (el başına ortalama)"), value="101"),
     Choice(name=L("Wins", "Galibiyet"), value="wins"),
 ]
 SCOPES = [
     Choice(name=L("This community", "Bu topluluk"), value="community"),
     Choice(name=L("Everyone (global)", "Herkes (genel)"), value="global"),
 ]
-PLAYED_GAMES = [*GAMES, Choice(name=L("Okey", "Okey"), value="okey")]
+PLAYED_GAMES = [
+    *GAMES,
+    Choice(name=L("Okey", "Okey"), value="okey"),
+    Choice(name=L("101 Okey", "101 Okey"), value="101"),
+]
+ROUNDS101 = house.BY_NAME["rounds101"]
 LANGUAGES = [
     Choice(name=L("Türkçe", "Türkçe"), value="tr"),
     Choice(name=L("English", "English"), value="en"),
@@ -577,9 +583,14 @@ class TournamentCommands(app_commands.Group):
 
     @app_commands.command(
         name=L("okey", "okey"),
-        description=L("Open an Okey tournament here", "Burada bir okey turnuvası aç"),
+        description=L(
+            "Open an Okey (or 101 Okey) tournament here",
+            "Burada bir okey (ya da 101 okey) turnuvası aç",
+        ),
     )
     @app_commands.rename(
+        game=L("game", "oyun"),
+        **house.renames((ROUNDS101,)),
         fee=L("fee", "ücret"),
         rounds=L("rounds", "el"),
         tables=L("tables", "masa"),
@@ -589,6 +600,8 @@ class TournamentCommands(app_commands.Group):
         scoring=L("scoring", "puanlama"),
     )
     @app_commands.describe(
+        game=L("Classic Okey or 101 Okey", "Klasik okey ya da 101 okey"),
+        **house.descriptions((ROUNDS101,)),
         fee=L("Entry fee in chips", "Fiş olarak giriş ücreti"),
         scoring=L("How rounds are scored", "Ellerin nasıl puanlanacağı"),
         rounds=L("Rounds per match", "Maç başına el"),
@@ -601,7 +614,13 @@ class TournamentCommands(app_commands.Group):
         ),
     )
     # int and str choices side by side; discord.py's stubs infer one choice type
-    @app_commands.choices(rounds=ROUNDS, bots=SWITCH, scoring=PRESETS)  # type: ignore[misc]
+    @app_commands.choices(  # type: ignore[misc]
+        rounds=ROUNDS,
+        bots=SWITCH,
+        scoring=PRESETS,
+        game=OKEYS,
+        **house.choices((ROUNDS101,)),
+    )
     async def cmd_okey(
         self,
         interaction: discord.Interaction,
@@ -612,8 +631,15 @@ class TournamentCommands(app_commands.Group):
         split: Range[str, 1, 40] | None = None,
         start: Range[str, 1, 16] | None = None,
         scoring: str | None = None,
+        game: str | None = None,
+        rounds101: str | None = None,
     ) -> None:
-        """/tournament okey."""
+        """/tournament okey; with `game` 101 (or 101's rounds) 101 Okey matches
+        (`/tournament okey 101 ...`), their rounds from `rounds101` before `rounds`."""
+        okey101 = game == "101" or (game is None and rounds101 is not None)
+        if rounds101 is not None and (okey101 or rounds is None):
+            rounds = int(rounds101)  # (the core says why classic Okey refuses 5 rounds and up)
+        variant = ("101",) if okey101 else ()
         settings = house.option_words(
             {
                 "fee": fee,
@@ -625,7 +651,7 @@ class TournamentCommands(app_commands.Group):
                 "preset": scoring,
             }
         )
-        await self.runner.run_command(interaction, "tournament", ("okey", *settings))
+        await self.runner.run_command(interaction, "tournament", ("okey", *variant, *settings))
 
     @app_commands.command(
         name=L("poker", "poker"),
@@ -675,7 +701,10 @@ def top_level(runner: Runner) -> list[app_commands.Command[Any, ..., Any]]:
     )
     @app_commands.rename(board=L("board", "tablo"), scope=L("scope", "kapsam"))
     @app_commands.describe(
-        board=L("Chips, Okey points or wins", "Fiş, okey puanı ya da galibiyet"),
+        board=L(
+            "Chips, Okey points, 101 average or wins",
+            "Fiş, okey puanı, 101 ortalaması ya da galibiyet",
+        ),
         scope=L("This community (default) or everyone", "Bu topluluk (varsayılan) ya da herkes"),
     )
     @app_commands.choices(board=BOARDS, scope=SCOPES)

@@ -97,9 +97,29 @@ MENU: tuple[tuple[str, str, str], ...] = (
         "Okey masası aç (1|3 el, bahis, kurallar: geriat=açık …)",
         "Open an Okey table (1|3 rounds, stake, house rules: takeback=on …)",
     ),
+    (
+        "okey_start_101",
+        "101 Okey masası aç (el: 1|3|5|7|9|11, bahis, kurallar: açış=101 eşli=açık …)",
+        "Open a 101 Okey table (rounds: 1|3|5|7|9|11, stake, house rules: open=101 partners=on …)",
+    ),
     ("okey_join", "Okey masasına otur", "Join the Okey table"),
     ("okey_begin", "Okey oyununu başlat", "Begin the Okey game"),
     ("okey_rack", "Istakamı yeniden gönder", "Resend my rack"),
+    (
+        "okey_lay",
+        "101: el aç ya da per indir (taş yazmazsan en iyileri; çift: çiftten)",
+        "101: open or lay down melds (my best ones unless I name tiles; pairs: with pairs)",
+    ),
+    (
+        "okey_add",
+        "101: masadaki pere taş işle (taş, per no)",
+        "101: add a tile to a meld (tile, meld)",
+    ),
+    (
+        "okey_swap",
+        "101: perdeki okeyin yerine taşını koy, okeyi al (taş, per no)",
+        "101: put a tile in place of a meld's okey and take the okey (tile, meld)",
+    ),
     (
         "okey_rules",
         "Okey masasının kuralları (yönetici: ayarla ad=değer)",
@@ -109,6 +129,11 @@ MENU: tuple[tuple[str, str, str], ...] = (
         "tournament_okey",
         "Okey turnuvası aç (ücret, 1|3 el, masa, bots=on, start=21:30 ya da in=15m)",
         "Open an Okey tournament (fee, 1|3 rounds, tables, bots=on, start=21:30 or in=15m)",
+    ),
+    (
+        "tournament_okey_101",
+        "101 Okey turnuvası aç (ücret, el: 1|3|5|7|9|11, masa, bots=on, start=21:30)",
+        "Open a 101 Okey tournament (fee, rounds: 1|3|5|7|9|11, tables, bots=on, start=21:30)",
     ),
     (
         "tournament_poker",
@@ -125,11 +150,19 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("daily", "Günlük fiş", "Daily chips"),
     (
         "leaderboard",
-        "Bu topluluğun sıralaması (chips|okey|wins, herkes için: global)",
-        "This community's leaderboard (chips|okey|wins, everyone: global)",
+        "Bu topluluğun sıralaması (chips|okey|101|wins, herkes için: global)",
+        "This community's leaderboard (chips|okey|101|wins, everyone: global)",
     ),
-    ("history", "Son ellerim (oyun: turkish|acik|okey)", "My last hands (game: turkish|acik|okey)"),
-    ("stats", "İstatistikler (@oyuncu, oyun)", "Statistics (@player, game)"),
+    (
+        "history",
+        "Son ellerim (oyun: turkish|acik|okey|101)",
+        "My last hands (game: turkish|acik|okey|101)",
+    ),
+    (
+        "stats",
+        "İstatistikler (@oyuncu, oyun: turkish|acik|okey|101)",
+        "Statistics (@player, game: turkish|acik|okey|101)",
+    ),
     ("replay", "Bitmiş bir eli izle (el no)", "Replay a finished hand (hand id)"),
     ("export", "Bir elin kaydını dosya olarak al (el no)", "A hand's history as a file (hand id)"),
     ("verify", "Bir eli doğrula (el no)", "Verify a hand (hand id)"),

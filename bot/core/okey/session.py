@@ -373,7 +373,9 @@ class OkeySession(OkeyWords, OkeyMessages, TableSession):
         game = self.match.round
         hand_id = self.hand_id()
         step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(game.seed), game.seed.hex()))
-        step.announce("okey.round_end", hand=hand_id)  # the seed stays sealed (bot.core.players.proofs)
+        step.announce(
+            "okey.round_end", hand=hand_id
+        )  # the seed stays sealed (bot.core.players.proofs)
         # one row per player and round, no chips (those move with the match's own row)
         details = handstats.okey_round_details(game.view(None), self._match_id())
         for index, pid in enumerate(self.staked):

@@ -27,7 +27,7 @@ from bot.core.table.session import COMPUTER_PREFIX, Msg, Who, msg
 from bot.core.tournament.verify import stage_id, verify_stage
 from bot.logs import kv
 from bot.render.cache import Lru
-from storage import COMPUTERS, HOUSE, StorageError, wallet
+from storage import COMPUTERS, HOUSE, MIN_OKEY101_ROUNDS, StorageError, wallet
 
 if TYPE_CHECKING:
     from storage import PlayerRecord, Store
@@ -166,7 +166,7 @@ class Accounts:
         return [msg("daily.ok", amount=self.config.daily_grant, chips=chips)]
 
     async def _leaderboard(self, args: tuple[str, ...], command: Command) -> list[Msg]:
-        """`/leaderboard [chips|okey|wins] [global|community]`, in any order: the asker's
+        """`/leaderboard [chips|okey|101|wins] [global|community]`, in any order: the asker's
         community by default, everyone on the platform with `global` or outside a community."""
         kinds = [lookup(BOARDS, word) for word in args if lookup(BOARDS, word)]
         scopes = [lookup(SCOPES, word) for word in args if lookup(SCOPES, word)]
@@ -177,10 +177,12 @@ class Accounts:
         community = command.community if scope == "community" else None
         if scope == "community" and community is None:
             scope = "none"  # a direct message belongs to no community: everyone's board
+        lines = [msg(f"board.title.{kind}"), msg(f"board.scope.{scope}")]
+        if kind == "okey101":
+            return lines + await self._okey101_rows(command.platform, community)
         rows = await self.store.leaderboard(
             kind, limit=10, platform=command.platform, community=community
         )
-        lines = [msg(f"board.title.{kind}"), msg(f"board.scope.{scope}")]
         lines += [
             msg("board.row", rank=i, name=name, value=value)
             for i, (name, value) in enumerate(rows, start=1)
@@ -188,6 +190,16 @@ class Accounts:
         if not rows:
             lines.append(msg("board.empty"))
         return lines
+
+    async def _okey101_rows(self, platform: str, community: str | None) -> list[Msg]:
+        """The 101 board's rows: the average score per round (one decimal, as `/stats` shows it)
+        and the rounds, of players with at least `MIN_OKEY101_ROUNDS` rounds."""
+        rows = await self.store.okey101_board(10, platform=platform, community=community)
+        lines = [
+            msg("board.row101", rank=i, name=s.name, average=f"{s.average:.1f}", rounds=s.rounds)
+            for i, s in enumerate(rows, start=1)
+        ]
+        return lines or [msg("board.empty101", rounds=MIN_OKEY101_ROUNDS)]
 
     async def _verify(self, args: tuple[str, ...], platform: str) -> list[Msg]:
         if len(args) != 1:
