@@ -23,7 +23,6 @@ import importlib.util
 import json
 import random
 import sqlite3
-import statistics
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
@@ -31,6 +30,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from benchmarks.timing import summary, timed
 from storage import Store
 from storage.migrate import current_revision, head_revision
 
@@ -195,23 +195,6 @@ def ensure_indexes(path: Path) -> list[str]:
     db.commit()
     db.close()
     return made
-
-
-async def timed(call: Callable[[], Awaitable[Any]], repeat: int) -> list[float]:
-    """Milliseconds of each of `repeat` awaits of `call()`."""
-    out = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        await call()
-        out.append((time.perf_counter() - start) * 1000)
-    return out
-
-
-def summary(name: str, ms: list[float]) -> str:
-    """One result line: median and 95th percentile."""
-    ms = sorted(ms)
-    p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
-    return f"{name:<44} median {statistics.median(ms):7.2f} ms   p95 {p95:7.2f} ms"
 
 
 async def measure(path: Path, players: int, asked: int, seed: int) -> None:

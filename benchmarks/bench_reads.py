@@ -25,16 +25,16 @@ import asyncio
 import json
 import random
 import sqlite3
-import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 
+from benchmarks import timing
+from benchmarks.timing import timed
 from bot.core.errors import Refusal
 from bot.core.messages import Command
 from bot.core.players.replay import may_see, moves_after
@@ -133,21 +133,9 @@ def _flush(db: sqlite3.Connection, *batches: list[tuple[Any, ...]]) -> None:
         batch.clear()
 
 
-async def timed(call: Callable[[], Awaitable[Any]], repeat: int) -> list[float]:
-    """Milliseconds of each of `repeat` awaits of `call()`."""
-    out = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        await call()
-        out.append((time.perf_counter() - start) * 1000)
-    return out
-
-
 def summary(name: str, ms: list[float]) -> str:
-    """One result line: median and 95th percentile."""
-    ms = sorted(ms)
-    p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
-    return f"{name:<52} median {statistics.median(ms):8.2f} ms   p95 {p95:8.2f} ms"
+    """One result line, with the longer names of this benchmark."""
+    return timing.summary(name, ms, width=52, digits=8)
 
 
 async def old_find(store: Store, text: str) -> list[Any]:

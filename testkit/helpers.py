@@ -85,3 +85,19 @@ def last_buttons(out: list[Outgoing]) -> dict[str, Button]:
         if item.kind is OutKind.EDIT_TABLE and item.buttons:
             return {b.action: b for row in item.buttons for b in row}
     return {}
+
+
+def buttons_for(out: list[Outgoing], user: str | None) -> dict[str, Button]:
+    """The buttons of the newest message in `out` for `user` (None: the table message), by
+    action."""
+    for item in reversed(out):
+        if user is None and item.kind is OutKind.EDIT_TABLE:
+            return {b.action: b for row in item.buttons for b in row}
+        if (
+            user is not None
+            and item.kind is OutKind.PRIVATE
+            and item.user_id == user
+            and item.buttons
+        ):
+            return {b.action: b for row in item.buttons for b in row}
+    return {}

@@ -20,19 +20,21 @@ undealt cards stay in order (they are dealt face up).
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import itertools
 import logging
 import random
 import re
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from hypothesis import event
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from bot.core.app import Core
@@ -83,6 +85,21 @@ class Base:
     users: tuple[str, ...]
 
 
+def poker_prelude(users: Sequence[str], game: str, *rules: str) -> list[str]:
+    """The commands (`"user: /command"` lines) that open a poker table of `game` (ante 5, then
+    `rules`), seat `users` with 150, 190, 230... chips and deal."""
+    lines = [f"{users[0]}: /poker open {' '.join((game, '5', *rules))}"]
+    lines += [f"{u}: /poker join {150 + 40 * i}" for i, u in enumerate(users)]
+    return [*lines, f"{users[0]}: /poker start"]
+
+
+def okey_prelude(users: Sequence[str], start: str) -> list[str]:
+    """The commands that open an Okey table by `/okey start <start>`, seat `users` and deal."""
+    lines = [f"{users[0]}: /okey start {start}"]
+    lines += [f"{u}: /okey join" for u in users[1:]]
+    return [*lines, f"{users[0]}: /okey begin"]
+
+
 async def play_base(path: Path, game: str, prelude: list[str], moves: int, seed: int) -> Base:
     """Play `prelude` (`"user: /command"` lines) then up to `moves` random moves on a fresh
     database at `path`, and close it."""
@@ -107,6 +124,55 @@ async def play_base(path: Path, game: str, prelude: list[str], moves: int, seed:
     finally:
         await store.close()
     return Base(path, game, tuple(users))
+
+
+class Bases:
+    """The base tables of a test module, each played once (per game, moves and seed) and kept
+    for every example: `prelude(game, seed)`, then the moves, in `<name>-<game>-<moves>-<seed>.db`
+    of the first example's folder."""
+
+    def __init__(
+        self,
+        name: str,
+        prelude: Callable[[str, int], list[str]],
+        moves: Sequence[int],
+        seeds: Sequence[int],
+    ) -> None:
+        self.name = name
+        self.prelude = prelude
+        self.moves = moves
+        self.seeds = seeds
+        self._played: dict[tuple[str, int, int], Base] = {}
+
+    async def draw(self, tmp: Path, game: str, data: Any) -> Base:
+        """The base table of `game` at a number of moves and a seed drawn (in that order) from
+        this module's."""
+        moves = data.draw(st.sampled_from(self.moves), label="moves")
+        seed = data.draw(st.sampled_from(self.seeds), label="seed")
+        key = (game, moves, seed)
+        if key not in self._played:
+            path = tmp / f"{self.name}-{game}-{moves}-{seed}.db"
+            self._played[key] = await play_base(path, game, self.prelude(game, seed), moves, seed)
+        return self._played[key]
+
+
+def run_examples(max_examples: int, check: Callable[[Any], Awaitable[None]]) -> None:
+    """Run the async `check(data)` on `max_examples` Hypothesis examples (`st.data()`), each in
+    an event loop of its own, with no deadline (an example plays tables on SQLite files)."""
+
+    # wrapping `check`: Hypothesis derives the seed of a derandomized run (the CI profile) and
+    # the example database's key from the test's source, so each caller keeps its own examples
+    @settings(
+        max_examples=max_examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(st.data())
+    @functools.wraps(check)
+    def run(data: Any) -> None:
+        asyncio.run(check(data))
+
+    run()
 
 
 def okey101_line(action: Any) -> str:
@@ -249,6 +315,21 @@ def hidden_slots(snapshot: dict[str, Any], seat: int | None) -> tuple[list[Slot]
     if engine["phase"] == "draw":  # a draw takes from the top of the stock, then the pile
         return own, hidden + _slots(engine["stock"], skip_tail=MAX_DRAW)
     return own, hidden + _slots(engine["stock"]) + _slots(engine["pile"])
+
+
+def rewrite(
+    player: int | None, move: Callable[[list[Slot], list[Slot]], bool]
+) -> Callable[[dict[str, Any]], bool]:
+    """A snapshot change for `open_twin`: `move(own, hidden)` on the slots of `player` (None: a
+    spectator), then `refresh`; False when `move` found nothing to change."""
+
+    def change(snapshot: dict[str, Any]) -> bool:
+        own, hidden = hidden_slots(snapshot, engine_seat(snapshot, player))
+        done = move(own, hidden)
+        refresh(snapshot)
+        return done
+
+    return change
 
 
 def refresh(snapshot: dict[str, Any]) -> None:
@@ -396,16 +477,12 @@ async def _check_twins(tmp: Path, saved: Base, data: Any, inputs: Any, steps: in
         rng = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
         everything = data.draw(st.booleans(), label="swap all own cards")
 
-        def change(snapshot: dict[str, Any]) -> bool:
-            own, hidden = hidden_slots(snapshot, engine_seat(snapshot, player))
+        def move(own: list[Slot], hidden: list[Slot]) -> bool:
             if mode == "others":
-                done = shuffle_slots(hidden, rng)
-            else:
-                done = swap_own(own, hidden, rng, everything)
-            refresh(snapshot)
-            return done
+                return shuffle_slots(hidden, rng)
+            return swap_own(own, hidden, rng, everything)
 
-        twin_b = await open_twin(saved, tmp / f"b{n}.db", change)
+        twin_b = await open_twin(saved, tmp / f"b{n}.db", rewrite(player, move))
         if twin_b is None:
             event("nothing hidden to change")
             return
@@ -456,6 +533,62 @@ async def _check_twins(tmp: Path, saved: Base, data: Any, inputs: Any, steps: in
         if store_b is not None:
             await store_b.close()
         for name in (f"a{n}.db", f"b{n}.db"):
+            (tmp / name).unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class ViewerTwins:
+    """Twin cores of one base table, the cards hidden from `viewer` permuted in `b`'s; `table`
+    is the open table's id and `seated` whether the viewer has a seat at it."""
+
+    a: Core
+    b: Core
+    table: str
+    viewer: str
+    seated: bool
+
+
+async def check_viewer_twins(
+    tmp: Path,
+    saved: Base,
+    data: Any,
+    check: Callable[[ViewerTwins], Awaitable[None]],
+    *,
+    hand_in_play: bool = False,
+) -> None:
+    """Draw a viewer (a user of `saved` or the spectator) and a shuffle, start twin a on
+    `saved` and twin b with the cards hidden from the viewer permuted, and `check` them. When
+    there is no open table (`hand_in_play`: no hand in play) or nothing hidden to permute, only
+    an event says so; the twins are closed and their files removed after."""
+    viewer = data.draw(st.sampled_from((*saved.users, SPECTATOR)), label="viewer")
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
+    n = next(_copies)
+    names = (f"viewer-a{n}.db", f"viewer-b{n}.db")
+    twin_a = await open_twin(saved, tmp / names[0])
+    assert twin_a is not None
+    store_a, core_a = twin_a
+    try:
+        session = table_session(core_a)
+        if session is None or (hand_in_play and session.actor() is None):
+            event("no hand in play" if hand_in_play else "no table")
+            return
+        seat = next((s for s in session.seats if s.user_id == viewer), None)
+        player = None if seat is None else seat.player_id
+        permute = rewrite(player, lambda _own, hidden: shuffle_slots(hidden, rng))
+        twin_b = await open_twin(saved, tmp / names[1], permute)
+        if twin_b is None:
+            event("nothing hidden")
+            return
+        store_b, core_b = twin_b
+        try:
+            await check(
+                ViewerTwins(core_a, core_b, str(session.table_id), viewer, seat is not None)
+            )
+        finally:
+            await store_b.close()
+    finally:
+        await store_a.close()
+        for name in names:
             (tmp / name).unlink(missing_ok=True)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.core.messages import NEEDS_CARDS, TILES, Pick, Picker
+from bot.core.messages import NEEDS_CARDS, TILES, Outgoing, OutKind, Pick, Picker
 from bot.render.text import card
 
 # Cards as the core may write them: notation (`Ah`, `Td`, `10d`) or with suit symbols (`A♥`).
@@ -43,3 +43,13 @@ def card_picker(*codes: str) -> Picker:
 def tile_picker(*codes: str) -> Picker:
     """The picker a core's `/okey rack` answer carries for these tiles."""
     return Picker(TILES, tuple(Pick(code, code) for code in codes))
+
+
+def shown_hand(user_id: str) -> Outgoing:
+    """A scripted core's private answer to `/poker hand`: five cards and their picker."""
+    return Outgoing(
+        OutKind.PRIVATE,
+        "Your cards: A♥ K♦ Q♠ 7♣ 2♥",
+        user_id=user_id,
+        picker=card_picker("Ah", "Kd", "Qs", "7c", "2h"),
+    )

@@ -9,23 +9,17 @@ a hand or round.
 
 from __future__ import annotations
 
-import asyncio
-import random
-
 import pytest
-from hypothesis import HealthCheck, event, given, settings
-from hypothesis import strategies as st
+from hypothesis import event
 
 from testkit.helpers import cmd
 from testkit.hidden import (
-    SPECTATOR,
-    Base,
-    engine_seat,
-    hidden_slots,
-    open_twin,
-    play_base,
-    refresh,
-    shuffle_slots,
+    Bases,
+    ViewerTwins,
+    check_viewer_twins,
+    okey_prelude,
+    poker_prelude,
+    run_examples,
     table_session,
 )
 
@@ -37,87 +31,34 @@ PLAYERS = {
 MOVES = (0, 1, 3, 6, 10)
 SEEDS = (0, 1)
 
-_bases: dict[tuple[str, int, int], Base] = {}
-
 
 def prelude(game: str, seed: int) -> list[str]:
     """Open a table, seat the players, deal."""
-    users = PLAYERS[game]
     if game == "okey":
-        lines = [f"{users[0]}: /okey start {1 + 2 * seed} 10"]
-        lines += [f"{u}: /okey join" for u in users[1:]]
-        return [*lines, f"{users[0]}: /okey begin"]
-    lines = [f"{users[0]}: /poker open {game} 5"]
-    lines += [f"{u}: /poker join {150 + 40 * i}" for i, u in enumerate(users)]
-    return [*lines, f"{users[0]}: /poker start"]
+        return okey_prelude(PLAYERS[game], f"{1 + 2 * seed} 10")
+    return poker_prelude(PLAYERS[game], game)
 
 
-async def base(tmp, game: str, moves: int, seed: int) -> Base:
-    key = (game, moves, seed)
-    if key not in _bases:
-        path = tmp / f"view-{game}-{moves}-{seed}.db"
-        _bases[key] = await play_base(path, game, prelude(game, seed), moves, seed)
-    return _bases[key]
+BASES = Bases("view", prelude, MOVES, SEEDS)
 
 
-async def same_view_for_twins(tmp, game: str, data, n: int) -> None:
-    moves = data.draw(st.sampled_from(MOVES), label="moves")
-    seed = data.draw(st.sampled_from(SEEDS), label="seed")
-    saved = await base(tmp, game, moves, seed)
-    viewer = data.draw(st.sampled_from((*saved.users, SPECTATOR)), label="viewer")
-    rng = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
-    twin_a = await open_twin(saved, tmp / f"va{n}.db")
-    assert twin_a is not None
-    store_a, core_a = twin_a
-    try:
-        session = table_session(core_a)
-        if session is None:
-            event("no table")
-            return
-        seat = next((s for s in session.seats if s.user_id == viewer), None)
-        player = None if seat is None else seat.player_id
-
-        def change(snapshot) -> bool:
-            _own, hidden = hidden_slots(snapshot, engine_seat(snapshot, player))
-            done = shuffle_slots(hidden, rng)
-            refresh(snapshot)
-            return done
-
-        twin_b = await open_twin(saved, tmp / f"vb{n}.db", change)
-        if twin_b is None:
-            event("nothing hidden")
-            return
-        store_b, core_b = twin_b
-        try:
-            table = str(session.table_id)
-            view_a = await core_a.table_view(table, "test", viewer)
-            view_b = await core_b.table_view(table, "test", viewer)
-            assert view_a is not None
-            assert view_a == view_b
-            event("spectator" if view_a.me is None else "seated")
-        finally:
-            await store_b.close()
-    finally:
-        await store_a.close()
-        for name in (f"va{n}.db", f"vb{n}.db"):
-            (tmp / name).unlink(missing_ok=True)
+async def same_view(twins: ViewerTwins) -> None:
+    """The viewer gets the same table view from both twins."""
+    view_a = await twins.a.table_view(twins.table, "test", twins.viewer)
+    view_b = await twins.b.table_view(twins.table, "test", twins.viewer)
+    assert view_a is not None
+    assert view_a == view_b
+    event("spectator" if view_a.me is None else "seated")
 
 
 @pytest.mark.parametrize("game", ["turkish", "acik", "okey"])
 def test_a_view_never_depends_on_cards_hidden_from_its_viewer(game, tmp_path_factory):
     tmp = tmp_path_factory.mktemp(f"view-{game}")
-    counter = iter(range(10**6))
 
-    @settings(
-        max_examples=20,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-    @given(st.data())
-    def run(data):
-        asyncio.run(same_view_for_twins(tmp, game, data, next(counter)))
+    async def check(data) -> None:
+        await check_viewer_twins(tmp, await BASES.draw(tmp, game, data), data, same_view)
 
-    run()
+    run_examples(20, check)
 
 
 # --- the previous hand's end (`TableView.last`) ---------------------------------------------------
@@ -162,49 +103,20 @@ async def fold_out(core) -> tuple[bool, set[str]]:
     return shown, folded
 
 
-async def twins_after_fold_out(tmp, game: str, data, n: int, compare) -> None:
+async def twins_after_fold_out(tmp, game: str, data, compare) -> None:
     """Hidden twins of a hand in play, played on to its end by the same public moves; then
     `compare(core_a, core_b, table, viewer, showdown, folded)`."""
-    moves = data.draw(st.sampled_from(MOVES), label="moves")
-    seed = data.draw(st.sampled_from(SEEDS), label="seed")
-    saved = await base(tmp, game, moves, seed)
-    viewer = data.draw(st.sampled_from((*saved.users, SPECTATOR)), label="viewer")
-    rng = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
-    twin_a = await open_twin(saved, tmp / f"la{n}.db")
-    assert twin_a is not None
-    store_a, core_a = twin_a
-    try:
-        session = table_session(core_a)
-        if session is None or session.actor() is None:
-            event("no hand in play")
-            return
-        seat = next((s for s in session.seats if s.user_id == viewer), None)
-        player = None if seat is None else seat.player_id
 
-        def change(snapshot) -> bool:
-            _own, hidden = hidden_slots(snapshot, engine_seat(snapshot, player))
-            done = shuffle_slots(hidden, rng)
-            refresh(snapshot)
-            return done
+    async def check(twins: ViewerTwins) -> None:
+        showdown_a, folded = await fold_out(twins.a)
+        showdown_b, folded_b = await fold_out(twins.b)
+        assert folded == folded_b
+        showdown = showdown_a or showdown_b
+        await compare(twins.a, twins.b, twins.table, twins.viewer, showdown, folded)
+        event("showdown" if showdown else "folded out")
 
-        twin_b = await open_twin(saved, tmp / f"lb{n}.db", change)
-        if twin_b is None:
-            event("nothing hidden")
-            return
-        store_b, core_b = twin_b
-        try:
-            showdown_a, folded = await fold_out(core_a)
-            showdown_b, folded_b = await fold_out(core_b)
-            assert folded == folded_b
-            table = str(session.table_id)
-            await compare(core_a, core_b, table, viewer, showdown_a or showdown_b, folded)
-            event("showdown" if showdown_a or showdown_b else "folded out")
-        finally:
-            await store_b.close()
-    finally:
-        await store_a.close()
-        for name in (f"la{n}.db", f"lb{n}.db"):
-            (tmp / name).unlink(missing_ok=True)
+    saved = await BASES.draw(tmp, game, data)
+    await check_viewer_twins(tmp, saved, data, check, hand_in_play=True)
 
 
 async def same_last(core_a, core_b, table: str, viewer: str, showdown: bool, folded) -> None:
@@ -223,15 +135,8 @@ async def same_last(core_a, core_b, table: str, viewer: str, showdown: bool, fol
 @pytest.mark.parametrize("game", ["turkish", "acik"])
 def test_the_previous_hand_never_depends_on_cards_hidden_from_its_viewer(game, tmp_path_factory):
     tmp = tmp_path_factory.mktemp(f"last-{game}")
-    counter = iter(range(10**6))
 
-    @settings(
-        max_examples=12,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-    @given(st.data())
-    def run(data):
-        asyncio.run(twins_after_fold_out(tmp, game, data, next(counter), same_last))
+    async def check(data) -> None:
+        await twins_after_fold_out(tmp, game, data, same_last)
 
-    run()
+    run_examples(12, check)

@@ -9,12 +9,9 @@ on the real Store; properties (a)-(d) of `testkit.hidden` must hold.
 
 from __future__ import annotations
 
-import asyncio
-
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from testkit.hidden import Base, check_twins, play_base
+from testkit.hidden import Bases, check_twins, okey_prelude, run_examples
 
 PLAYERS = ("ayse", "mehmet", "cem", "deniz")
 MOVES = (0, 1, 2, 5, 9, 14, 30)
@@ -45,23 +42,17 @@ WORDS = ("stock", "discard", "yer", "deste", "runs", "pairs", "çift", "1", "3",
 GARBAGE_TILES = ("r5", "R14", "Z9", "F", "f", "K0", "??", "R5 R6")
 COLOURS = "RYBK"
 
-_bases: dict[tuple[int, int], Base] = {}
-
 
 def all_tiles() -> list[str]:
     return [f"{c}{n}" for c in COLOURS for n in range(1, 14)] + ["F"]
 
 
-async def base(tmp, moves: int, seed: int) -> Base:
-    key = (moves, seed)
-    if key not in _bases:
-        players = PLAYERS[: 2 + seed % 3]
-        prelude = [f"{players[0]}: /okey start {1 + 2 * (seed % 2)} 10"]
-        prelude += [f"{u}: /okey join" for u in players[1:]]
-        prelude.append(f"{players[0]}: /okey begin")
-        path = tmp / f"base-okey-{moves}-{seed}.db"
-        _bases[key] = await play_base(path, "okey", prelude, moves, seed)
-    return _bases[key]
+def prelude(_game: str, seed: int) -> list[str]:
+    """Open a table of one or three rounds, seat two to four players, deal."""
+    return okey_prelude(PLAYERS[: 2 + seed % 3], f"{1 + 2 * (seed % 2)} 10")
+
+
+BASES = Bases("base", prelude, MOVES, SEEDS)
 
 
 @st.composite
@@ -96,23 +87,10 @@ def okey_input(draw, session, asker: str, own: list[str]):
     return ("cmd", " ".join([line, *args]).strip(), None, ())
 
 
-async def twins(tmp, data) -> None:
-    moves = data.draw(st.sampled_from(MOVES), label="moves")
-    seed = data.draw(st.sampled_from(SEEDS), label="seed")
-    saved = await base(tmp, moves, seed)
-    await check_twins(tmp, saved, data, okey_input)
-
-
 def test_no_answer_depends_on_tiles_the_asker_cannot_see(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("hidden-okey")
 
-    @settings(
-        max_examples=90,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-    @given(st.data())
-    def run(data):
-        asyncio.run(twins(tmp, data))
+    async def check(data) -> None:
+        await check_twins(tmp, await BASES.draw(tmp, "okey", data), data, okey_input)
 
-    run()
+    run_examples(90, check)

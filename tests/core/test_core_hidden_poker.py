@@ -11,21 +11,21 @@ the first betting round gets the same answer whether or not they hold openers.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.core.messages import OutKind
 from testkit.hidden import (
-    Base,
+    Bases,
     check_refusal_shape,
     check_twins,
     open_twin,
     play_base,
+    poker_prelude,
     refresh,
+    run_examples,
     send,
     table_session,
 )
@@ -60,23 +60,13 @@ GROUPS = ("poker", "poker", "poker", "poker", "pk", "okey", "balance", "verify",
 PRESSES = ("open", "pass", "check", "bet", "call", "raise", "fold", "draw", "pat", "ts", "frob")
 WORDS = ("0", "-5", "1.000", "999999999", "abc", "turkish", "acik", "fixed", "Zz", "A♥", "10h", "")
 
-_bases: dict[tuple[str, int, int], Base] = {}
-
 
 def prelude(game: str, seed: int) -> list[str]:
     """Open a table, seat the players, deal."""
-    users = PLAYERS[game]
-    lines = [f"{users[0]}: /poker open {game} 5 {STRUCTURES[seed % len(STRUCTURES)]}"]
-    lines += [f"{u}: /poker join {150 + 40 * i}" for i, u in enumerate(users)]
-    return [*lines, f"{users[0]}: /poker start"]
+    return poker_prelude(PLAYERS[game], game, STRUCTURES[seed % len(STRUCTURES)])
 
 
-async def base(tmp, game: str, moves: int, seed: int) -> Base:
-    key = (game, moves, seed)
-    if key not in _bases:
-        path = tmp / f"base-{game}-{moves}-{seed}.db"
-        _bases[key] = await play_base(path, game, prelude(game, seed), moves, seed)
-    return _bases[key]
+BASES = Bases("base", prelude, MOVES, SEEDS)
 
 
 def all_cards() -> list[str]:
@@ -124,27 +114,14 @@ def poker_input(draw, session, asker: str, own: list[str]):
     return ("cmd", f"/{group} {' '.join(args)}".strip(), None, ())
 
 
-async def twins(tmp, game: str, data) -> None:
-    moves = data.draw(st.sampled_from(MOVES), label="moves")
-    seed = data.draw(st.sampled_from(SEEDS), label="seed")
-    saved = await base(tmp, game, moves, seed)
-    await check_twins(tmp, saved, data, poker_input)
-
-
 @pytest.mark.parametrize("game", ["turkish", "acik"])
 def test_no_answer_depends_on_cards_the_asker_cannot_see(game, tmp_path_factory):
     tmp = tmp_path_factory.mktemp(f"hidden-{game}")
 
-    @settings(
-        max_examples=50,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-    @given(st.data())
-    def run(data):
-        asyncio.run(twins(tmp, game, data))
+    async def check(data) -> None:
+        await check_twins(tmp, await BASES.draw(tmp, game, data), data, poker_input)
 
-    run()
+    run_examples(50, check)
 
 
 # --- the leak of issue 14, as plain examples ----------------------------------------------------

@@ -7,25 +7,11 @@ from __future__ import annotations
 from bot.core.config import STARTING_GRANT
 from bot.core.messages import OutKind
 from games.okey import auto_action
-from storage import Store, escrow, wallet
+from storage import escrow, wallet
 from testkit.drive import live_session
-from testkit.helpers import cmd, errors, make_core, press, private_to, public_text
+from testkit.helpers import buttons_for, cmd, errors, make_core, press, private_to, public_text
+from testkit.restarts import resumes_exactly
 from testkit.sealing import reach_reveal
-
-
-def buttons_for(out, user: str | None) -> dict:
-    """Buttons on the newest message for `user` (None: the table message)."""
-    for item in reversed(out):
-        if user is None and item.kind is OutKind.EDIT_TABLE:
-            return {b.action: b for row in item.buttons for b in row}
-        if (
-            user is not None
-            and item.kind is OutKind.PRIVATE
-            and item.user_id == user
-            and item.buttons
-        ):
-            return {b.action: b for row in item.buttons for b in row}
-    return {}
 
 
 async def test_three_round_match_with_a_computer_player(store):
@@ -182,45 +168,20 @@ async def test_okey_time_out_draws_and_discards_for_the_player(store):
     assert await store.balance(escrow(session.table_id)) == live_session(core).held()
 
 
+def auto_move(session, _rng) -> tuple[str, str]:
+    """The seat to act's move as the computer would make it, typed."""
+    index = session.match.round.to_act()
+    action = auto_action(session.match.round, index)
+    if action.kind == "take":
+        return session.seat_of(index).user_id, f"/okey take {action.source}"
+    return session.seat_of(index).user_id, f"/okey {action.kind} {action.cards[0]}"
+
+
 async def test_okey_restart_mid_round_resumes_exactly(tmp_path):
-    from bot.core.table.fairness import SeededSource
-
-    async def run(restart_at: int | None) -> tuple[list, dict]:
-        url = f"sqlite+aiosqlite:///{tmp_path}/okey{restart_at}.db"
-        store = await Store.open(url)
-        seeds = SeededSource("okey-restart")
-        core = make_core(store)
-        core.tables.seeds = seeds
-        await core.handle(cmd("ayse", "/okey start 3 30"))
-        await core.handle(cmd("mehmet", "/okey join"))
-        await core.handle(cmd("cem", "/okey join"))
-        await core.handle(cmd("ayse", "/okey begin"))
-        trace = []
-        for step in range(80):
-            if step == restart_at:
-                await store.close()
-                store = await Store.open(url)
-                core = make_core(store)
-                core.tables.seeds = seeds
-                assert "is back" in public_text(await core.start())
-            session = live_session(core)
-            index = session.match.round.to_act()
-            action = auto_action(session.match.round, index)
-            line = (
-                f"/okey take {action.source}"
-                if action.kind == "take"
-                else f"/okey {action.kind} {action.cards[0]}"
-            )
-            out = await core.handle(cmd(session.seat_of(index).user_id, line))
-            trace.append([(o.kind, o.user_id, o.text) for o in out])
-        session = live_session(core)
-        state = {
-            "escrow": await store.balance(escrow(session.table_id)),
-            "round": session.match.to_dict(),
-        }
-        await store.close()
-        return trace, state
-
-    straight = await run(None)
-    restarted = await run(33)
-    assert restarted == straight
+    prelude = [
+        "ayse: /okey start 3 30",
+        "mehmet: /okey join",
+        "cem: /okey join",
+        "ayse: /okey begin",
+    ]
+    await resumes_exactly(tmp_path, "okey-restart", prelude, 80, auto_move, restart_at=33)

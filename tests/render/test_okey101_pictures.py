@@ -18,6 +18,7 @@ from bot.render.pictures import PictureStyle
 from bot.render.pictures.okey101 import render_rack, render_table
 from bot.render.pictures.views import okey101_rack_scene, okey101_table_scene
 from games.okey101 import Match101, ai
+from tests.core.okey101.rig import OPENING_RACK
 
 STYLE = PictureStyle(lang="tr")
 
@@ -56,31 +57,7 @@ def test_random_rounds_render(players, seed, rng):
 
 
 def test_the_rack_marks_the_best_opening():
-    rack = [
-        "R10",
-        "R11",
-        "R12",
-        "R13",
-        "Y10",
-        "Y11",
-        "Y12",
-        "Y13",
-        "B9",
-        "B10",
-        "B11",
-        "K8",
-        "B12",
-        "R1",
-        "R6",
-        "Y3",
-        "Y6",
-        "B2",
-        "K4",
-        "R8",
-        "Y1",
-        "B5",
-    ]
-    view = {"hand": rack, "indicator": "K1", "okey": "K2"}
+    view = {"hand": list(OPENING_RACK), "indicator": "K1", "okey": "K2"}
     laid = {"R10", "R11", "R12", "R13", "Y10", "Y11", "Y12", "Y13", "B9", "B10", "B11", "B12"}
     scene = okey101_rack_scene(view, laid)
     assert sum(scene.marked) == 12

@@ -14,7 +14,7 @@ from bot.adapters.telegram.parsing import Place
 from bot.adapters.telegram.texts import TEXTS
 from bot.core.api import TableInfo
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from testkit.fakes.cards import card_picker, cards_in
+from testkit.fakes.cards import cards_in, shown_hand
 from testkit.fakes.telegram_harness import (
     Harness,
     ManualClock,
@@ -494,14 +494,7 @@ def drawing_core() -> ScriptedCore:
 
     def poker(c: Command) -> list[Outgoing]:
         if c.args == ("hand",):
-            return [
-                Outgoing(
-                    OutKind.PRIVATE,
-                    "Your cards: A♥ K♦ Q♠ 7♣ 2♥",
-                    user_id=c.user_id,
-                    picker=card_picker("Ah", "Kd", "Qs", "7c", "2h"),
-                )
-            ]
+            return [shown_hand(c.user_id)]
         return [
             Outgoing(OutKind.EDIT_TABLE, "Draw!", c.channel_id, table_id="t1", buttons=((draw,),))
         ]

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from testkit.fakes.cards import card_picker
+from testkit.fakes.cards import shown_hand
 from testkit.fakes.telegram_harness import ManualSleep, ScriptedCore, telegram_bot
 from testkit.fakes.telegram_server import Call, FakeTelegram
 
@@ -39,14 +39,7 @@ def playing_core() -> ScriptedCore:
 
     def poker(c: Command) -> list[Outgoing]:
         if c.args == ("hand",):
-            return [
-                Outgoing(
-                    OutKind.PRIVATE,
-                    "Your cards: A♥ K♦ Q♠ 7♣ 2♥",
-                    user_id=c.user_id,
-                    picker=card_picker("Ah", "Kd", "Qs", "7c", "2h"),
-                )
-            ]
+            return [shown_hand(c.user_id)]
         return [
             Outgoing(
                 OutKind.EDIT_TABLE,

@@ -11,7 +11,6 @@ fail: CI must run the browser tests)."""
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -26,16 +25,12 @@ from bot.adapters.web.discord_auth import DiscordApp, attach_discord
 from bot.adapters.web.server import Front, WebConfig, WebTable
 from bot.adapters.web.tokens import Signer
 from bot.core.i18n import t
+from testkit.browser import PHONE, SHOTS, WAIT_MS, chromium
 from testkit.fakes.discord_oauth_server import FakeDiscordOAuth
 from testkit.helpers import Clock, cmd, make_core
 from testkit.stores import open_memory_store
 
-CHROMIUM = Path("/usr/bin/chromium")
 STANDIN = Path(__file__).parents[2] / "testkit" / "fakes" / "discord_sdk_standin.js"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
-PHONE = {"width": 360, "height": 740}
-WAIT_MS = 10_000
-SHOTS = os.environ.get("WEB_SCREENSHOTS")  # a folder (e.g. docs) for the screenshots
 
 APP_ID = "1215413995645968394"
 SECRET = "s3cr3t-client-secret-value"
@@ -45,26 +40,11 @@ AYSE, MEHMET, ZEYNEP = "205519959982473217", "205519959982473218", "205519959982
 NAMES = {AYSE: "Ayşe", MEHMET: "Mehmet", ZEYNEP: "Zeynep"}
 
 
-def _absent(reason: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI=true: the browser tests must run)")
-    pytest.skip(reason)
-
-
 @pytest.fixture
 async def browser() -> AsyncIterator[Any]:
-    if not CHROMIUM.exists():
-        _absent(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    try:
-        from playwright.async_api import async_playwright
-    except ImportError:
-        _absent("the playwright package is not installed")
-    async with async_playwright() as playwright:
-        chromium = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield chromium
-        finally:
-            await chromium.close()
+    """A headless Chromium for the test."""
+    async with chromium() as launched:
+        yield launched
 
 
 @dataclass

@@ -4,48 +4,24 @@ spectator, the very same `state` frame. Türk pokeri, Açık poker, Okey and 101
 
 from __future__ import annotations
 
-import asyncio
 import json
-import random
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
-from hypothesis import strategies as st
+from hypothesis import event
 
-from testkit.hidden import (
-    SPECTATOR,
-    Base,
-    engine_seat,
-    hidden_slots,
-    open_twin,
-    play_base,
-    refresh,
-    shuffle_slots,
-    table_session,
-)
+from testkit.hidden import Bases, ViewerTwins, check_viewer_twins, run_examples
 from testkit.web import serve_web
+from tests.core.okey101.test_hidden_core101 import prelude as okey101_prelude
 from tests.core.test_contract_hidden import MOVES, SEEDS, twins_after_fold_out
 from tests.core.test_contract_hidden import prelude as classic_prelude
-
-_bases: dict[tuple[str, int, int], Base] = {}
 
 
 def prelude(game: str, seed: int) -> list[str]:
     """Open a table, seat the players, deal (101 Okey: two or three players, one round)."""
-    if game != "okey101":
-        return classic_prelude(game, seed)
-    players = ("ayse", "mehmet", "cem")[: 2 + seed % 2]
-    lines = [f"{players[0]}: /okey start 101 1 10"]
-    lines += [f"{u}: /okey join" for u in players[1:]]
-    return [*lines, f"{players[0]}: /okey begin"]
+    return (okey101_prelude if game == "okey101" else classic_prelude)(game, seed)
 
 
-async def base(tmp, game: str, moves: int, seed: int) -> Base:
-    key = (game, moves, seed)
-    if key not in _bases:
-        path = tmp / f"web-{game}-{moves}-{seed}.db"
-        _bases[key] = await play_base(path, game, prelude(game, seed), moves, seed)
-    return _bases[key]
+BASES = Bases("web", prelude, MOVES, SEEDS)
 
 
 async def payload(core, table: str, viewer: str) -> str:
@@ -62,63 +38,22 @@ async def payload(core, table: str, viewer: str) -> str:
         return json.dumps(data, ensure_ascii=False)
 
 
-async def same_payload_for_twins(tmp, game: str, data, n: int) -> None:
-    moves = data.draw(st.sampled_from(MOVES), label="moves")
-    seed = data.draw(st.sampled_from(SEEDS), label="seed")
-    saved = await base(tmp, game, moves, seed)
-    viewer = data.draw(st.sampled_from((*saved.users, SPECTATOR)), label="viewer")
-    rng = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
-    twin_a = await open_twin(saved, tmp / f"wa{n}.db")
-    assert twin_a is not None
-    store_a, core_a = twin_a
-    try:
-        session = table_session(core_a)
-        if session is None:
-            event("no table")
-            return
-        seat = next((s for s in session.seats if s.user_id == viewer), None)
-        player = None if seat is None else seat.player_id
-
-        def change(snapshot) -> bool:
-            _own, hidden = hidden_slots(snapshot, engine_seat(snapshot, player))
-            done = shuffle_slots(hidden, rng)
-            refresh(snapshot)
-            return done
-
-        twin_b = await open_twin(saved, tmp / f"wb{n}.db", change)
-        if twin_b is None:
-            event("nothing hidden")
-            return
-        store_b, core_b = twin_b
-        try:
-            table = str(session.table_id)
-            frame_a = await payload(core_a, table, viewer)
-            frame_b = await payload(core_b, table, viewer)
-            assert frame_a == frame_b
-            event("spectator" if seat is None else "seated")
-        finally:
-            await store_b.close()
-    finally:
-        await store_a.close()
-        for name in (f"wa{n}.db", f"wb{n}.db"):
-            (tmp / name).unlink(missing_ok=True)
+async def same_payload(twins: ViewerTwins) -> None:
+    """The viewer's page gets the same first frame from both twins."""
+    frame_a = await payload(twins.a, twins.table, twins.viewer)
+    frame_b = await payload(twins.b, twins.table, twins.viewer)
+    assert frame_a == frame_b
+    event("seated" if twins.seated else "spectator")
 
 
 @pytest.mark.parametrize("game", ["turkish", "acik", "okey", "okey101"])
 def test_a_socket_payload_never_depends_on_cards_hidden_from_its_viewer(game, tmp_path_factory):
     tmp = tmp_path_factory.mktemp(f"web-{game}")
-    counter = iter(range(10**6))
 
-    @settings(
-        max_examples=12,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-    @given(st.data())
-    def run(data):
-        asyncio.run(same_payload_for_twins(tmp, game, data, next(counter)))
+    async def check(data) -> None:
+        await check_viewer_twins(tmp, await BASES.draw(tmp, game, data), data, same_payload)
 
-    run()
+    run_examples(12, check)
 
 
 async def same_last_frame(core_a, core_b, table: str, viewer: str, showdown: bool, folded) -> None:
@@ -137,15 +72,8 @@ async def same_last_frame(core_a, core_b, table: str, viewer: str, showdown: boo
 @pytest.mark.parametrize("game", ["turkish", "acik"])
 def test_the_previous_hand_over_the_socket_never_depends_on_hidden_cards(game, tmp_path_factory):
     tmp = tmp_path_factory.mktemp(f"web-last-{game}")
-    counter = iter(range(10**6))
 
-    @settings(
-        max_examples=8,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-    @given(st.data())
-    def run(data):
-        asyncio.run(twins_after_fold_out(tmp, game, data, next(counter), same_last_frame))
+    async def check(data) -> None:
+        await twins_after_fold_out(tmp, game, data, same_last_frame)
 
-    run()
+    run_examples(8, check)

@@ -13,7 +13,6 @@ page (Playwright's own waiting), never for wall-clock time.
 from __future__ import annotations
 
 import io
-import os
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,53 +21,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import pytest
 import pytest_asyncio
 
+from testkit.browser import PHONE, SHOTS, WAIT_MS, chromium
 from testkit.helpers import Clock, cmd, make_core
 from testkit.stores import open_file_store
 from testkit.web import Harness, serve_web
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 860}
-WAIT_MS = 10_000  # Playwright's longest wait for a condition on the page
-# Set to a folder (e.g. `docs`) to write the screenshots docs/web.md shows:
-#   WEB_SCREENSHOTS=docs .venv/bin/python -m pytest -p no:xdist tests/web_browser
-SHOTS = os.environ.get("WEB_SCREENSHOTS")
-
-
-def _absent(reason: str) -> None:
-    """Skip, or fail in CI (where the browser tests must run)."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI=true: the browser tests must run; .ci/run installs chromium)")
-    pytest.skip(reason)
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def browser() -> AsyncIterator[Any]:
     """One headless Chromium for the session."""
-    if not CHROMIUM.exists():
-        _absent(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    try:
-        from playwright.async_api import async_playwright
-    except ImportError:
-        _absent("the playwright package is not installed (pip install -e '.[dev]')")
-    async with async_playwright() as playwright:
-        chromium = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield chromium
-        finally:
-            await chromium.close()
+    async with chromium() as launched:
+        yield launched
 
 
 @dataclass

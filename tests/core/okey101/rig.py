@@ -1,5 +1,5 @@
 """Helpers of the 101 table tests: rig a dealt round (racks, indicator, stock) in the live table
-and in its committed snapshot, and find buttons in what the core answered."""
+and in its committed snapshot, and find private items in what the core answered."""
 
 from __future__ import annotations
 
@@ -10,6 +10,33 @@ from bot.core.messages import Outgoing, OutKind
 from games.okey.tiles import full_set
 
 CHANNEL = "c1"
+
+# A dealt rack (22 tiles) whose best opening is four runs worth 134 (R10-R13, Y10-Y13, B9-B12),
+# with the okey K2 (indicator K1) held by nobody; no five pairs.
+OPENING_RACK = (
+    "R10",
+    "R11",
+    "R12",
+    "R13",
+    "Y10",
+    "Y11",
+    "Y12",
+    "Y13",
+    "B9",
+    "B10",
+    "B11",
+    "K8",
+    "B12",
+    "R1",
+    "R6",
+    "Y3",
+    "Y6",
+    "B2",
+    "K4",
+    "R8",
+    "Y1",
+    "B5",
+)
 
 
 def live(core: Core, channel: str = CHANNEL):
@@ -44,21 +71,6 @@ def rig(
     game._cache = {}
     assert game.tiles_accounted() == 106
     table.snapshot = table.session.to_dict()
-
-
-def buttons(out: list[Outgoing], user: str | None) -> dict:
-    """Buttons of the newest message for `user` (None: the table message), by action."""
-    for item in reversed(out):
-        if user is None and item.kind is OutKind.EDIT_TABLE:
-            return {b.action: b for row in item.buttons for b in row}
-        if (
-            user is not None
-            and item.kind is OutKind.PRIVATE
-            and item.user_id == user
-            and item.buttons
-        ):
-            return {b.action: b for row in item.buttons for b in row}
-    return {}
 
 
 def private(out: list[Outgoing], user: str) -> list[Outgoing]:

@@ -11,12 +11,9 @@ inputs: with the asker's own tiles changed they rightly lay other melds.
 
 from __future__ import annotations
 
-import asyncio
-
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from testkit.hidden import Base, check_twins, play_base
+from testkit.hidden import Bases, check_twins, okey_prelude, run_examples
 
 PLAYERS = ("ayse", "mehmet", "cem")
 MOVES = (0, 1, 4, 9, 20)
@@ -24,19 +21,13 @@ SEEDS = (0, 1)
 TILES = (*(f"{c}{n}" for c in "RYBK" for n in range(1, 14)), "F", "r5", "R14", "??")
 SUBS = ("take", "lay", "add", "swap", "discard", "finish", "show", "rack", "join", "frob")
 
-_bases: dict[tuple[int, int], Base] = {}
+
+def prelude(_game: str, seed: int) -> list[str]:
+    """Open a 101 table of one round, seat two or three players, deal."""
+    return okey_prelude(PLAYERS[: 2 + seed % 2], "101 1 10")
 
 
-async def base(tmp, moves: int, seed: int) -> Base:
-    key = (moves, seed)
-    if key not in _bases:
-        players = PLAYERS[: 2 + seed % 2]
-        prelude = [f"{players[0]}: /okey start 101 1 10"]
-        prelude += [f"{u}: /okey join" for u in players[1:]]
-        prelude.append(f"{players[0]}: /okey begin")
-        path = tmp / f"base-okey101-{moves}-{seed}.db"
-        _bases[key] = await play_base(path, "okey101", prelude, moves, seed)
-    return _bases[key]
+BASES = Bases("base", prelude, MOVES, SEEDS)
 
 
 @st.composite
@@ -80,23 +71,10 @@ def okey101_input(draw, session, asker: str, own: list[str]):
     return ("cmd", f"/okey {sub} {draw(tile)}", None, ())
 
 
-async def twins(tmp, data) -> None:
-    moves = data.draw(st.sampled_from(MOVES), label="moves")
-    seed = data.draw(st.sampled_from(SEEDS), label="seed")
-    saved = await base(tmp, moves, seed)
-    await check_twins(tmp, saved, data, okey101_input)
-
-
 def test_no_answer_depends_on_tiles_the_asker_cannot_see(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("hidden-okey101")
 
-    @settings(
-        max_examples=30,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-    @given(st.data())
-    def run(data):
-        asyncio.run(twins(tmp, data))
+    async def check(data) -> None:
+        await check_twins(tmp, await BASES.draw(tmp, "okey101", data), data, okey101_input)
 
-    run()
+    run_examples(30, check)

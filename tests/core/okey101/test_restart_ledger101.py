@@ -9,52 +9,27 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.core.table.fairness import SeededSource
+from bot.core.messages import OutKind
 from games.okey101 import ai
-from storage import Store, escrow, wallet
+from storage import escrow, wallet
 from testkit.helpers import cmd, errors, make_core, public_text
+from testkit.hidden import okey101_line
+from testkit.restarts import resumes_exactly
 from testkit.stores import open_memory_store
-from tests.core.okey101.play import typed
 from tests.core.okey101.rig import live
 
 
-async def test_restart_mid_round_resumes_exactly(tmp_path):
-    async def run(restart_at: int | None) -> tuple[list, dict]:
-        url = f"sqlite+aiosqlite:///{tmp_path}/t101-{restart_at}.db"
-        store = await Store.open(url)
-        seeds = SeededSource("restart101")
-        core = make_core(store)
-        core.tables.seeds = seeds
-        await core.handle(cmd("ayse", "/okey start 101 3 30"))
-        await core.handle(cmd("mehmet", "/okey join"))
-        await core.handle(cmd("ayse", "/okey begin"))
-        trace = []
-        rng = random.Random(5)
-        for step in range(60):
-            if step == restart_at:
-                await store.close()
-                store = await Store.open(url)
-                core = make_core(store)
-                core.tables.seeds = seeds
-                assert "is back" in public_text(await core.start())
-            session = live(core).session
-            game = session.game101
-            index = game.to_act()
-            action = ai.choose_action(game, index, "easy", rng)
-            out = await core.handle(cmd(session.seat_of(index).user_id, typed(action)))
-            assert not errors(out), errors(out)
-            trace.append([(o.kind, o.user_id, o.text) for o in out])
-        session = live(core).session
-        state = {
-            "escrow": await store.balance(escrow(session.table_id)),
-            "match": session.match.to_dict(),
-        }
-        await store.close()
-        return trace, state
+def easy_move(session, rng) -> tuple[str, str]:
+    """The stand-in computer's move for the seat to act, typed."""
+    game = session.game101
+    index = game.to_act()
+    return session.seat_of(index).user_id, okey101_line(ai.choose_action(game, index, "easy", rng))
 
-    straight = await run(None)
-    restarted = await run(23)
-    assert restarted == straight
+
+async def test_restart_mid_round_resumes_exactly(tmp_path):
+    prelude = ["ayse: /okey start 101 3 30", "mehmet: /okey join", "ayse: /okey begin"]
+    trace = await resumes_exactly(tmp_path, "restart101", prelude, 60, easy_move, 23, move_seed=5)
+    assert not [text for answers in trace for kind, _, text in answers if kind is OutKind.ERROR]
 
 
 @settings(max_examples=4, deadline=None)
@@ -91,7 +66,7 @@ async def test_random_matches_keep_the_books(seed, bots, stake, payout, partners
             assert await store.balance(escrow(table)) == session.held()
             index = game.to_act()
             action = ai.choose_action(game, index, "easy", rng)
-            out = await core.handle(cmd("ayse", typed(action)))
+            out = await core.handle(cmd("ayse", okey101_line(action)))
             assert not errors(out), errors(out)
             steps += 1
         assert not live(core).session.running()
@@ -119,7 +94,7 @@ async def test_partners_share_the_side_total_and_the_payout(memory_store):
         session = live(core).session
         game = session.game101
         action = ai.choose_action(game, game.to_act(), "easy", rng)
-        out = await core.handle(cmd("ayse", typed(action)))
+        out = await core.handle(cmd("ayse", okey101_line(action)))
         assert not errors(out), errors(out)
     after = [await memory_store.balance(wallet(s.player_id)) for s in seats]
     gains = [a - b for a, b in zip(after, before, strict=True)]

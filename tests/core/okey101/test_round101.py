@@ -9,33 +9,9 @@ from dataclasses import replace
 
 from bot.core.messages import MELDS, TILES
 from storage import escrow, wallet
-from testkit.helpers import cmd, errors, make_core, press, public_text
-from tests.core.okey101.rig import buttons, live, private, rig
+from testkit.helpers import buttons_for, cmd, errors, make_core, press, public_text
+from tests.core.okey101.rig import OPENING_RACK, live, private, rig
 
-P0 = [
-    "R10",
-    "R11",
-    "R12",
-    "R13",
-    "Y10",
-    "Y11",
-    "Y12",
-    "Y13",
-    "B9",
-    "B10",
-    "B11",
-    "K8",
-    "B12",
-    "R1",
-    "R6",
-    "Y3",
-    "Y6",
-    "B2",
-    "K4",
-    "R8",
-    "Y1",
-    "B5",
-]
 P1 = [
     "K6",
     "K7",
@@ -77,9 +53,9 @@ async def test_a_scripted_round_by_presses_and_commands(store):
     mehmet = await store.player("test", "mehmet", "Mehmet")
     table = live(core).id
     assert await store.balance(escrow(table)) == 20
-    rig(core, [P0, P1], "K1", ["K9", "K11"])  # the okey is K2: nobody holds a wild
+    rig(core, [list(OPENING_RACK), P1], "K1", ["K9", "K11"])  # the okey is K2: nobody holds a wild
     out = await core.handle(cmd("ayse", "/okey rack"))
-    mine = buttons(out, "ayse")
+    mine = buttons_for(out, "ayse")
     assert "ob" in mine and "op" not in mine  # 134 by series, no five pairs
     assert mine["ob"].label == "Open with the best melds (134)"
 
@@ -88,44 +64,44 @@ async def test_a_scripted_round_by_presses_and_commands(store):
     assert not errors(out), errors(out)
     assert "Ayse opens with melds worth 134" in public_text(out)
     assert "opened with melds (134)" in public_text(out)
-    mine = buttons(out, "ayse")
+    mine = buttons_for(out, "ayse")
     out = await core.press(press("ayse", mine["d.K8"]))
     assert not errors(out), errors(out)
 
     # 2. Mehmet takes K8 and opens with it in one move, then discards Y1
-    his = buttons(out, "mehmet")
+    his = buttons_for(out, "mehmet")
     assert his["tb"].label.startswith("Take K8 and open")
-    assert "ts" in buttons(out, None)  # the table's only public button draws
+    assert "ts" in buttons_for(out, None)  # the table's only public button draws
     out = await core.press(press("mehmet", his["tb"]))
     assert not errors(out), errors(out)
     text = public_text(out)
     assert "Mehmet takes K8 from the discards." in text
     assert "Mehmet opens with melds worth 154" in text
-    out = await core.press(press("mehmet", buttons(out, "mehmet")["d.Y1"]))
+    out = await core.press(press("mehmet", buttons_for(out, "mehmet")["d.Y1"]))
     assert not errors(out), errors(out)
 
     # 3. Ayse draws K9 and adds it to Mehmet's run with the picker (tile, then meld)
-    out = await core.press(press("ayse", buttons(out, None)["ts"]))
+    out = await core.press(press("ayse", buttons_for(out, None)["ts"]))
     assert "You drew K9." in private(out, "ayse")[-1].text
-    out = await core.press(press("ayse", buttons(out, "ayse")["a"]))
+    out = await core.press(press("ayse", buttons_for(out, "ayse")["a"]))
     [picked] = [o for o in private(out, "ayse") if o.picker is not None]
     assert picked.picker.kind == TILES and "K9" in picked.picker.codes
-    out = await core.press(press("ayse", buttons(out, "ayse")["a.K9"]))
+    out = await core.press(press("ayse", buttons_for(out, "ayse")["a.K9"]))
     [picked] = [o for o in private(out, "ayse") if o.picker is not None]
     assert picked.picker.kind == MELDS and picked.picker.codes == ("6",)
-    out = await core.press(press("ayse", buttons(out, "ayse")["a.K9.6"]))
+    out = await core.press(press("ayse", buttons_for(out, "ayse")["a.K9.6"]))
     assert not errors(out), errors(out)
     assert "Ayse adds K9 to meld 7: K6 K7 K8 K9" in public_text(out)
 
     # the +101 warning: R1 fits Mehmet's R2 R3 R4; nothing is played until confirmed
-    mine = buttons(out, "ayse")
+    mine = buttons_for(out, "ayse")
     assert mine["d.R1"].label == "R1 ⚠"
     out = await core.press(press("ayse", mine["d.R1"]))
     assert not errors(out)
     warning = private(out, "ayse")[-1]
     assert "discarding R1 costs +101" in warning.text
     assert live(core).session.match.round.to_act() == 0  # still Ayse's turn
-    out = await core.press(press("ayse", buttons(out, "ayse")["dd.R1"]))
+    out = await core.press(press("ayse", buttons_for(out, "ayse")["dd.R1"]))
     assert not errors(out), errors(out)
     assert "Ayse is charged +101 for discarding R1" in public_text(out)
     assert "Penalties this round: Ayse +101" in public_text(out)
@@ -137,7 +113,7 @@ async def test_a_scripted_round_by_presses_and_commands(store):
     # the engine's moves, then the chat's one-press ones (the web page's buttons)
     assert [a.kind for a in view.actions] == ["take", "lay", "add", "swap", "take_use"]
     assert view.actions[0].sources == ("stock",)
-    draw = buttons(out, None)["ts"]
+    draw = buttons_for(out, None)["ts"]
     out = await core.press(press("mehmet", draw, "stock"))
     assert "takes no" in errors(out)[0] or errors(out)  # `ts` takes no words
     x = replace(draw, action="x")
@@ -148,7 +124,7 @@ async def test_a_scripted_round_by_presses_and_commands(store):
     assert not errors(out), errors(out)
     out = await core.handle(cmd("mehmet", "/okey add K11 7"))
     assert not errors(out), errors(out)
-    out = await core.press(press("mehmet", buttons(out, "mehmet")["f.B1"]))
+    out = await core.press(press("mehmet", buttons_for(out, "mehmet")["f.B1"]))
     assert not errors(out), errors(out)
     text = public_text(out)
     assert "Mehmet finishes with B1!" in text
@@ -239,7 +215,7 @@ async def test_open_with_pairs_and_refusals_say_why(store):
     )
     assert "no indicator" in errors(out)[0]
     out = await core.handle(cmd("ayse", "/okey rack", locale="tr"))
-    mine = buttons(out, "ayse")
+    mine = buttons_for(out, "ayse")
     assert mine["op"].label == "Çiftten aç (5)" and "ob" not in mine
     out = await core.press(press("ayse", mine["op"]))
     assert not errors(out), errors(out)
