@@ -713,7 +713,7 @@ class Store:
         if community is not None:
             community = check.text(str(community), "community", 64)
         stmt = okey101_query(limit, platform, community, max(1, min_rounds))
-        async with read(self.engine) as conn:
+        async with self._writer.read() as conn:
             rows = await conn.execute(stmt)
             return [Okey101Standing(name, int(n), int(total)) for name, n, total in rows]
 
