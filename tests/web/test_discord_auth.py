@@ -58,7 +58,7 @@ async def core(memory_store):
     return core
 
 
-async def serve(discord, core, sessions, *, secret: str = SECRET) -> TestClient:
+async def serve(discord, core, sessions, *, secret: str = SECRET, chosen=None) -> TestClient:
     app = web.Application()
     add_discord_routes(
         app,
@@ -66,6 +66,7 @@ async def serve(discord, core, sessions, *, secret: str = SECRET) -> TestClient:
         tables=core,
         issue=sessions,
         default_locale="en",
+        chosen_room=chosen,
     )
     client = TestClient(TestServer(app))
     await client.start_server()
@@ -240,16 +241,12 @@ async def test_the_shared_room_the_viewer_opened_is_the_table_of_the_session(dis
     assert in_room is not None and in_room != own
     chosen = {AYSE: room, MEHMET: elsewhere}
     sessions = Sessions()
-    app = web.Application()
-    add_discord_routes(
-        app,
-        discord=DiscordApp(APP_ID, SECRET, BOT_TOKEN, discord.base),
-        tables=core,
-        issue=sessions,
-        chosen_room=lambda user, channel: chosen.get(user) if channel == TABLE_CHANNEL else None,
+    client = await serve(
+        discord,
+        core,
+        sessions,
+        chosen=lambda user, channel: chosen.get(user) if channel == TABLE_CHANNEL else None,
     )
-    client = TestClient(TestServer(app))
-    await client.start_server()
     try:
         instance = discord.launch(TABLE_CHANNEL, [AYSE, MEHMET])
         for user in (AYSE, MEHMET):
