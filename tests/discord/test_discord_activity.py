@@ -163,21 +163,101 @@ def test_the_client_secret_is_masked_and_blank_settings_are_unset():
         load_settings(discord_api_base_url="discord.com/api", _env_file=None)
 
 
-async def test_a_shared_room_table_has_no_open_button():
-    """A table playing in a shared room (`<channel>#<label>`) is not its channel's table: the
-    Activity there would show the channel's own, so its message offers no button."""
+class OpenTables(Quiet):
+    """A core whose open tables are `open` (the rest closed or never there)."""
+
+    def __init__(self, *open_ids: str) -> None:
+        self.open = set(open_ids)
+
+    def table_info(self, table_id):
+        from bot.core.api import TableInfo
+
+        if table_id not in self.open:
+            return None
+        return TableInfo(table_id, "discord", "turkish", "poker", "tr", "n1")
+
+
+ROOM = f"{CHANNEL}#masa-1"
+
+
+async def shared_and_own(core) -> DiscordHarness:
+    """Table 7 in a shared room of CHANNEL, table 8 in CHANNEL + 1 (its own channel)."""
     from bot.core.messages import Outgoing, OutKind
 
-    harness = build(Quiet(), activity=True)
-    for table, where in (("7", f"{CHANNEL}#masa-1"), ("8", str(CHANNEL + 1))):
+    harness = build(core, activity=True)
+    for table, where in (("7", ROOM), ("8", str(CHANNEL + 1))):
         item = Outgoing(OutKind.EDIT_TABLE, "table", where, table_id=table, version=1)
         await harness.adapter.deliver([item])
     await harness.settle()
+    return harness
+
+
+async def test_a_shared_room_table_opens_the_activity_on_that_table():
+    """A table playing in a shared room (`<channel>#<label>`) has the button too; a press
+    launches the Activity and makes that room the presser's choice in the channel, which the
+    web table's sign-in asks before the channel's own table. The custom id names the table."""
+    harness = await shared_and_own(OpenTables("7", "8"))
     room = harness.channel(CHANNEL).table_message()
     own = harness.channel(CHANNEL + 1).table_message()
     assert room is not None and own is not None
-    assert not [c for c in room.custom_ids() if c.startswith("o:")]
+    assert [c for c in room.custom_ids() if c.startswith("o:")] == ["o:7"]
     assert [c for c in own.custom_ids() if c.startswith("o:")] == ["o:8"]
+    mehmet = harness.user(MEHMET, "Mehmet")
+    pressed = await harness.press(mehmet, "o:7", room)
+    assert harness.log.acks[pressed.id] == ["launch_activity"]
+    launches = harness.adapter.launches
+    assert launches.room_of(str(MEHMET), str(CHANNEL)) == ROOM
+    assert launches.room_of(str(AYSE), str(CHANNEL)) is None  # a choice is the presser's own
+    await harness.press(mehmet, "o:8", own)  # the channel's own table: nothing to remember
+    assert launches.room_of(str(MEHMET), str(CHANNEL + 1)) is None
+    assert launches.room_of(str(MEHMET), str(CHANNEL)) == ROOM
+
+
+def test_a_choice_lasts_its_hour_only():
+    from bot.adapters.discord.activity import LaunchChoices
+
+    now = [0.0]
+    choices = LaunchChoices(lambda: now[0], seconds=60)
+    choices.choose("1", "5", "5#a")
+    now[0] = 59.0
+    assert choices.room_of("1", "5") == "5#a"
+    choices.choose("1", "5", None)  # the channel's own table
+    assert choices.room_of("1", "5") is None
+    choices.choose("1", "5", "5#b")
+    now[0] = 119.0
+    assert choices.room_of("1", "5") is None
+
+
+@pytest.mark.parametrize(
+    ("custom_id", "pressed_in"),
+    [
+        ("o:99", CHANNEL),  # forged: no such open table
+        ("o:8", CHANNEL),  # table 8 is open, but in another channel
+        ("o:7", CHANNEL + 1),  # the shared room is CHANNEL's, not this channel's
+        ("o:6", CHANNEL),  # closed since its message was posted (stale)
+    ],
+)
+async def test_a_stale_or_forged_open_button_is_refused_and_changes_nothing(custom_id, pressed_in):
+    from bot.core.messages import Outgoing, OutKind
+
+    core = OpenTables("6", "7", "8")
+    harness = await shared_and_own(core)
+    shown = Outgoing(OutKind.EDIT_TABLE, "table", f"{CHANNEL}#masa-2", table_id="6", version=1)
+    await harness.adapter.deliver([shown])
+    await harness.settle()
+    core.open.discard("6")
+    mehmet = harness.user(MEHMET, "Mehmet")
+    room = harness.channel(CHANNEL).table_message()
+    await harness.press(mehmet, "o:7", room)  # an earlier, good choice
+    message = harness.channel(pressed_in).table_message()
+    pressed = await harness.press(mehmet, custom_id, message, locale="tr")
+    assert "launch_activity" not in harness.log.acks.get(pressed.id, [])
+    [said] = [d for d in harness.log.deliveries if d.interaction == pressed.id]
+    assert said.audience == "ephemeral" and said.target == MEHMET
+    assert said.text.startswith("Bu düğmenin masası bu kanalda açık değil")
+    launches = harness.adapter.launches
+    assert launches.room_of(str(MEHMET), str(CHANNEL)) == ROOM  # unchanged
+    assert launches.room_of(str(MEHMET), str(CHANNEL + 1)) is None
 
 
 async def test_a_refused_entry_point_leaves_the_slash_commands_synced(caplog):

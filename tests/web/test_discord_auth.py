@@ -58,7 +58,7 @@ async def core(memory_store):
     return core
 
 
-async def serve(discord, core, sessions, *, secret: str = SECRET) -> TestClient:
+async def serve(discord, core, sessions, *, secret: str = SECRET, chosen=None) -> TestClient:
     app = web.Application()
     add_discord_routes(
         app,
@@ -66,6 +66,7 @@ async def serve(discord, core, sessions, *, secret: str = SECRET) -> TestClient:
         tables=core,
         issue=sessions,
         default_locale="en",
+        chosen_room=chosen,
     )
     client = TestClient(TestServer(app))
     await client.start_server()
@@ -223,5 +224,46 @@ async def test_a_flood_of_sign_ins_never_reaches_discord(discord, core):
             "/api/auth/discord", json={"code": discord.grant(AYSE), "instance_id": mine}
         )
         assert got.status == 200
+    finally:
+        await client.close()
+
+
+async def test_the_shared_room_the_viewer_opened_is_the_table_of_the_session(discord, core):
+    """A shared room's "Open the table" press (the Discord adapter's `launches`) picks that
+    room's table for the presser in that channel; a choice of another channel's room, or of a
+    room whose table has closed, falls back to the channel's own table."""
+    room, elsewhere = f"{TABLE_CHANNEL}#masa-1", f"{OTHER_CHANNEL}#masa-1"
+    for where in (room, elsewhere):
+        opened = replace(cmd("mehmet", "/poker open turkish 10", channel=where), platform="discord")
+        await core.handle(opened)
+    own = await core.table_in_channel("discord", TABLE_CHANNEL)
+    in_room = await core.table_in_channel("discord", room)
+    assert in_room is not None and in_room != own
+    chosen = {AYSE: room, MEHMET: elsewhere}
+    sessions = Sessions()
+    client = await serve(
+        discord,
+        core,
+        sessions,
+        chosen=lambda user, channel: chosen.get(user) if channel == TABLE_CHANNEL else None,
+    )
+    try:
+        instance = discord.launch(TABLE_CHANNEL, [AYSE, MEHMET])
+        for user in (AYSE, MEHMET):
+            got = await client.post(
+                "/api/auth/discord", json={"code": discord.grant(user), "instance_id": instance}
+            )
+            assert got.status == 200
+        assert [(user, table) for user, _, table, _ in sessions.issued] == [
+            (AYSE, in_room),
+            (MEHMET, own),  # a room of another channel is never this instance's
+        ]
+        closed = replace(cmd("mehmet", "/table reset", channel=room), platform="discord")
+        await core.handle(replace(closed, is_moderator=True))
+        assert await core.table_in_channel("discord", room) is None
+        got = await client.post(
+            "/api/auth/discord", json={"code": discord.grant(AYSE), "instance_id": instance}
+        )
+        assert (await got.json())["table"] == own
     finally:
         await client.close()

@@ -11,14 +11,20 @@ open ours:
 
 Both need the app's OAuth2 client (`DISCORD_CLIENT_ID`, `DISCORD_CLIENT_SECRET`): without them the
 button is not shown, the Entry Point command is not synced and everything else works as before.
-Who is looking, and at which table, the web server learns from Discord itself
-(bot/adapters/web/discord_auth.py); the button carries the table id only to stay unique.
+Who is looking, and in which channel, the web server learns from Discord itself
+(bot/adapters/web/discord_auth.py), and opens that channel's table. A channel may also hold
+shared rooms (`<channel>#<label>`: tournament tables without a thread of their own), each with
+its own table message and button: a press on one is remembered as the presser's choice for that
+channel (`LaunchChoices`, in memory), which the web server asks before the channel's own table.
+The custom id names the table only, never a person; a press whose table is not open in the
+pressed channel (a stale or forged id) is refused to the presser alone and changes nothing.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -27,7 +33,9 @@ from discord import app_commands
 from bot.adapters.discord.components import MAX_LABEL, HandButton
 from bot.adapters.discord.outbox import TRANSPORT_ERRORS
 from bot.adapters.discord.texts import locale_of, text
+from bot.core.table.rooms import parent_of
 from bot.logs import kv
+from bot.render.cache import Lru
 
 log = logging.getLogger("bot.discord")
 
@@ -35,6 +43,8 @@ OPEN_TEMPLATE = r"o:(?P<table>[^:]{1,40})"
 PRIMARY_ENTRY_POINT = 4  # application command type (discord.py 2.7 has no enum member for it)
 DISCORD_LAUNCH_ACTIVITY = 2  # Entry Point handler: Discord launches the Activity itself
 GUILD_INSTALL, GUILD_CONTEXT = 0, 0  # tables live in server channels
+CHOICE_SECONDS = 3600.0  # a press's choice of shared room holds this long (page reloads included)
+MAX_CHOICES = 20_000  # (user, channel) choices remembered (the least recent forgotten first)
 
 # The Entry Point command: named like the one Discord creates when Activities are enabled
 # ("Launch"), so a global sync updates it in place instead of replacing it.
@@ -120,6 +130,54 @@ class OpenTableButton(discord.ui.DynamicItem[discord.ui.Button], template=OPEN_T
         await launch(interaction, self.table_id)
 
 
+class LaunchChoices:
+    """Which shared room each user last opened the Activity on, per channel: the web server's
+    sign-in asks it (`room_of`) before falling back to the channel's own table. In memory, for
+    `seconds`; the room is checked again there (open, and in the viewer's channel)."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        seconds: float = CHOICE_SECONDS,
+        max_items: int = MAX_CHOICES,
+    ) -> None:
+        self.clock = clock
+        self.seconds = seconds
+        self._rooms: Lru[tuple[str, str], tuple[str, float]] = Lru(max_items)
+
+    def choose(self, user_id: str, channel_id: str, room: str | None) -> None:
+        """`user_id` opened the Activity in `channel_id` on the shared room `room` (None: on
+        the channel's own table, which forgets an earlier choice)."""
+        if room is None:
+            self._rooms.pop((user_id, channel_id))
+        else:
+            self._rooms[(user_id, channel_id)] = (room, self.clock() + self.seconds)
+
+    def room_of(self, user_id: str, channel_id: str) -> str | None:
+        """The shared room `user_id` chose in `channel_id`, while the choice holds; else None."""
+        chosen = self._rooms.get((user_id, channel_id))
+        if chosen is None:
+            return None
+        room, until = chosen
+        if self.clock() >= until:
+            self._rooms.pop((user_id, channel_id))
+            return None
+        return room
+
+
+def launch_target(adapter: Any, channel_id: str, table_id: str) -> str | None:
+    """Where a press in `channel_id` on `table_id`'s button opens the Activity: the table's
+    shared room, or the channel itself for the channel's own table; None when `table_id` is no
+    open table of this channel (closed since, or a forged id). From memory only."""
+    if adapter.core.table_info(table_id) is None:
+        return None
+    room: str | None = adapter.rooms_of.get(table_id)
+    if room is not None:
+        return room if parent_of(room) == channel_id else None
+    shown_in = adapter.boards.channel_id(table_id)
+    return channel_id if shown_in is None or str(shown_in) == channel_id else None
+
+
 def activity_on(interaction: Any) -> bool:
     """Whether the client serving the interaction has the Activity configured."""
     adapter = getattr(interaction.client, "adapter", None)
@@ -136,11 +194,20 @@ def _locale(interaction: Any, table_id: str) -> str:
 
 async def launch(interaction: Any, table_id: str) -> None:
     """Answer the press with LAUNCH_ACTIVITY (the first and only answer, within Discord's three
-    seconds: nothing is looked up before it). Without the Activity configured (an old message
-    after the settings were removed), or when Discord refuses (Activities not enabled for the
-    app, a channel where they cannot run), the presser alone is told why, in their language."""
+    seconds: only memory is read before it) and remember a shared room's table as the presser's
+    choice in this channel. Without the Activity configured (an old message after the settings
+    were removed), for a table not open in this channel (`launch_target`), or when Discord
+    refuses (Activities not enabled for the app, a channel where they cannot run), the presser
+    alone is told why, in their language, and nothing changes."""
     if not activity_on(interaction):
         await _tell(interaction, text(_locale(interaction, table_id), "activity_off"))
+        return
+    adapter = interaction.client.adapter
+    channel = str(interaction.channel_id)
+    target = launch_target(adapter, channel, table_id)
+    if target is None:
+        log.info(kv(event="activity_refused", table=table_id, reason="not_open_here"))
+        await _tell(interaction, text(_locale(interaction, table_id), "activity_stale"))
         return
     try:
         await interaction.response.launch_activity()
@@ -153,6 +220,8 @@ async def launch(interaction: Any, table_id: str) -> None:
         )
         await _tell(interaction, text(_locale(interaction, table_id), "activity_failed"))
         return
+    user = str(interaction.user.id)
+    adapter.launches.choose(user, channel, None if target == channel else target)
     log.info(kv(event="activity_launched", table=table_id, channel=interaction.channel_id))
 
 

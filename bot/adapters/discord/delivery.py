@@ -440,8 +440,7 @@ class DiscordDelivery:
             locale = self._table_locale(item.table_id)
             label = text(locale, "show_hand")
             view = table_view(item.buttons, item.table_id, self._group(item.table_id), label)
-            if self.activity and channel == item.channel_id:  # the live table in Discord
-                # (activity.py); a shared room's table is not its channel's, so not there
+            if self.activity:  # the live table in Discord (activity.py), shared rooms too
                 add_open_button(view, item.table_id, text(locale, "open_table"))
         render = Render(item.text, view, item.picture, item.version)
         channel_id = int(channel)

@@ -31,6 +31,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "activity_off": "Canlı masa bu sunucuda kapalı; oyuna bu mesajın düğmeleriyle devam et.",
         "activity_failed": "Discord canlı masayı burada açamadı (Etkinlikler bu kanalda "
         "çalışmıyor olabilir); oyuna bu mesajın düğmeleriyle devam et.",
+        "activity_stale": "Bu düğmenin masası bu kanalda açık değil (kapanmış olabilir); "
+        "canlı masayı açık bir masanın mesajından aç.",
     },
     "en": {
         "show_hand": "Show my hand",
@@ -53,10 +55,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "rules_pair": "To change a house rule give both the option and the value (e.g. option "
         "deck, value 32); to see the rules leave both out.",
         "open_table": "Open the table",
-        "activity_off": "The live table is turned off here; play on with this message's "
-        "buttons.",
+        "activity_off": "The live table is turned off here; play on with this message's buttons.",
         "activity_failed": "Discord could not open the live table here (Activities may not run "
         "in this channel); play on with this message's buttons.",
+        "activity_stale": "This button's table is not open in this channel (it may have "
+        "closed); open the live table from an open table's message.",
     },
 }
 

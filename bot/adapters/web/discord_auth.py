@@ -12,7 +12,8 @@ endpoint with the app's client id and secret (a code is good once, for our app o
 user behind the access token (`GET /users/@me`), then asks Discord with the bot token for the
 activity instance (`GET /applications/{app}/activity-instances/{instance}`): the instance must
 be our app's, the user must be in it, and its channel is the one whose open table the session is
-for (`CoreApi.table_in_channel`). `GET /api/auth/discord` gives the page the public client id
+for (`CoreApi.table_in_channel`): the shared room of that channel the user last opened the
+Activity on (the table message's button, `chosen_room`), while it is open, else the channel's own. `GET /api/auth/discord` gives the page the public client id
 for the SDK. The Discord API base URL is a setting (`DISCORD_API_BASE_URL`) so tests point it at
 a local fake (testkit/fakes/discord_oauth_server.py). Neither the code nor the access token is
 ever logged or kept.
@@ -34,11 +35,12 @@ from aiohttp import web
 
 from bot.core.i18n import normalize_locale, t
 from bot.core.names import clean_name
+from bot.core.table.rooms import is_shared_room, parent_of
 from bot.core.throttle import Throttle, Verdict
 from bot.logs import kv
 
 if TYPE_CHECKING:
-    from bot.adapters.web.server import WebTable
+    from bot.adapters.web.server import ChosenRoom, WebTable
 
 log = logging.getLogger("bot.web")
 
@@ -197,11 +199,13 @@ def add_discord_routes(
     issue: IssueSession,
     default_locale: str = "tr",
     budget: Throttle | None = None,
+    chosen_room: ChosenRoom | None = None,
 ) -> None:
     """Serve `POST /api/auth/discord` (and `GET` for the client id) on the web table's app;
-    `issue` makes the session token for a confirmed viewer's table. The route's HTTP client to
-    Discord lives as long as the app; `budget` bounds how often Discord is asked (a 429 past
-    it: `SIGNIN_BURST`, `SIGNIN_RATE`)."""
+    `issue` makes the session token for a confirmed viewer's table, `chosen_room` tells the
+    shared room the viewer picked in the instance's channel (`viewed_table`). The route's HTTP
+    client to Discord lives as long as the app; `budget` bounds how often Discord is asked (a
+    429 past it: `SIGNIN_BURST`, `SIGNIN_RATE`)."""
     if budget is None:  # (an empty Throttle is falsy: it has a length)
         budget = Throttle(SIGNIN_BURST, SIGNIN_RATE, time.monotonic)
 
@@ -244,7 +248,7 @@ def add_discord_routes(
             return _refused(asked, "err.discord_unreachable", 502)
         chosen = await tables.locale_of(PLATFORM, viewer.user_id)
         locale = chosen or viewer.locale or asked
-        table_id = await tables.table_in_channel(PLATFORM, viewer.channel_id)
+        table_id = await viewed_table(tables, chosen_room, viewer)
         if table_id is None:
             log.info(kv(event="discord_auth", outcome="no_table", channel=viewer.channel_id))
             return _refused(locale, "err.no_table")
@@ -254,6 +258,20 @@ def add_discord_routes(
 
     app.router.add_get(ROUTE, config)
     app.router.add_post(ROUTE, login)
+
+
+async def viewed_table(
+    tables: Tables, chosen: ChosenRoom | None, viewer: DiscordViewer
+) -> str | None:
+    """The table the viewer's Activity shows: the shared room of the instance's channel they
+    opened it on (only a room of that very channel, and only while its table is open), else the
+    channel's own open table; None when there is neither."""
+    room = None if chosen is None else chosen(viewer.user_id, viewer.channel_id)
+    if room is not None and is_shared_room(room) and parent_of(room) == viewer.channel_id:
+        in_room = await tables.table_in_channel(PLATFORM, room)
+        if in_room is not None:
+            return in_room
+    return await tables.table_in_channel(PLATFORM, viewer.channel_id)
 
 
 def activity_origin(client_id: str) -> str:
@@ -284,6 +302,7 @@ def attach_discord(table: WebTable, discord: DiscordApp) -> None:
             tables=front.core,
             issue=issue,
             default_locale=table.config.default_locale,
+            chosen_room=front.chosen_room,
         )
 
     table.extensions.append(extend)

@@ -58,6 +58,9 @@ TELEGRAM = "telegram"
 START_PREFIX = "t"  # a Mini App start parameter: `t<table id>` (a table, never a person)
 
 Deliver = Callable[[list[Outgoing]], Awaitable[object]]
+# (user id, channel id) -> the shared room ("<channel>#<label>") a Discord user opened the
+# Activity on in that channel, or None
+ChosenRoom = Callable[[str, str], str | None]
 
 
 @dataclass
@@ -67,6 +70,8 @@ class Front:
 
     core: LiveTableApi
     deliver: Deliver | None = None
+    # Discord: the adapter's `launches.room_of` (bot/adapters/web/discord_auth.py)
+    chosen_room: ChosenRoom | None = None
 
 
 @dataclass
@@ -248,13 +253,13 @@ class WebTable:
 
     async def _session(self, request: web.Request, who: Identity) -> web.Response:
         front = self.fronts.get(who.platform)
-        views = None if front is None else await front.core.table_views(
-            who.table_id, who.platform, [who.user_id]
+        views = (
+            None
+            if front is None
+            else await front.core.table_views(who.table_id, who.platform, [who.user_id])
         )
         if views is None:
-            return web.json_response(
-                {"error": t(who.locale, "err.no_such_table")}, status=401
-            )
+            return web.json_response({"error": t(who.locale, "err.no_such_table")}, status=401)
         log.info(kv(event="web_session", platform=who.platform, table=who.table_id))
         return web.json_response(
             {"session": self.signer.session(who), "table": who.table_id, "locale": who.locale}
