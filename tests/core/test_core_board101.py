@@ -11,7 +11,7 @@ from bot.core.messages import OutKind
 from games.okey101 import ai
 from storage import MIN_OKEY101_ROUNDS, GameResult, Store
 from testkit.helpers import cmd, errors, make_core
-from tests.core.okey101.play import typed
+from testkit.hidden import okey101_line as typed
 from tests.core.okey101.rig import live
 
 QUIET = "lobby"  # boards are asked where no table plays (where one does they answer privately)
