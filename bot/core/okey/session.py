@@ -121,8 +121,8 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
     def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
         """A turn button: `ts`/`td` take, `show`, `d.<tile>` discard, `f.<tile>` finish."""
         if args:  # no Okey button takes an amount or tiles: the tile is in the button
-            kind = {"ts": "take", "td": "take", "show": "show", "d": "discard", "f": "finish"}
-            raise Refusal("err.no_args", action=kind.get(action.partition(".")[0], action))
+            kinds = {"ts": "take", "td": "take", "show": "show", "d": "discard", "f": "finish"}
+            raise Refusal("err.no_args", action=kinds.get(action.partition(".")[0], action))
         if action == "ts":
             return self._move(who, Action("take", source="stock"))
         if action == "td":
