@@ -70,19 +70,8 @@ class OkeyMessages(TileMessages):
         lines.append(self._indicator_line(view))
         actor = game.to_act()
         for index in range(len(self.staked)):
-            seat = self.seat_of(index)
-            pile = view["discard_piles"][index]
-            lines.append(
-                msg(
-                    "okey.seat",
-                    marker="▶" if index == actor else "·",
-                    name=seat.name,
-                    tiles=view["rack_sizes"][index],
-                    top=pile[-1] if pile else "—",
-                    points=self.match.totals[index],
-                    notes=self._seat_notes(seat),
-                )
-            )
+            points = self.match.totals[index]
+            lines.append(self._seat_line("okey.seat", view, index, actor, points=points))
         if actor is not None:
             round_no = self.match.view(None)["rounds_played"] + 1
             lines.append(self._turn_line(actor, round_no, msg(f"okey.phase.{view['phase']}")))

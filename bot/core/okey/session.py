@@ -144,20 +144,8 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
         """The ended round's public end for the live table (`bot.core.table.last`), from the
         round's public view: each player's penalty and match total, the finisher's laid-down
         melds and their rack laid out with the finishing discard last (never another rack)."""
-        assert self.match is not None
         result = public.get("result") or {}
-        totals = self.match.totals
-        winner = result.get("winner")
-        players = [
-            last.player(
-                self.name(k),
-                self.seat_of(k).user_id,
-                penalty=public["penalties"][k],
-                points=totals[k],
-                winner=k == winner,
-            )
-            for k in range(len(self.staked))
-        ]
+        players = self._last_players(public)
         tiles = {"indicator": public["indicator"], "okey": public["okey"]}
         if result.get("reason") != "finished":
             return {"players": players, **tiles}

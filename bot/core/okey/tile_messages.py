@@ -75,15 +75,28 @@ class TileMessages(TableSession):
             stock=view["stock"],
         )
 
-    @staticmethod
-    def _seat_notes(seat: Seat) -> list[Msg]:
-        """What a seat line adds: a computer player's level, an away player."""
+    def _seat_line(
+        self, key: str, view: dict[str, Any], index: int, actor: int | None, **params: Any
+    ) -> Msg:
+        """Engine seat `index`'s line (`key`) from the round's public view: the turn marker, the
+        name, the rack's size, the top discard, the game's own `params` (its total, ...), and a
+        computer player's level or an away player."""
+        seat = self.seat_of(index)
+        pile = view["discard_piles"][index]
         notes: list[Msg] = []
         if seat.bot:
             notes.append(msg("seat.bot_level", level=msg(f"level.{seat.level}")))
         if seat.away:
             notes.append(msg("seat.away"))
-        return notes
+        return msg(
+            key,
+            marker="▶" if index == actor else "·",
+            name=seat.name,
+            tiles=view["rack_sizes"][index],
+            top=pile[-1] if pile else "—",
+            **params,
+            notes=notes,
+        )
 
     def _turn_line(self, actor: int, round_no: int, phase: Msg) -> Msg:
         """Whose turn it is, in which round and phase."""

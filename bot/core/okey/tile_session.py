@@ -359,6 +359,23 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         """The ended round's public end for the live table (`bot.core.table.last`)."""
         raise NotImplementedError
 
+    def _last_players(self, public: dict[str, Any]) -> list[dict[str, Any]]:
+        """Each player of the ended round for the live table's end (`bot.core.table.last`), from
+        the round's public view: their round's penalty, their match total, the finisher."""
+        assert self.match is not None
+        winner = (public.get("result") or {}).get("winner")
+        totals = self.match.totals
+        return [
+            last.player(
+                self.name(k),
+                self.seat_of(k).user_id,
+                penalty=public["penalties"][k],
+                points=totals[k],
+                winner=k == winner,
+            )
+            for k in range(len(self.staked))
+        ]
+
     def _end_round(self, step: Step) -> None:
         assert self.match is not None and self.match.round is not None
         game = self.match.round

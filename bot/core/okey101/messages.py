@@ -69,19 +69,9 @@ class Okey101Messages(TileMessages):
         lines.append(self._indicator_line(view))
         actor = game.to_act()
         for index in range(len(self.staked)):
-            seat = self.seat_of(index)
-            pile = view["discard_piles"][index]
+            opened, points = self._opening(view, index), self.match.totals[index]
             lines.append(
-                msg(
-                    "okey101.seat",
-                    marker="▶" if index == actor else "·",
-                    name=seat.name,
-                    tiles=view["rack_sizes"][index],
-                    top=pile[-1] if pile else "—",
-                    opened=self._opening(view, index),
-                    points=self.match.totals[index],
-                    notes=self._seat_notes(seat),
-                )
+                self._seat_line("okey101.seat", view, index, actor, opened=opened, points=points)
             )
         lines += self._meld_lines(view)
         charged = [(i, p) for i, p in enumerate(view["penalties"]) if p]

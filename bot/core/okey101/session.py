@@ -34,7 +34,7 @@ from bot.core.okey.tile_session import MAX_SEATS, TileSession
 from bot.core.okey101 import plays
 from bot.core.okey101.messages import ANNOUNCED_EVENTS, MAX_BUTTONS, Okey101Messages
 from bot.core.okey101.words import OKEY101_SUBS, Okey101Words, Request
-from bot.core.table import house, last, pictures
+from bot.core.table import house, pictures
 from bot.core.table import stats as handstats
 from bot.core.table.session import ButtonSpec, Msg, Note, Seat, Step, Who, msg
 from games.base import Action, Event
@@ -230,21 +230,8 @@ class Okey101Session(Okey101Words, Okey101Messages, TileSession[Match101, Round1
         """The ended round's public end for the live table (`bot.core.table.last`), from the
         round's public view: each player's round score and match total, the melds lying on
         the table (never a rack)."""
-        assert self.match is not None
-        result = public.get("result") or {}
-        totals = self.match.totals
-        players = [
-            last.player(
-                self.name(k),
-                self.seat_of(k).user_id,
-                penalty=public["penalties"][k],
-                points=totals[k],
-                winner=k == result.get("winner"),
-            )
-            for k in range(len(self.staked))
-        ]
         return {
-            "players": players,
+            "players": self._last_players(public),
             "melds": [list(m["tiles"]) for m in public["table"]],
             "indicator": public["indicator"],
             "okey": public["okey"],
