@@ -1,5 +1,6 @@
 """What an Okey table says and shows: the table message and its take buttons, each engine
-event in words, a player's own rack (texts, tile buttons and pictures), the rules and `/verify`.
+event in words, a player's own rack (texts, tile buttons and pictures) and the rules; what the
+101 table says alike (seat lines, shared events, `/verify`) is in `bot.core.okey.tile_messages`.
 Tiles a player holds only ever go to that player.
 
 `OkeyMessages` is mixed into `bot.core.okey.session.OkeySession`, whose state it reads.

@@ -1,8 +1,9 @@
 """What a 101 table says and shows: the table message (seats, who opened how, the melds lying on
 the table, this round's penalties) and its one public button, each engine event in words, a
 player's own rack with its one-press buttons (open with the best melds or with pairs, take the
-discard and open, lay, add, discard with the +101 warning, finish) and pictures, the rules and
-`/verify`. Tiles a player holds only ever go to that player.
+discard and open, lay, add, discard with the +101 warning, finish) and pictures, and the rules;
+what the classic table says alike (seat lines, shared events, `/verify`) is in
+`bot.core.okey.tile_messages`. Tiles a player holds only ever go to that player.
 
 `Okey101Messages` is mixed into `bot.core.okey101.session.Okey101Session`, whose state it reads.
 """
