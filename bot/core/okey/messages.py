@@ -1,5 +1,6 @@
 """What an Okey table says and shows: the table message and its take buttons, each engine
-event in words, a player's own rack (texts, tile buttons and pictures), the rules and `/verify`.
+event in words, a player's own rack (texts, tile buttons and pictures) and the rules; what the
+101 table says alike (seat lines, shared events, `/verify`) is in `bot.core.okey.tile_messages`.
 Tiles a player holds only ever go to that player.
 
 `OkeyMessages` is mixed into `bot.core.okey.session.OkeySession`, whose state it reads.
@@ -7,36 +8,32 @@ Tiles a player holds only ever go to that player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.core.commands import ARRANGE_MODES, lookup
 from bot.core.errors import Refusal
+from bot.core.okey.tile_messages import TileMessages, rack_order
 from bot.core.sketch import Sketch
 from bot.core.table import house, pictures
-from bot.core.table.fairness import check_seed
-from bot.core.table.session import ButtonSpec, Msg, Note, Seat, Step, TableSession, msg, spec_for
+from bot.core.table.session import ButtonSpec, Msg, Note, Step, msg, spec_for
 from bot.render import text as show
-from games.base import Event, seed_from_hex
+from games.base import Event
 from games.okey import OkeyMatch, OkeyRound, arrange, winning_discards
 
 MAX_BUTTONS = 25  # Discord's limit per message
 
 
-class OkeyMessages(TableSession):
+class OkeyMessages(TileMessages):
     """The Okey table's lines, buttons and pictures (mixed into `OkeySession`)."""
 
+    round_type = OkeyRound
     # the state of `OkeySession` these are built from
     match: OkeyMatch | None
-    staked: list[int]
 
     if TYPE_CHECKING:  # provided by `OkeySession`
 
         @property
         def round(self) -> OkeyRound | None: ...
-
-        def seat_of(self, index: int) -> Seat: ...
-
-        def name(self, index: int) -> str: ...
 
         def engine_seat(self, player_id: int) -> int | None: ...
 
@@ -63,86 +60,29 @@ class OkeyMessages(TableSession):
     def table_lines(self) -> list[Msg]:
         """Header, indicator, seats with rack sizes and top discards, totals, whose turn."""
         o = self.options
-        head = "okey.head_tournament" if o.get("tournament") else "okey.head"
-        lines = [
-            msg(
-                head,
-                table=self.table_id,
-                stake=o["stake"],
-                rounds=o["rounds"],
-                preset=msg(f"preset.{o['preset']}"),
-                tournament=o.get("tournament"),
-                slot=o.get("slot"),
-            )
-        ]
-        rules = house.summary(self.game, o)
-        if rules is not None:
-            lines.append(rules)
+        lines = self._head_lines(
+            "okey.head", rounds=o["rounds"], preset=msg(f"preset.{o['preset']}")
+        )
         game = self.round
         if game is None or self.match is None:
-            names = ", ".join(s.name for s in self.seats) or "—"
-            lines.append(msg("okey.waiting", names=names, count=len(self.seats)))
+            lines.append(self._waiting_line())
             return lines
         view = game.view(None)
-        lines.append(
-            msg(
-                "okey.indicator",
-                indicator=view["indicator"],
-                okey=view["okey"],
-                stock=view["stock"],
-            )
-        )
+        lines.append(self._indicator_line(view))
         actor = game.to_act()
         for index in range(len(self.staked)):
-            seat = self.seat_of(index)
-            pile = view["discard_piles"][index]
-            notes: list[Msg] = []
-            if seat.bot:
-                notes.append(msg("seat.bot_level", level=msg(f"level.{seat.level}")))
-            if seat.away:
-                notes.append(msg("seat.away"))
-            lines.append(
-                msg(
-                    "okey.seat",
-                    marker="▶" if index == actor else "·",
-                    name=seat.name,
-                    tiles=view["rack_sizes"][index],
-                    top=pile[-1] if pile else "—",
-                    points=self.match.totals[index],
-                    notes=notes,
-                )
-            )
+            points = self.match.totals[index]
+            lines.append(self._seat_line("okey.seat", view, index, actor, points=points))
         if actor is not None:
-            lines.append(
-                msg(
-                    "okey.turn",
-                    name=self.name(actor),
-                    round=self.match.view(None)["rounds_played"] + 1,
-                    phase=msg(f"okey.phase.{view['phase']}"),
-                )
-            )
+            round_no = self.match.view(None)["rounds_played"] + 1
+            lines.append(self._turn_line(actor, round_no, msg(f"okey.phase.{view['phase']}")))
         return lines
 
     def _public_event(self, event: Event) -> list[Msg]:
-        """Public engine events as lines (only fields named here are shown)."""
+        """Public engine events as lines (only fields named here and in `_shared_event` are
+        shown)."""
         d = event.data
         kind = event.kind
-        if kind == "round_started":
-            return [
-                msg(
-                    "okey.started",
-                    starter=self.name(d["starter"]),
-                    indicator=d["indicator"],
-                    okey=d["okey"],
-                ),
-                msg("okey.hash", hash=d["seed_hash"]),
-            ]
-        if kind == "took":
-            if d["source"] == "discard":
-                return [msg("okey.took_discard", name=self.name(d["seat"]), tile=d["tile"])]
-            return [msg("okey.took_stock", name=self.name(d["seat"]))]
-        if kind == "discarded":
-            return [msg("okey.discarded", name=self.name(d["seat"]), tile=d["tile"])]
         if kind == "indicator_shown":
             return [
                 msg("okey.shown", name=self.name(d["seat"]), tile=d["tile"], charge=d["charge"])
@@ -157,24 +97,7 @@ class OkeyMessages(TableSession):
             return lines
         if kind == "stock_exhausted":
             return [msg("okey.exhausted")]
-        if kind == "match_totals":
-            return [msg("okey.totals", totals=self._totals(d["totals"]))]
-        if kind == "match_over":
-            names = ", ".join(self.name(s) for s in d["winners"])
-            return [msg("okey.match_over", names=names)]
-        return []
-
-    def _totals(self, totals: list[int]) -> str:
-        return ", ".join(f"{self.name(i)} {t}" for i, t in enumerate(totals))
-
-    def _rack_note(
-        self, index: int, lead: list[Msg] | None = None, buttons: list[ButtonSpec] | None = None
-    ) -> Note:
-        """Engine seat `index`'s rack as it is now, privately, in the round's slot."""
-        lines = [*(lead or []), *self._rack_lines(index)]
-        return self.tell_hand(
-            self.seat_of(index), lines, buttons=buttons or [], picture=self._rack_sketch(index)
-        )
+        return self._shared_event(event)
 
     def _turn_note(self, step: Step, drawn: dict[int, Msg]) -> None:
         """The player to discard gets their rack with a button per tile (privately), after the
@@ -224,7 +147,7 @@ class OkeyMessages(TableSession):
         rack = view["hand"]
         layout = arrange(rack, game.indicator, mode)
         lines = [
-            msg("okey.your_rack", tiles=show.tiles(sorted(rack, key=_tile_order)), count=len(rack)),
+            msg("okey.your_rack", tiles=show.tiles(sorted(rack, key=rack_order)), count=len(rack)),
             msg(
                 "okey.layout",
                 melds=show.melds(layout.melds) or "—",
@@ -294,24 +217,3 @@ class OkeyMessages(TableSession):
             return None
         found = lookup(ARRANGE_MODES, args[0]) if sub == "arrange" and len(args) == 1 else None
         return self._rack_sketch(engine_index, found or "runs")
-
-    @classmethod
-    def verify_lines(cls, info: dict[str, Any], seed_hex: str, posted_hash: str) -> list[Msg]:
-        """Deal the round again from its seed: the starter, the indicator and every rack."""
-        lines = [msg("verify.ok" if check_seed(seed_hex, posted_hash) else "verify.bad")]
-        players = info["players"]
-        again = OkeyRound.new(
-            [str(i) for i in range(len(players))], seed_from_hex(seed_hex), info["options"]
-        )
-        lines.append(msg("verify.okey", starter=players[again.starter], indicator=again.indicator))
-        lines += [
-            msg("verify.rack", name=name, tiles=show.tiles(sorted(again.racks[i], key=_tile_order)))
-            for i, name in enumerate(players)
-        ]
-        return lines
-
-
-def _tile_order(tile: str) -> tuple[int, int]:
-    if tile == "F":
-        return (9, 0)
-    return ("RYBK".index(tile[0]), int(tile[1:]))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.core.api import RACK_SLOTS, ActionView, SeatView, TableView
+from bot.core.okey.tile_messages import rack_order
 from bot.core.table.last import last_view, packed
 from games.okey import arrange
 
@@ -24,7 +25,7 @@ def okey_view(session: OkeySession, user_id: str | None) -> TableView:
     """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it."""
     game = session.round
     me, index, public, own, actor = viewer_parts(session, game, user_id)
-    seats = tuple(_seat(session, i, public, actor) for i in range(len(session.seats)))
+    seats = tuple(tile_seat(session, i, public, actor) for i in range(len(session.seats)))
     actions: tuple[ActionView, ...] = ()
     mine = tuple(sorted(own["hand"], key=rack_order)) if own is not None else ()
     if game is not None and own is not None and game.to_act() == index:
@@ -124,18 +125,12 @@ def sorted_slots(mine: Sequence[str], indicator: str, mode: str) -> tuple[str | 
     return laid_out(mine, packed([*layout.melds, layout.loose]))
 
 
-def rack_order(tile: str) -> tuple[int, int]:
-    """Tiles by colour (red, yellow, blue, black), then number; the false okey last."""
-    if tile == "F":
-        return (9, 0)
-    return ("RYBK".index(tile[0]), int(tile[1:]))
-
-
-def _seat(
-    session: OkeySession, i: int, public: dict[str, Any] | None, actor: int | None
+def tile_seat(
+    session: Any, i: int, public: dict[str, Any] | None, actor: int | None, **extra: Any
 ) -> SeatView:
-    """Seat `i` as everyone sees it: in a match, its penalty total; in a round, its rack's size
-    and its discard pile."""
+    """Seat `i` of a tile game (classic and 101 Okey) as everyone sees it: in a match, its
+    total; in a round, its rack's size and its discard pile; `extra` holds the game's own
+    fields (101: `opened`, `opening`, `penalty`)."""
     seat = session.seats[i]
     k = session.engine_seat(seat.player_id)
     match = session.match
@@ -157,4 +152,5 @@ def _seat(
         points=points,
         down=down,
         discards=discards,
+        **extra,
     )

@@ -1,8 +1,9 @@
 """What a 101 table says and shows: the table message (seats, who opened how, the melds lying on
 the table, this round's penalties) and its one public button, each engine event in words, a
 player's own rack with its one-press buttons (open with the best melds or with pairs, take the
-discard and open, lay, add, discard with the +101 warning, finish) and pictures, the rules and
-`/verify`. Tiles a player holds only ever go to that player.
+discard and open, lay, add, discard with the +101 warning, finish) and pictures, and the rules;
+what the classic table says alike (seat lines, shared events, `/verify`) is in
+`bot.core.okey.tile_messages`. Tiles a player holds only ever go to that player.
 
 `Okey101Messages` is mixed into `bot.core.okey101.session.Okey101Session`, whose state it reads.
 """
@@ -13,14 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core.errors import Refusal
 from bot.core.messages import MELDS, TILES, Pick, Picker
-from bot.core.okey.view import rack_order
+from bot.core.okey.tile_messages import TileMessages, rack_order
 from bot.core.okey101 import plays
 from bot.core.sketch import Sketch
 from bot.core.table import house, pictures
-from bot.core.table.fairness import check_seed
-from bot.core.table.session import ButtonSpec, Msg, Note, Seat, TableSession, msg
+from bot.core.table.session import ButtonSpec, Msg, Note, msg
 from bot.render import text as show
-from games.base import Event, seed_from_hex
+from games.base import Event
 from games.okey101 import Match101, Round101
 from games.okey101.round import PAIRS, TAKE
 
@@ -34,20 +34,16 @@ def meld_text(meld: dict[str, Any]) -> str:
     return show.tiles(meld["tiles"])
 
 
-class Okey101Messages(TableSession):
+class Okey101Messages(TileMessages):
     """The 101 table's lines, buttons and pictures (mixed into `Okey101Session`)."""
 
+    round_type = Round101
     match: Match101 | None
-    staked: list[int]
 
     if TYPE_CHECKING:  # provided by `Okey101Session`
 
         @property
         def game101(self) -> Round101 | None: ...
-
-        def seat_of(self, index: int) -> Seat: ...
-
-        def name(self, index: int) -> str: ...
 
         def engine_seat(self, player_id: int) -> int | None: ...
 
@@ -65,55 +61,18 @@ class Okey101Messages(TableSession):
         """Header, indicator, seats (tiles, top discard, opening, totals), the melds on the
         table, this round's penalties, whose turn."""
         o = self.options
-        head = "okey101.head_tournament" if o.get("tournament") else "okey101.head"
-        lines = [
-            msg(
-                head,
-                table=self.table_id,
-                stake=o["stake"],
-                rounds=o["rounds101"],
-                open=o["open"],
-                tournament=o.get("tournament"),
-                slot=o.get("slot"),
-            )
-        ]
-        rules = house.summary(self.game, o)
-        if rules is not None:
-            lines.append(rules)
+        lines = self._head_lines("okey101.head", rounds=o["rounds101"], open=o["open"])
         game = self.game101
         if game is None or self.match is None:
-            names = ", ".join(s.name for s in self.seats) or "—"
-            lines.append(msg("okey.waiting", names=names, count=len(self.seats)))
+            lines.append(self._waiting_line())
             return lines
         view = game.view(None)
-        lines.append(
-            msg(
-                "okey.indicator",
-                indicator=view["indicator"],
-                okey=view["okey"],
-                stock=view["stock"],
-            )
-        )
+        lines.append(self._indicator_line(view))
         actor = game.to_act()
         for index in range(len(self.staked)):
-            seat = self.seat_of(index)
-            pile = view["discard_piles"][index]
-            notes: list[Msg] = []
-            if seat.bot:
-                notes.append(msg("seat.bot_level", level=msg(f"level.{seat.level}")))
-            if seat.away:
-                notes.append(msg("seat.away"))
+            opened, points = self._opening(view, index), self.match.totals[index]
             lines.append(
-                msg(
-                    "okey101.seat",
-                    marker="▶" if index == actor else "·",
-                    name=seat.name,
-                    tiles=view["rack_sizes"][index],
-                    top=pile[-1] if pile else "—",
-                    opened=self._opening(view, index),
-                    points=self.match.totals[index],
-                    notes=notes,
-                )
+                self._seat_line("okey101.seat", view, index, actor, opened=opened, points=points)
             )
         lines += self._meld_lines(view)
         charged = [(i, p) for i, p in enumerate(view["penalties"]) if p]
@@ -121,14 +80,8 @@ class Okey101Messages(TableSession):
             items = ", ".join(f"{self.name(i)} +{p}" for i, p in charged)
             lines.append(msg("okey101.penalties", items=items))
         if actor is not None:
-            lines.append(
-                msg(
-                    "okey.turn",
-                    name=self.name(actor),
-                    round=len(self.match.history) + 1,
-                    phase=msg(f"okey101.phase.{view['phase']}"),
-                )
-            )
+            phase = msg(f"okey101.phase.{view['phase']}")
+            lines.append(self._turn_line(actor, len(self.match.history) + 1, phase))
         return lines
 
     def _opening(self, view: dict[str, Any], index: int) -> Msg:
@@ -152,23 +105,10 @@ class Okey101Messages(TableSession):
     # --- events -----------------------------------------------------------------------------
 
     def _public_event(self, event: Event) -> list[Msg]:
-        """Public engine events as lines (only fields named here are shown)."""
+        """Public engine events as lines (only fields named here and in `_shared_event` are
+        shown)."""
         d = event.data
         kind = event.kind
-        if kind == "round_started":
-            return [
-                msg(
-                    "okey.started",
-                    starter=self.name(d["starter"]),
-                    indicator=d["indicator"],
-                    okey=d["okey"],
-                ),
-                msg("okey.hash", hash=d["seed_hash"]),
-            ]
-        if kind == "took":
-            if d["source"] == "discard":
-                return [msg("okey.took_discard", name=self.name(d["seat"]), tile=d["tile"])]
-            return [msg("okey.took_stock", name=self.name(d["seat"]))]
         if kind == "opened":
             melds = show.melds([m["tiles"] for m in d["melds"]])
             if d["how"] == PAIRS:
@@ -197,8 +137,6 @@ class Okey101Messages(TableSession):
                     "okey101.swapped", name=self.name(d["seat"]), tile=d["tile"], meld=d["meld"] + 1
                 )
             ]
-        if kind == "discarded":
-            return [msg("okey.discarded", name=self.name(d["seat"]), tile=d["tile"])]
         if kind == "penalty":
             reason = msg(f"okey101.reason.{d['reason']}")
             return [
@@ -224,26 +162,9 @@ class Okey101Messages(TableSession):
         if kind == "round_over":
             scores = ", ".join(f"{self.name(i)} {s:+d}" for i, s in enumerate(d["penalties"]))
             return [msg("okey101.round_scores", scores=scores)]
-        if kind == "match_totals":
-            return [msg("okey.totals", totals=self._totals(d["totals"]))]
-        if kind == "match_over":
-            names = ", ".join(self.name(s) for s in d["winners"])
-            return [msg("okey.match_over", names=names)]
-        return []
-
-    def _totals(self, totals: list[int]) -> str:
-        return ", ".join(f"{self.name(i)} {t}" for i, t in enumerate(totals))
+        return self._shared_event(event)
 
     # --- a player's rack --------------------------------------------------------------------
-
-    def _rack_note(
-        self, index: int, lead: list[Msg] | None = None, buttons: list[ButtonSpec] | None = None
-    ) -> Note:
-        """Engine seat `index`'s rack as it is now, privately, in the round's slot."""
-        lines = [*(lead or []), *self._rack_lines(index)]
-        return self.tell_hand(
-            self.seat_of(index), lines, buttons=buttons or [], picture=self._rack_sketch(index)
-        )
 
     def _rack_lines(self, index: int) -> list[Msg]:
         game = self.game101
@@ -436,18 +357,3 @@ class Okey101Messages(TableSession):
         if engine_index is None or self.game101 is None:
             return None
         return self._rack_sketch(engine_index)
-
-    @classmethod
-    def verify_lines(cls, info: dict[str, Any], seed_hex: str, posted_hash: str) -> list[Msg]:
-        """Deal the round again from its seed: the starter, the indicator and every rack."""
-        lines = [msg("verify.ok" if check_seed(seed_hex, posted_hash) else "verify.bad")]
-        players = info["players"]
-        again = Round101.new(
-            [str(i) for i in range(len(players))], seed_from_hex(seed_hex), info["options"]
-        )
-        lines.append(msg("verify.okey", starter=players[again.starter], indicator=again.indicator))
-        lines += [
-            msg("verify.rack", name=name, tiles=show.tiles(sorted(again.racks[i], key=rack_order)))
-            for i, name in enumerate(players)
-        ]
-        return lines

@@ -1,6 +1,7 @@
-"""A 101 Okey table's state machine: seats, stakes into escrow at `begin`, a match of rounds
-(`games.okey101.Match101`), moves applied to the match and its events sent on as notes. Shaped
-like the classic table (`bot.core.okey.session`): the words a player types are read in
+"""A 101 Okey table's state machine: a match of rounds (`games.okey101.Match101`) on the tile
+table both Okey games share (`bot.core.okey.tile_session`: seats, stakes, rounds dealt, the
+payout, a tournament's standing), moves applied to the match and its events sent on as notes.
+Shaped like the classic table (`bot.core.okey.session`): the words a player types are read in
 `bot.core.okey101.words`, the lines, buttons and pictures built in `bot.core.okey101.messages`,
 the one-press moves worked out in `bot.core.okey101.plays`. Tiles a player holds only ever go to
 that player.
@@ -29,31 +30,18 @@ from typing import Any
 from bot.core.commands import fold, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
+from bot.core.okey.tile_session import MAX_SEATS, TileSession
 from bot.core.okey101 import plays
 from bot.core.okey101.messages import ANNOUNCED_EVENTS, MAX_BUTTONS, Okey101Messages
 from bot.core.okey101.words import OKEY101_SUBS, Okey101Words, Request
-from bot.core.table import ai, house, last, pictures
+from bot.core.table import house, pictures
 from bot.core.table import stats as handstats
-from bot.core.table.session import (
-    ButtonSpec,
-    Msg,
-    Note,
-    Seat,
-    Step,
-    TableOutcome,
-    TableSession,
-    Who,
-    from_iso,
-    msg,
-)
-from games.base import Action, Event, seed_hash
+from bot.core.table.session import ButtonSpec, Msg, Note, Seat, Step, Who, msg
+from games.base import Action, Event
 from games.okey101 import Match101, Round101
 from games.okey101 import ai as okey101_ai
 from games.okey101.round import TAKE
-from games.positions import deal_root
-from storage import GameResult, SeedRecord, Transfer, escrow, wallet
 
-MAX_SEATS = 4
 MAX_TURN_MOVES = 40  # a computer's moves in one turn at most (a safety bound)
 VARIANT_WORDS = ("101", "yüzbir", "yuzbir", "yüz-bir")
 ROUNDS = (1, 3, 5, 7, 9, 11)
@@ -65,19 +53,11 @@ def is_variant_word(word: str) -> bool:
     return fold(word) in {fold(w) for w in VARIANT_WORDS}
 
 
-class Okey101Session(Okey101Words, Okey101Messages, TableSession):
+class Okey101Session(Okey101Words, Okey101Messages, TileSession[Match101, Round101]):
     """One 101 Okey table."""
 
     game = "okey101"
-    group = "okey"
-    max_seats = MAX_SEATS
-
-    def __init__(self, locale: str, options: dict[str, Any], created: datetime) -> None:
-        super().__init__(locale, options, created)
-        self.match: Match101 | None = None
-        self.staked: list[int] = []  # player ids whose stake is in escrow (the match's seats)
-        self.matches = 0
-        self.final: dict[str, Any] | None = None  # a tournament table's standing at the end
+    match_type = Match101
 
     @classmethod
     def create(
@@ -132,70 +112,10 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
         session.seats = list(seats)
         return session
 
-    def in_tournament(self) -> bool:
-        """True at a table that plays a tournament's match."""
-        return bool(self.options.get("tournament"))
-
-    # --- snapshot -------------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The whole table as JSON-safe data (the match with its round: restarts mid-round)."""
-        data = self.base_dict()
-        data.update(
-            match=None if self.match is None else self.match.to_dict(),
-            staked=list(self.staked),
-            matches=self.matches,
-            final=self.final,
-        )
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Okey101Session:
-        """Rebuild a table from `to_dict` output."""
-        created = from_iso(data["created"])
-        assert created is not None
-        session = cls(data["locale"], data["options"], created)
-        session.load_base(data)
-        session.match = None if data["match"] is None else Match101.from_dict(data["match"])
-        session.staked = list(data["staked"])
-        session.matches = data["matches"]
-        session.final = data.get("final")
-        return session
-
-    # --- queries --------------------------------------------------------------------------------
-
     @property
     def game101(self) -> Round101 | None:
-        """The round being played, or None."""
-        if self.match is None or self.match.round is None or self.match.round.finished:
-            return None
-        return self.match.round
-
-    def running(self) -> bool:
-        """True while a match is being played."""
-        return self.match is not None
-
-    def seat_of(self, index: int) -> Seat:
-        """The table seat of an engine seat."""
-        found = self.find(self.staked[index])
-        assert found is not None
-        return self.seats[found]
-
-    def name(self, index: int) -> str:
-        """The name at engine seat `index`."""
-        return self.seat_of(index).name
-
-    def engine_seat(self, player_id: int) -> int | None:
-        """A player's engine seat in the match, or None."""
-        return self.staked.index(player_id) if self.running() and player_id in self.staked else None
-
-    def actor(self) -> int | None:
-        """The table seat to act, or None."""
-        game = self.game101
-        if game is None:
-            return None
-        index = game.to_act()
-        return None if index is None else self.find(self.staked[index])
+        """The round being played, or None (`round`, by the name 101's code reads it by)."""
+        return self.round
 
     def wants_action(self, who: Who, word: str) -> bool:
         """`/okey open R1 R2 R3 ...` (`open` is a word for `start`) by a player of the running
@@ -204,18 +124,9 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
 
     # --- commands -------------------------------------------------------------------------------
 
-    def command(self, who: Who, sub: str, args: tuple[str, ...]) -> Step:
-        """`join`, `leave`, `begin`, or a move typed as a command."""
-        if self.in_tournament() and sub in ("join", "begin"):
-            raise Refusal("err.tournament_table")
-        if sub == "join":
-            return self._join(who, bot=False)
-        if sub in ("leave", "begin") and args:
-            raise Refusal("err.no_args", action=sub)
-        if sub == "leave":
-            return self._leave(who)
-        if sub == "begin":
-            return self._begin(who)
+    def _typed_move(self, who: Who, sub: str, args: tuple[str, ...]) -> Step:
+        """A move typed as a command (`/okey open ...` is the opening move, `start 101` a
+        table that exists)."""
         if sub == "start" and args and is_variant_word(args[0]):
             raise Refusal("err.table_exists")
         if sub in OKEY101_SUBS or sub == "start":
@@ -295,89 +206,6 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
         step.notes.append(self.add_picker_note(index, tile))
         return step
 
-    def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
-        """Seat a computer player: `[level]` (default `normal`)."""
-        if self.in_tournament():
-            raise Refusal("err.tournament_table")
-        level, rest = ai.split_level(args)
-        if rest:
-            raise Refusal("err.addbot_okey_usage")
-        return self._join(bot, bot=True, level=level)
-
-    def _join(self, who: Who, bot: bool, level: str = "easy") -> Step:
-        if self.find(who.player_id) is not None:
-            raise Refusal("err.already_seated_okey")
-        if self.running():
-            raise Refusal("err.match_running")
-        if len(self.seats) >= self.max_seats:
-            raise Refusal("err.table_full", seats=self.max_seats)
-        self.seats.append(
-            Seat(who.player_id, who.user_id, who.name, who.locale, bot=bot, level=level)
-        )
-        step = Step(action={"kind": "join"}, seat=len(self.seats) - 1)
-        step.say("okey.joined", name=who.name, stake=self.options["stake"])
-        step.show_table()
-        return step
-
-    def seat_in_play(self, index: int) -> bool:
-        """Every seat plays the whole match."""
-        return self.running()
-
-    def mark_leaving(self, seat: Seat, kicked: bool) -> None:
-        """The computer plays the seat out."""
-        seat.leaving = seat.away = True
-        if kicked or self.in_tournament():
-            seat.kicked = True
-
-    def forfeit(self, player_id: int) -> Step:
-        """A tournament player leaves the tournament: the computer plays their seat out and they
-        rank after everyone still in at this table (`outcome`)."""
-        index = self.find(player_id)
-        if index is None or not self.in_tournament() or not self.running():
-            raise Refusal("err.not_seated")
-        seat = self.seats[index]
-        if seat.leaving:
-            raise Refusal("err.tournament_forfeited")
-        self.mark_leaving(seat, kicked=True)
-        step = Step(action={"kind": "forfeit"}, seat=index, player_id=player_id)
-        step.say("tournament.forfeit", name=seat.name)
-        step.show_table()
-        return step
-
-    def leaving_line(self, who: Who, seat: Seat) -> Msg:
-        """Said when a player leaves mid-match."""
-        if self.in_tournament():
-            return msg("tournament.forfeit", name=seat.name)
-        return msg("okey.leaving", name=seat.name)
-
-    def back(self, who: Who) -> Step:
-        """An away player is back, or one who left mid-match stays after all."""
-        index = self.find(who.player_id)
-        if index is None:
-            raise Refusal("err.not_seated")
-        seat = self.seats[index]
-        if seat.kicked:
-            raise Refusal("err.kicked")
-        if not (seat.leaving and self.running()):
-            return super().back(who)
-        seat.leaving = seat.away = False
-        step = Step(action={"kind": "back", "stays": True}, seat=index)
-        step.say("okey.stays", name=seat.name)
-        step.show_table()
-        return step
-
-    def _remove(self, index: int, step: Step) -> None:
-        seat = self.seats.pop(index)
-        step.say("okey.left", name=seat.name)
-        if not self.seats:
-            step.status = "closed"
-            step.announce("table.closed")
-
-    def _begin(self, who: Who) -> Step:
-        if self.find(who.player_id) is None:
-            raise Refusal("err.not_seated")
-        return self.start_match()
-
     def rules_problem(self, options: dict[str, Any]) -> Refusal | None:
         """Partners need four players: refused while another number is seated."""
         partners = house.engine_args(self.game, options)["match"]["partners"]
@@ -385,202 +213,34 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
             return Refusal("err.okey101_partners")
         return None
 
-    def start_match(self) -> Step:
-        """Begin a match with everyone seated: stakes into escrow (none at a tournament table),
-        the first round dealt."""
-        if self.running() or self.final is not None:
-            raise Refusal("err.match_running")
-        if len(self.seats) < 2:
-            raise Refusal("err.need_players", count=2)
+    def _start_problem(self) -> Refusal | None:
+        """Partners need four players (under the rules the match would be played by)."""
         options = house.engine_args(self.game, {**self.options, **self.pending})["match"]
         if options["partners"] and len(self.seats) != MAX_SEATS:
-            raise Refusal("err.okey101_partners")
-        stake = self.options["stake"]
-        step = Step(action={"kind": "begin"})
-        self.staked = [s.player_id for s in self.seats]
-        for pid in self.staked if stake else ():
-            step.transfers.append(
-                Transfer(wallet(pid), escrow(self.table_id), stake, "okey101 stake")
-            )
-        changed = house.apply_pending(self)  # the rules of this match are fixed from here on
-        options = house.engine_args(self.game, self.options)["match"]
-        self.match = Match101.new([str(pid) for pid in self.staked], options)
-        self.matches += 1
-        self.phase = "playing"
-        if self.options.get("tournament"):
-            begin = msg("okey.begin_tournament", id=self.options["tournament"])
-        else:
-            begin = msg("okey.begin", pool=stake * len(self.staked))
-        step.notes.append(Note([begin] if changed is None else [begin, changed], announce=True))
-        self._deal(step)
-        return step
+            return Refusal("err.okey101_partners")
+        return None
 
     # --- rounds ---------------------------------------------------------------------------------
 
-    def _deal(self, step: Step) -> None:
-        assert self.match is not None
-        self.hand_no += 1
-        hand_id = self.hand_id()
-        seed = self.seeds(hand_id)
-        step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
-        self.remember_hand(
-            {
-                "game": self.game,
-                "players": [s.name for s in map(self.seat_of, range(len(self.staked)))],
-                "options": dict(self.match.options),
-                # the 101 deal shuffles the tiles as classic Okey does: the same committed order
-                "root": deal_root("okey", None, seed),
-            }
-        )
-        step.deals.append(
-            {
-                "hand": hand_id,
-                "setup": {
-                    "game": self.game,
-                    "players": list(self.match.players),
-                    "names": [self.name(i) for i in range(len(self.staked))],
-                    "options": dict(self.match.options),
-                },
-            }
-        )
-        step.announce("okey.round_start", new_hand=True, hand=hand_id)
-        step.notes[-1].lines.append(msg("fair.root", root=self.hands[hand_id]["root"]))
-        self._events(self.match.start_round(seed), step)
-
-    def _end_round(self, step: Step) -> None:
-        assert self.match is not None and self.match.round is not None
-        game = self.match.round
-        hand_id = self.hand_id()
-        step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(game.seed), game.seed.hex()))
-        step.announce("okey.round_end", hand=hand_id)
-        details = handstats.okey101_round_details(game.view(None), self._match_id())
-        for index, pid in enumerate(self.staked):
-            step.results.append(
-                GameResult(pid, self.game, 0, hand_id=hand_id, detail=details[index])
-            )
-        self.count_quiet()
-        ended = self._last_round(game.view(None))
-        if self.match.finished:
-            self._end_match(step)
-            last.keep_last(self, step, hand_id, **ended, over=True)
-            return
-        last.keep_last(self, step, hand_id, **ended)
-        why = self.abandoned()  # nobody but computer players would play the next round
-        if why is not None:
-            self.abandon(step, why)
-        else:
-            self._deal(step)
+    def _round_details(self, public: dict[str, Any], match_id: str) -> list[dict[str, Any]]:
+        """Each player's result detail of the round that ended (`bot.core.table.stats`)."""
+        return handstats.okey101_round_details(public, match_id)
 
     def _last_round(self, public: dict[str, Any]) -> dict[str, Any]:
         """The ended round's public end for the live table (`bot.core.table.last`), from the
         round's public view: each player's round score and match total, the melds lying on
         the table (never a rack)."""
-        assert self.match is not None
-        result = public.get("result") or {}
-        totals = self.match.totals
-        players = [
-            last.player(
-                self.name(k),
-                self.seat_of(k).user_id,
-                penalty=public["penalties"][k],
-                points=totals[k],
-                winner=k == result.get("winner"),
-            )
-            for k in range(len(self.staked))
-        ]
         return {
-            "players": players,
+            "players": self._last_players(public),
             "melds": [list(m["tiles"]) for m in public["table"]],
             "indicator": public["indicator"],
             "okey": public["okey"],
         }
 
-    def _end_match(self, step: Step) -> None:
+    def _ranked_points(self) -> list[int]:
+        """The match totals (lowest first)."""
         assert self.match is not None
-        stake = self.options["stake"]
-        pool = stake * len(self.staked)
-        paid = self.match.payout(pool)
-        totals = self.match.totals
-        match_id = self._match_id()
-        for index, pid in enumerate(self.staked):
-            if paid[index]:
-                step.transfers.append(
-                    Transfer(escrow(self.table_id), wallet(pid), paid[index], "okey101 payout")
-                )
-            step.results.append(
-                GameResult(
-                    pid,
-                    self.game,
-                    paid[index] - stake,
-                    hand_id=match_id,
-                    detail={
-                        "v": handstats.DETAIL_VERSION,
-                        "kind": "match",
-                        "points": totals[index],
-                        "rounds": len(self.match.history),
-                    },
-                )
-            )
-            if not self.in_tournament():
-                step.announce(
-                    "okey.paid", name=self.name(index), chips=paid[index], points=totals[index]
-                )
-        if self.in_tournament():
-            self._end_tournament_match(step)
-            return
-        self.match = None
-        self.staked = []
-        self.phase = "waiting"
-        for index in reversed(range(len(self.seats))):
-            if self.seats[index].leaving:
-                self._remove(index, step)
-        if step.status != "closed":
-            step.announce("okey.again")
-            step.show_table()
-
-    def _end_tournament_match(self, step: Step) -> None:
-        result = self.outcome()
-        assert result is not None
-        self.final = {
-            "order": result.order,
-            "figures": {str(pid): figures for pid, figures in result.figures.items()},
-        }
-        self.match = None
-        self.staked = []
-        names = ", ".join(self.seats[self.find(pid) or 0].name for pid in result.order)
-        step.announce("tournament.table_over", names=names)
-        step.status = "closed"
-
-    def outcome(self) -> TableOutcome | None:
-        """A tournament table's standing: lowest total first, then most finishes, then the
-        tournament's fair draw; a player who forfeited ranks after everyone still in."""
-        if not self.in_tournament():
-            return None
-        if self.final is not None:
-            done = {int(pid): dict(f) for pid, f in self.final["figures"].items()}
-            return TableOutcome(True, list(self.final["order"]), done)
-        players = list(self.staked) or [s.player_id for s in self.seats]
-        totals = self.match.totals if self.match is not None else [0] * len(players)
-        history = self.match.history if self.match is not None else []
-        draw = list(self.options.get("tiebreak", []))
-        figures: dict[int, dict[str, int]] = {}
-        for index, pid in enumerate(players):
-            seat = self.seats[self.find(pid) or 0]
-            figures[pid] = {
-                "penalty": totals[index],
-                "finishes": sum(1 for h in history if h.get("winner") == index),
-                "forfeit": int(seat.leaving),
-            }
-
-        def key(pid: int) -> tuple[int, int, int, int]:
-            f = figures[pid]
-            drawn = draw.index(pid) if pid in draw else len(draw) + pid
-            return (f["forfeit"], f["penalty"], -f["finishes"], drawn)
-
-        return TableOutcome(False, sorted(players, key=key), figures)
-
-    def _match_id(self) -> str:
-        return f"{self.table_id}-m{self.matches}"
+        return self.match.totals
 
     def _events(self, events: list[Event], step: Step, lead: list[Msg] | None = None) -> None:
         """Engine events as notes: public lines (moves, or announcements for the round's start
@@ -623,24 +283,6 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
         return game is not None and game.to_act() == index
 
     # --- moves ----------------------------------------------------------------------------------
-
-    def _acting(self, who: Who) -> int:
-        """The engine seat of `who`, to act now; refusals otherwise."""
-        game = self.game101
-        if game is None:
-            raise Refusal("err.no_round")
-        index = self.engine_seat(who.player_id)
-        if index is None:
-            raise Refusal("err.not_in_hand")
-        if self.in_tournament() and self.seat_of(index).leaving:
-            raise Refusal("err.tournament_forfeited")
-        actor = game.to_act()
-        if actor != index:
-            raise Refusal("err.not_your_turn", name=self.name(actor) if actor is not None else "")
-        return index
-
-    def _move(self, who: Who, action: Action) -> Step:
-        return self._apply(self._acting(who), action)
 
     def _request_move(self, who: Who, request: Request) -> Step:
         index = self._acting(who)
@@ -707,12 +349,6 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
     def _confirm_button(tile: str) -> ButtonSpec:
         return ButtonSpec(f"dd.{tile}", msg("btn.okey101_discard_anyway", tile=tile), "danger")
 
-    def _apply(self, index: int, action: Action) -> Step:
-        assert self.match is not None
-        step = Step(action=action.to_dict(), seat=self.find(self.staked[index]))
-        self._events(self.match.apply(index, action), step)
-        return step
-
     def auto_move(self, index: int, afk: bool) -> Step:
         """The computer plays a whole turn for table seat `index`
         (`games.okey101.ai.choose_action` at the seat's level; an away human's turn at `easy`)."""
@@ -745,33 +381,3 @@ class Okey101Session(Okey101Words, Okey101Messages, TableSession):
         turn (reveals nothing, reproducible)."""
         key = f"ai101:{index}:{game.turn_no}:{game.phase}".encode()
         return random.Random(hashlib.sha256(game.seed + key).digest())
-
-    # --- house rules ----------------------------------------------------------------------------
-
-    def set_rules(self, who: Who, words: tuple[str, ...]) -> Step:
-        """`/okey rules set name=value ...` (the moderator check is the caller's)."""
-        return house.change(self, who, words)
-
-    # --- money ----------------------------------------------------------------------------------
-
-    def held(self) -> int:
-        """Chips this table should hold in escrow right now."""
-        return self.options["stake"] * len(self.staked) if self.running() else 0
-
-    def refunds(self) -> dict[int, int]:
-        """Each player's stake back when a match is cut short."""
-        return {pid: self.options["stake"] for pid in self.staked} if self.running() else {}
-
-    def abandon(self, step: Step, key: str) -> None:
-        """Close between rounds (`abandoned`): a match cut short gives every stake back (the
-        base class's refunds), and the match is dropped."""
-        super().abandon(step, key)
-        self.match, self.staked = None, []
-
-    def close(self) -> Step:
-        """Close a table where no match is being played."""
-        if self.running():
-            raise Refusal("err.match_running")
-        step = Step(action={"kind": "close"}, status="closed")
-        step.announce("table.idle_closed")
-        return step

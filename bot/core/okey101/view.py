@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.core.api import ActionView, MeldView, SeatView, TableView
-from bot.core.okey.view import rack_order, tile_table_view, viewer_parts
+from bot.core.okey.tile_messages import rack_order
+from bot.core.okey.view import tile_seat, tile_table_view, viewer_parts
 from bot.core.okey101 import plays
 from games.okey101 import meld_value
 from games.okey101.round import TAKE
@@ -94,39 +95,17 @@ def _one_press(game: Round101, index: int) -> tuple[ActionView, ...]:
 def _seat(
     session: Okey101Session, i: int, public: dict[str, Any] | None, actor: int | None
 ) -> SeatView:
-    """Seat `i` as everyone sees it: in a match, its total; in a round, its rack's size, its
-    discard pile, how it opened and its penalty points so far."""
-    seat = session.seats[i]
-    k = session.engine_seat(seat.player_id)
-    match = session.match
-    points = match.totals[k] if match is not None and k is not None else None
-    dealer, down, discards = False, 0, ()
+    """Seat `i` as everyone sees it (`tile_seat`), and in a round how it opened and its penalty
+    points so far."""
+    k = session.engine_seat(session.seats[i].player_id)
     opened: str | None = None
     opening: int | None = None
     penalty: int | None = None
     if public is not None and k is not None:
-        dealer = public["starter"] == k
-        down = public["rack_sizes"][k]
-        discards = tuple(public["discard_piles"][k])
         opened = public["opened"][k]
         if opened == "pairs":
             opening = sum(1 for m in public["table"] if m["owner"] == k and m["kind"] == "pair")
         elif opened == "series":
             opening = public["opening_values"][k]
         penalty = public["penalties"][k]
-    return SeatView(
-        name=seat.name,
-        user_id=seat.user_id,
-        bot=seat.bot,
-        away=seat.away,
-        leaving=seat.leaving,
-        in_play=k is not None,
-        acting=i == actor,
-        dealer=dealer,
-        points=points,
-        down=down,
-        discards=discards,
-        opened=opened,
-        opening=opening,
-        penalty=penalty,
-    )
+    return tile_seat(session, i, public, actor, opened=opened, opening=opening, penalty=penalty)
