@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -42,7 +42,11 @@ NEAR = 10.0  # what a loose tile one live tile away from a meld is worth keeping
 LIVE_TWIN = 10.0  # the same for a single whose twin is still live (pairs plan)
 OPENED_NEAR = 8.0  # after opening: a near meld weighed against the points a tile costs on the rack
 DANGER = 6.0  # what handing the next player a tile they may want costs, in points
+PAIR_KEEP = 12.0  # a loose pair kept on the series plan while five pairs are still in reach
+PAIRS_IN_REACH = 3  # pairs in the rack from which the pairs opening stays in reach
 PAIRS_PLAN = 4  # pairs in the rack from which `hard` plans to open by pairs
+FEEDS = 40.0  # a discard the next player can surely use: it takes a wild off the table with it
+TWIN_FEED = 12.0  # a discard whose twin a pairs-opened next player may hold
 
 
 def choose_action(round: Round101, seat: int, level: str, rng: random.Random) -> Action:
@@ -281,8 +285,14 @@ class _Seat:
         loose = pool if plan_pairs else self._loose(pool)
         if not loose:
             return self._break_meld(pool)
-        nxt = self.view["discard_piles"][(self.seat + 1) % len(self.view["players"])]
-        thrown = _effective_plain(nxt, self.okey)
+        nxt = (self.seat + 1) % len(self.view["players"])
+        thrown = _effective_plain(self.view["discard_piles"][nxt], self.okey)
+        feed = self._feed(nxt, seen)
+        pairs_in_reach = (
+            self.opened is None
+            and self.pairs_allowed()
+            and opening_of(self.hand, self.okey).pairs >= PAIRS_IN_REACH
+        )
         loose_counts = Counter(_effective_plain(self._loose(self.hand), self.okey))
 
         def keep(tile: str) -> tuple[float, float]:
@@ -297,10 +307,31 @@ class _Seat:
             else:
                 near = _near(e, loose_counts, seen)
                 value = NEAR * near + n / 2 if self.opened is None else OPENED_NEAR * near - n
-            value += _danger(e, thrown)
+                if pairs_in_reach and counts[e] >= 2:
+                    value += PAIR_KEEP
+            value += _danger(e, thrown) + feed(tile, e)
             return value, self.rng.random()
 
         return min(loose, key=keep)
+
+    def _feed(self, nxt: int, seen: Counter[str]) -> Callable[[str, str], float]:
+        """What handing seat `nxt` a tile costs, from what is public: an opened player takes a
+        tile that puts a wild of the table back in their rack (swap), a pairs opener a tile
+        whose twin they may hold (not both copies seen here)."""
+        how = self.view["opened"][nxt]
+        if how is None:
+            return lambda tile, e: 0.0
+        swap = bool(self.options.get("swap_okey"))
+
+        def cost(tile: str, e: str) -> float:
+            out = 0.0
+            if swap and any(swap_wild(m, tile, self.okey) is not None for m in self.table):
+                out += FEEDS
+            if how == PAIRS and seen[e] < 2:
+                out += TWIN_FEED
+            return out
+
+        return cost
 
     def _pairs_plan(self) -> bool:
         best = opening_of(self.hand, self.okey)

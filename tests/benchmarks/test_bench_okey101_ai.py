@@ -12,9 +12,15 @@ def test_a_round_is_played_out_with_the_tested_seat_rotating() -> None:
     timer = Timer()
     for index in range(4):
         tested, game = play_round(index, 1, "hard", "easy", timer)
-        assert tested == index % 4
+        assert tested == [index % 4]
         assert game.finished and game.result is not None
     assert timer.cpu and len(timer.cpu) == len(timer.wall)
+
+
+def test_with_partners_the_tested_level_holds_a_side() -> None:
+    tested, game = play_round(5, 1, "hard", "easy", Timer(), partners=True)
+    assert tested == [1, 3]
+    assert game.options["partners"] and game.finished
 
 
 def test_mean_interval_and_p99() -> None:
