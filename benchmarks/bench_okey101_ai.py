@@ -32,7 +32,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from games.okey101 import Round101, new
+from games.okey101 import Round101, best_opening, new
 from games.okey101.ai import LEVELS, choose_action
 
 PLAYERS = 4
@@ -97,6 +97,14 @@ def play_round(
     return tested, game
 
 
+def could_have_opened(game: Round101, seat: int) -> bool:
+    """Whether the tiles that passed through the rack of `seat` (the rack at the end and its
+    discard pile) hold an opening: did a seat that never opened throw its opening away?"""
+    tiles = [*game.racks[seat], *game.piles[seat]]
+    best = best_opening(tiles, game.okey)
+    return best.value >= game.threshold or best.can_pairs
+
+
 def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
     """The mean of `values` and its 95% confidence interval (normal approximation)."""
     mean = statistics.fmean(values)
@@ -127,7 +135,7 @@ def main() -> int:
     side = 2 if args.partners else 1
     tested_side, others = Tally(side), Tally(PLAYERS - side)
     diffs: list[float] = []
-    finished = 0
+    finished = shut = reachable = 0
     start = time.perf_counter()
     for index in range(args.rounds):
         tested, game = play_round(index, args.seed, args.level, args.opponent, timer, args.partners)
@@ -138,6 +146,10 @@ def main() -> int:
         diffs.append(
             sum(scores[s] for s in rest) / len(rest) - sum(scores[s] for s in tested) / len(tested)
         )
+        for s in tested:
+            if game.opened[s] is None:
+                shut += 1
+                reachable += could_have_opened(game, s)
         for tally, seats in ((tested_side, tested), (others, rest)):
             for s in seats:
                 tally.score += scores[s]
@@ -158,6 +170,10 @@ def main() -> int:
     )
     print(tested_side.line(args.level, args.rounds))
     print(others.line(args.opponent, args.rounds))
+    print(
+        f"  {args.level} never opened {shut} times; in {reachable} of them the tiles that passed "
+        "through its rack (the rack at the end and its discard pile) held an opening"
+    )
     print(
         f"  {args.opponent} mean minus {args.level} score: {mean:.1f} points a round, "
         f"95% CI {lo:.1f} to {hi:.1f} (above zero: {args.level} scores better)"

@@ -16,7 +16,11 @@ the melds on the table, who opened how. Pure: no I/O, no clock; ties are broken 
   (live: not in its rack, any discard pile, the table or the indicator) and, for pairs, the singles
   whose twin is still live; once opened it sheds its highest loose tiles first. It keeps back the
   tiles the next player may be collecting (the classic player's rule: a tile close to what that
-  player threw away is safer) and never makes a +101 discard when a safe one exists.
+  player threw away is safer) and, from what is public, the tiles that player can surely use: if
+  they have opened, a tile that takes a wild off the table (swap), and for a pairs opener a tile
+  whose twin may be in their rack. It never makes a +101 discard when a safe one exists. With
+  partners the next player is always an opponent (the partner sits opposite and takes the
+  opponent's discards), so the same rules apply.
 
 `medium` is accepted as another name for `normal`.
 """
@@ -42,8 +46,6 @@ NEAR = 10.0  # what a loose tile one live tile away from a meld is worth keeping
 LIVE_TWIN = 10.0  # the same for a single whose twin is still live (pairs plan)
 OPENED_NEAR = 8.0  # after opening: a near meld weighed against the points a tile costs on the rack
 DANGER = 6.0  # what handing the next player a tile they may want costs, in points
-PAIR_KEEP = 12.0  # a loose pair kept on the series plan while five pairs are still in reach
-PAIRS_IN_REACH = 3  # pairs in the rack from which the pairs opening stays in reach
 PAIRS_PLAN = 4  # pairs in the rack from which `hard` plans to open by pairs
 FEEDS = 40.0  # a discard the next player can surely use: it takes a wild off the table with it
 TWIN_FEED = 12.0  # a discard whose twin a pairs-opened next player may hold
@@ -288,11 +290,6 @@ class _Seat:
         nxt = (self.seat + 1) % len(self.view["players"])
         thrown = _effective_plain(self.view["discard_piles"][nxt], self.okey)
         feed = self._feed(nxt, seen)
-        pairs_in_reach = (
-            self.opened is None
-            and self.pairs_allowed()
-            and opening_of(self.hand, self.okey).pairs >= PAIRS_IN_REACH
-        )
         loose_counts = Counter(_effective_plain(self._loose(self.hand), self.okey))
 
         def keep(tile: str) -> tuple[float, float]:
@@ -307,8 +304,6 @@ class _Seat:
             else:
                 near = _near(e, loose_counts, seen)
                 value = NEAR * near + n / 2 if self.opened is None else OPENED_NEAR * near - n
-                if pairs_in_reach and counts[e] >= 2:
-                    value += PAIR_KEEP
             value += _danger(e, thrown) + feed(tile, e)
             return value, self.rng.random()
 
