@@ -1,6 +1,8 @@
 """The 101 computer players (games/okey101/ai.py): every choice is legal and rounds end, they read
 only their own view, easy opens as soon as it can, normal and hard never pay +101 for a discard
-when a safe one exists, hard takes the discard to open, and hard scores better than easy."""
+when a safe one exists, hard takes the discard to open, keeps back from an opened next player the
+tiles it can surely use (a wild's place on the table, a pairs opener's twin), and hard scores
+better than easy."""
 
 from __future__ import annotations
 
