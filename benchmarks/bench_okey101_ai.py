@@ -2,11 +2,13 @@
 
 Plays whole rounds on the engine (games.okey101) with `games.okey101.ai.choose_action`, the
 function the table calls, at the default table options (open 101, pairs allowed, doublings, okey
-swaps). The tested player sits at seat `round % 4`, so it starts as often as the others.
+swaps). The tested player sits at seat `round % 4`, so it starts as often as the others. With
+`--partners` the table plays eşli (option `partners`): the tested level holds both seats of a side
+(`round % 4` and the seat opposite), the other level the other side.
 
 101 scores are penalty points, lower is better (the +101 discard penalties included). For each
-round the benchmark takes the difference "mean score of the three opponents minus the tested
-player's score" and reports its mean with a 95% confidence interval (normal approximation; the
+round the benchmark takes the difference "mean score of the opponents minus the tested player's
+(with partners: the tested side's mean)" and reports its mean with a 95% confidence interval (normal approximation; the
 rounds are independent deals): above zero means the tested level scores better. It also reports
 how often each side opens (by series, by pairs), finishes and pays a +101 discard penalty, and the
 time of the tested player's decisions (one call of `choose_action`; a turn is several calls):
@@ -16,7 +18,7 @@ inflate it) and wall-clock time, median, p99 and worst.
 Exit status 1 when the interval is not above zero or the CPU p99 is 50 ms or more.
 
 Run: `.venv/bin/python -m benchmarks.bench_okey101_ai [--rounds 2000] [--level hard]
-[--opponent easy] [--seed 1]`.
+[--opponent easy] [--seed 1] [--partners]`.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from games.okey101 import Round101, new
+from games.okey101 import Round101, best_opening, new
 from games.okey101.ai import LEVELS, choose_action
 
 PLAYERS = 4
@@ -52,8 +54,9 @@ class Tally:
         """One line of figures per seat and round."""
         per = max(1, rounds * self.seats)
         return (
-            f"  {name}: mean score {self.score / per:.1f}; opened {self.series / per:.1%} by "
-            f"series, {self.pairs / per:.1%} by pairs; finished {self.finishes / per:.1%}; "
+            f"  {name}: mean score {self.score / per:.1f}; opened "
+            f"{(self.series + self.pairs) / per:.1%} ({self.series / per:.1%} by "
+            f"series, {self.pairs / per:.1%} by pairs); finished {self.finishes / per:.1%}; "
             f"+101 discards {self.penalties / per:.2f} a round"
         )
 
@@ -66,18 +69,24 @@ class Timer:
     wall: list[float] = field(default_factory=list)
 
 
+def tested_seats(index: int, partners: bool) -> list[int]:
+    """The seats the tested level holds in round `index`: `index % 4`, and its partner."""
+    seat = index % PLAYERS
+    return [seat, (seat + 2) % PLAYERS] if partners else [seat]
+
+
 def play_round(
-    index: int, seed: int, level: str, opponent: str, timer: Timer
-) -> tuple[int, Round101]:
-    """One round with the tested player at seat `index % 4`; returns that seat and the round."""
-    tested = index % PLAYERS
+    index: int, seed: int, level: str, opponent: str, timer: Timer, partners: bool = False
+) -> tuple[list[int], Round101]:
+    """One round with the tested level at `tested_seats`; returns those seats and the round."""
+    tested = tested_seats(index, partners)
     digest = hashlib.sha256(f"bench_okey101_ai:{seed}:{index}".encode()).digest()
-    game = new([f"p{i}" for i in range(PLAYERS)], digest)
+    game = new([f"p{i}" for i in range(PLAYERS)], digest, {"partners": partners})
     rng = random.Random(digest)
     while not game.finished:
         seat = game.to_act()
         assert seat is not None
-        if seat == tested:
+        if seat in tested:
             cpu, wall = time.thread_time(), time.perf_counter()
             action = choose_action(game, seat, level, rng)
             timer.cpu.append((time.thread_time() - cpu) * 1000)
@@ -86,6 +95,14 @@ def play_round(
             action = choose_action(game, seat, opponent, rng)
         game.apply(seat, action)
     return tested, game
+
+
+def could_have_opened(game: Round101, seat: int) -> bool:
+    """Whether the tiles that passed through the rack of `seat` (the rack at the end and its
+    discard pile) hold an opening: did a seat that never opened throw its opening away?"""
+    tiles = [*game.racks[seat], *game.piles[seat]]
+    best = best_opening(tiles, game.okey)
+    return best.value >= game.threshold or best.can_pairs
 
 
 def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
@@ -112,34 +129,51 @@ def main() -> int:
     parser.add_argument("--level", default="hard", choices=LEVELS)
     parser.add_argument("--opponent", default="easy", choices=LEVELS)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--partners", action="store_true", help="eşli: a side each")
     args = parser.parse_args()
     timer = Timer()
-    tested_side, others = Tally(1), Tally(PLAYERS - 1)
+    side = 2 if args.partners else 1
+    tested_side, others = Tally(side), Tally(PLAYERS - side)
     diffs: list[float] = []
-    finished = 0
+    finished = shut = reachable = 0
     start = time.perf_counter()
     for index in range(args.rounds):
-        tested, game = play_round(index, args.seed, args.level, args.opponent, timer)
+        tested, game = play_round(index, args.seed, args.level, args.opponent, timer, args.partners)
         result = game.result or {}
         finished += result.get("reason") == "finished"
         scores = list(game.penalties)
-        rest = [s for s in range(PLAYERS) if s != tested]
-        diffs.append(sum(scores[s] for s in rest) / len(rest) - scores[tested])
-        for side, seats in ((tested_side, [tested]), (others, rest)):
+        rest = [s for s in range(PLAYERS) if s not in tested]
+        diffs.append(
+            sum(scores[s] for s in rest) / len(rest) - sum(scores[s] for s in tested) / len(tested)
+        )
+        for s in tested:
+            if game.opened[s] is None:
+                shut += 1
+                reachable += could_have_opened(game, s)
+        for tally, seats in ((tested_side, tested), (others, rest)):
             for s in seats:
-                side.score += scores[s]
-                side.series += game.opened[s] == "series"
-                side.pairs += game.opened[s] == "pairs"
-                side.finishes += result.get("winner") == s
-                side.penalties += sum(1 for p in game.penalty_log if p["seat"] == s)
+                tally.score += scores[s]
+                tally.series += game.opened[s] == "series"
+                tally.pairs += game.opened[s] == "pairs"
+                tally.finishes += result.get("winner") == s
+                tally.penalties += sum(1 for p in game.penalty_log if p["seat"] == s)
     elapsed = time.perf_counter() - start
     mean, lo, hi = mean_interval(diffs)
+    table = (
+        f"two {args.level} partners against two {args.opponent}"
+        if args.partners
+        else f"one {args.level} against three {args.opponent}"
+    )
     print(
-        f"101 Okey: one {args.level} against three {args.opponent}, {args.rounds} rounds "
+        f"101 Okey: {table}, {args.rounds} rounds "
         f"in {elapsed:.1f} s ({finished} finished, the rest ran out of stock)"
     )
     print(tested_side.line(args.level, args.rounds))
     print(others.line(args.opponent, args.rounds))
+    print(
+        f"  {args.level} never opened {shut} times; in {reachable} of them the tiles that passed "
+        "through its rack (the rack at the end and its discard pile) held an opening"
+    )
     print(
         f"  {args.opponent} mean minus {args.level} score: {mean:.1f} points a round, "
         f"95% CI {lo:.1f} to {hi:.1f} (above zero: {args.level} scores better)"

@@ -16,7 +16,11 @@ the melds on the table, who opened how. Pure: no I/O, no clock; ties are broken 
   (live: not in its rack, any discard pile, the table or the indicator) and, for pairs, the singles
   whose twin is still live; once opened it sheds its highest loose tiles first. It keeps back the
   tiles the next player may be collecting (the classic player's rule: a tile close to what that
-  player threw away is safer) and never makes a +101 discard when a safe one exists.
+  player threw away is safer) and, from what is public, the tiles that player can surely use: if
+  they have opened, a tile that takes a wild off the table (swap), and for a pairs opener a tile
+  whose twin may be in their rack. It never makes a +101 discard when a safe one exists. With
+  partners the next player is always an opponent (the partner sits opposite and takes the
+  opponent's discards), so the same rules apply.
 
 `medium` is accepted as another name for `normal`.
 """
@@ -25,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -43,6 +47,8 @@ LIVE_TWIN = 10.0  # the same for a single whose twin is still live (pairs plan)
 OPENED_NEAR = 8.0  # after opening: a near meld weighed against the points a tile costs on the rack
 DANGER = 6.0  # what handing the next player a tile they may want costs, in points
 PAIRS_PLAN = 4  # pairs in the rack from which `hard` plans to open by pairs
+FEEDS = 40.0  # a discard the next player can surely use: it takes a wild off the table with it
+TWIN_FEED = 12.0  # a discard whose twin a pairs-opened next player may hold
 
 
 def choose_action(round: Round101, seat: int, level: str, rng: random.Random) -> Action:
@@ -281,8 +287,9 @@ class _Seat:
         loose = pool if plan_pairs else self._loose(pool)
         if not loose:
             return self._break_meld(pool)
-        nxt = self.view["discard_piles"][(self.seat + 1) % len(self.view["players"])]
-        thrown = _effective_plain(nxt, self.okey)
+        nxt = (self.seat + 1) % len(self.view["players"])
+        thrown = _effective_plain(self.view["discard_piles"][nxt], self.okey)
+        feed = self._feed(nxt, seen)
         loose_counts = Counter(_effective_plain(self._loose(self.hand), self.okey))
 
         def keep(tile: str) -> tuple[float, float]:
@@ -297,10 +304,29 @@ class _Seat:
             else:
                 near = _near(e, loose_counts, seen)
                 value = NEAR * near + n / 2 if self.opened is None else OPENED_NEAR * near - n
-            value += _danger(e, thrown)
+            value += _danger(e, thrown) + feed(tile, e)
             return value, self.rng.random()
 
         return min(loose, key=keep)
+
+    def _feed(self, nxt: int, seen: Counter[str]) -> Callable[[str, str], float]:
+        """What handing seat `nxt` a tile costs, from what is public: an opened player takes a
+        tile that puts a wild of the table back in their rack (swap), a pairs opener a tile
+        whose twin they may hold (not both copies seen here)."""
+        how = self.view["opened"][nxt]
+        if how is None:
+            return lambda tile, e: 0.0
+        swap = bool(self.options.get("swap_okey"))
+
+        def cost(tile: str, e: str) -> float:
+            out = 0.0
+            if swap and any(swap_wild(m, tile, self.okey) is not None for m in self.table):
+                out += FEEDS
+            if how == PAIRS and seen[e] < 2:
+                out += TWIN_FEED
+            return out
+
+        return cost
 
     def _pairs_plan(self) -> bool:
         best = opening_of(self.hand, self.okey)

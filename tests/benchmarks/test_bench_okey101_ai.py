@@ -5,16 +5,23 @@ from __future__ import annotations
 
 import math
 
-from benchmarks.bench_okey101_ai import Timer, mean_interval, p99, play_round
+from benchmarks.bench_okey101_ai import Timer, could_have_opened, mean_interval, p99, play_round
+from tests.games.okey101.helpers import rigged
 
 
 def test_a_round_is_played_out_with_the_tested_seat_rotating() -> None:
     timer = Timer()
     for index in range(4):
         tested, game = play_round(index, 1, "hard", "easy", timer)
-        assert tested == index % 4
+        assert tested == [index % 4]
         assert game.finished and game.result is not None
     assert timer.cpu and len(timer.cpu) == len(timer.wall)
+
+
+def test_with_partners_the_tested_level_holds_a_side() -> None:
+    tested, game = play_round(5, 1, "hard", "easy", Timer(), partners=True)
+    assert tested == [1, 3]
+    assert game.options["partners"] and game.finished
 
 
 def test_mean_interval_and_p99() -> None:
@@ -23,3 +30,11 @@ def test_mean_interval_and_p99() -> None:
     assert mean == 2.0 and math.isclose(lo, 2.0 - half) and math.isclose(hi, 2.0 + half)
     assert mean_interval([5.0])[1] == -math.inf
     assert p99([float(k) for k in range(100)]) == 99.0
+
+
+def test_could_have_opened_reads_the_rack_and_the_discard_pile() -> None:
+    rack = ["R1", "R1", "Y2", "Y2", "B3", "B3", "K5", "K5", "R9", "Y11", "B13"]
+    game = rigged({1: rack})
+    assert not could_have_opened(game, 1)  # four pairs
+    game = rigged({1: rack}, turn=2, discard="R9")  # seat 1 threw the fifth pair's twin away
+    assert could_have_opened(game, 1)

@@ -1,6 +1,8 @@
 """The 101 computer players (games/okey101/ai.py): every choice is legal and rounds end, they read
 only their own view, easy opens as soon as it can, normal and hard never pay +101 for a discard
-when a safe one exists, hard takes the discard to open, and hard scores better than easy."""
+when a safe one exists, hard takes the discard to open, keeps back from an opened next player the
+tiles it can surely use (a wild's place on the table, a pairs opener's twin), and hard scores
+better than easy."""
 
 from __future__ import annotations
 
@@ -171,3 +173,25 @@ def test_refuses_an_unknown_level_or_a_seat_not_to_act() -> None:
         choose_action(game, seat, "grandmaster", random.Random(0))
     with pytest.raises(ValueError, match="not to act"):
         choose_action(game, (seat + 1) % 4, "easy", random.Random(0))
+
+
+def test_hard_does_not_hand_an_opened_next_player_a_wild_off_the_table() -> None:
+    # seat 1 (next to act, opened) laid R5 okey R7: with R6 they take the discard and swap the okey
+    table = [run(5, ["R5", "K4", "R7"])]
+    rack = ["R6", "B12", "Y13", "K9", "K10", "K11"]  # R6 is the loose tile least worth keeping
+    game = rigged({0: rack}, table=table, opened={1: "series"})
+    action = choose_action(game, 0, "hard", random.Random(0))
+    assert action.kind == "discard" and action.cards[0] != "R6", action
+    # the next player has not opened (they cannot swap): R6 goes
+    game = rigged({0: rack}, table=table, opened={3: "series"})
+    assert choose_action(game, 0, "hard", random.Random(0)) == Action("discard", cards=("R6",))
+
+
+def test_hard_keeps_from_a_pairs_opener_the_tile_whose_twin_they_may_hold() -> None:
+    # the other B12 lies in a discard pile: the next player (opened by pairs) cannot pair it;
+    # the other Y2 may be in their rack
+    rack = ["Y2", "B12", "K9", "K10", "K11", "R1", "R2", "R3"]
+    game = rigged({0: rack}, opened={1: "pairs"}, discard="B12")
+    assert choose_action(game, 0, "hard", random.Random(0)) == Action("discard", cards=("B12",))
+    game = rigged({0: rack}, opened={1: "series"}, discard="B12")
+    assert choose_action(game, 0, "hard", random.Random(0)) == Action("discard", cards=("Y2",))
