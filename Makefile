@@ -39,6 +39,7 @@ run: $(STAMP_RUN) activity-sdk
 
 test: $(STAMP_DEV) activity-sdk
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-logo
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
@@ -48,6 +49,7 @@ migrate: $(STAMP_RUN)
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-logo
 	$(BIN)/mypy
 

@@ -53,13 +53,21 @@ async def run(entrants: int) -> None:
     rss_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     record = await store.get_tournament(1)
     state = Tournament.from_dict(record.snapshot, 1)
-    print(f"entrants {entrants}: stages {len(state.stages)} "
-          f"(tables per stage {[len(s.tables) for s in state.stages]})")
-    print(f"wall {wall:.2f} s (registration {registered:.2f} s), CPU {cpu:.2f} s, "
-          f"table commits {commits}, ticks {ticks}")
-    print(f"peak resident memory {rss_peak / 1024:.1f} MB (before the run {rss_before / 1024:.1f} MB)")
-    print(f"prizes {state.prizes} of pool {state.pool()}; escrow left "
-          f"{await store.balance(tournament_escrow(1))}; audit {await store.audit() or 'clean'}")
+    print(
+        f"entrants {entrants}: stages {len(state.stages)} "
+        f"(tables per stage {[len(s.tables) for s in state.stages]})"
+    )
+    print(
+        f"wall {wall:.2f} s (registration {registered:.2f} s), CPU {cpu:.2f} s, "
+        f"table commits {commits}, ticks {ticks}"
+    )
+    print(
+        f"peak resident memory {rss_peak / 1024:.1f} MB (before the run {rss_before / 1024:.1f} MB)"
+    )
+    print(
+        f"prizes {state.prizes} of pool {state.pool()}; escrow left "
+        f"{await store.balance(tournament_escrow(1))}; audit {await store.audit() or 'clean'}"
+    )
     await store.close()
 
 

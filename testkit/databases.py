@@ -175,4 +175,3 @@ async def unmigrated_url(backend: str, url_factory: Callable[..., str]) -> str:
     if backend == "postgresql":
         await wipe_postgres(url)
     return url
-

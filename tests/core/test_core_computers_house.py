@@ -60,7 +60,9 @@ async def test_computer_players_per_table_are_limited(store: Store) -> None:
     for _ in range(2):
         assert not errors(await core.handle(at("ayse", "/poker addbot")))
     out = await core.handle(at("ayse", "/poker addbot"))
-    assert errors(out) == ["This table already has 2 computer players, the most one table may have."]
+    assert errors(out) == [
+        "This table already has 2 computer players, the most one table may have."
+    ]
     tr = await core.handle(cmd("ayse", "/poker botekle", locale="tr", community="g1"))
     assert errors(tr) == [
         "Bu masada zaten 2 bilgisayar oyuncusu var; bir masaya en fazla bu kadar eklenebilir."
@@ -177,8 +179,6 @@ async def _random_games(seed: int, bots: int, humans: int) -> None:
 
 
 @settings(max_examples=6, deadline=None)
-@given(
-    seed=st.integers(0, 10_000), bots=st.integers(1, 3), humans=st.integers(1, 3)
-)
+@given(seed=st.integers(0, 10_000), bots=st.integers(1, 3), humans=st.integers(1, 3))
 def test_chips_are_conserved_with_computer_players(seed: int, bots: int, humans: int) -> None:
     asyncio.run(_random_games(seed, bots, humans))

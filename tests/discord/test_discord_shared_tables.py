@@ -133,9 +133,7 @@ async def test_the_adapter_hands_the_version_and_the_store_to_its_boards(
     client = FakeClient(Log())
     adapters = []
     for _ in range(2):
-        adapter = DiscordAdapter(
-            NarrowCore(), boards=quick_boards(), table_messages=memory_store
-        )
+        adapter = DiscordAdapter(NarrowCore(), boards=quick_boards(), table_messages=memory_store)
         adapter.attach(client)
         adapters.append(adapter)
     for version, adapter in enumerate(adapters, start=1):

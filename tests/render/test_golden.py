@@ -38,9 +38,7 @@ def differences(a: Image.Image, b: Image.Image) -> tuple[float, float]:
 
 def load(name: str) -> Image.Image:
     path = GOLDEN_DIR / f"{name}.png"
-    assert path.exists(), (
-        f"missing {path}: run python -m tests.render.make_golden and review it"
-    )
+    assert path.exists(), f"missing {path}: run python -m tests.render.make_golden and review it"
     return Image.open(path)
 
 

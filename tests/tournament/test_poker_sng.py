@@ -110,9 +110,7 @@ async def open_sng(core, clock, variant, entrants, channel="c1", **settings):
         "rules": ["odds=off"] if variant == "acik" else [],  # Açık's live odds are slow
         **settings,
     }
-    session, first = sit_and_go(
-        variant, entrants, options, "en", core.config, clock(), TOURNAMENT
-    )
+    session, first = sit_and_go(variant, entrants, options, "en", core.config, clock(), TOURNAMENT)
     return await core.tables.open("test", channel, host[0], session, first)
 
 

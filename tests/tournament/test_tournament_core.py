@@ -214,7 +214,10 @@ async def test_tournament_commands_typed_in_a_table_room_reach_its_tournament(me
 
     rooms = ThreadRooms()
     core = Core(
-        memory_store, CoreConfig(default_locale="en"), clock=Clock(), seeds=SeededSource("t"),
+        memory_store,
+        CoreConfig(default_locale="en"),
+        clock=Clock(),
+        seeds=SeededSource("t"),
         rooms=rooms,
     )
     await register(core, 8)
@@ -240,7 +243,10 @@ async def test_whole_tournaments_of_2_to_40_with_a_restart_at_every_stage(memory
     stages = 1
     while True:
         record, state = await play_to_end(
-            core, clock, memory_store, until=lambda s: len(s.stages) > stages  # noqa: B023
+            core,
+            clock,
+            memory_store,
+            until=lambda s: len(s.stages) > stages,  # noqa: B023
         )
         if record.status == "finished":
             break

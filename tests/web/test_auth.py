@@ -100,7 +100,9 @@ async def test_post_auth_telegram_gives_a_session_for_the_signed_user(memory_sto
         refused = await web.client.post("/api/auth/telegram", json={"initData": bad})
         assert refused.status == 401 and (await refused.json())["error"]
         nowhere = init_data(launch(start="t999"))
-        assert (await web.client.post("/api/auth/telegram", json={"initData": nowhere})).status == 401
+        assert (
+            await web.client.post("/api/auth/telegram", json={"initData": nowhere})
+        ).status == 401
         assert (await web.client.post("/api/auth/telegram", data=b"not json")).status == 401
 
 

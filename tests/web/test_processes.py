@@ -35,9 +35,7 @@ async def test_a_page_on_one_process_sees_a_move_committed_by_another(db_url, ba
         table = str(core_b.tables.in_channel("test", "c1").id)
         async with serve_web(core_a) as web:  # the page talks to process A only
             pages = {u: await web.viewer(u, table) for u in ("ayse", "mehmet", "cem", "deniz")}
-            user, (ws, first) = next(
-                (u, p) for u, p in pages.items() if p[1]["view"]["actions"]
-            )
+            user, (ws, first) = next((u, p) for u, p in pages.items() if p[1]["view"]["actions"])
             tile = first["view"]["mine"][0]
             # process B makes the move (as the chat's /okey discard would)
             out = await core_b.handle(cmd(user, f"/okey discard {tile}"))

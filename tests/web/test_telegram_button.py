@@ -28,7 +28,9 @@ async def test_the_table_message_gets_a_live_table_button():
     ]
     async with telegram_bot(core) as (server, bot):
         assert bot.adapter.delivery is not None
-        bot.adapter.delivery.web_table_link = lambda table: f"https://t.me/b/table?startapp=t{table}"
+        bot.adapter.delivery.web_table_link = lambda table: (
+            f"https://t.me/b/table?startapp=t{table}"
+        )
         ayse = server.user(11, "Ayşe", "en")
         await bot.feed(server.message_update(server.group(GROUP), ayse, "/poker open"))
         message_id = server.messages_sent_ids(GROUP)[-1]

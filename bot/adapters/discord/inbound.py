@@ -191,7 +191,9 @@ class DiscordInbound(DiscordDelivery):
             return []
         rack = own_picker(items, command.user_id)
         typed = current.strip().upper()
-        picks = [] if rack is None else [p for p in rack.choices if p.code.upper().startswith(typed)]
+        picks = (
+            [] if rack is None else [p for p in rack.choices if p.code.upper().startswith(typed)]
+        )
         return [Choice(name=p.label, value=p.code) for p in picks[:MAX_CHOICES]]
 
     def _press(self, interaction: Any, ref: TurnRef, args: tuple[str, ...]) -> Press:

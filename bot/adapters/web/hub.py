@@ -199,4 +199,3 @@ async def send(viewer: Viewer, text: str) -> bool:
     except (ConnectionError, RuntimeError):
         return False
     return True
-

@@ -381,9 +381,8 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         game = self.match.round
         hand_id = self.hand_id()
         step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(game.seed), game.seed.hex()))
-        step.announce(
-            "okey.round_end", hand=hand_id
-        )  # the seed stays sealed (bot.core.players.proofs)
+        # the seed stays sealed (bot.core.players.proofs)
+        step.announce("okey.round_end", hand=hand_id)
         # one row per player and round, no chips (those move with the match's own row)
         details = self._round_details(game.view(None), self._match_id())
         for index, pid in enumerate(self.staked):

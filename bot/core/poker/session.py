@@ -408,9 +408,8 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         self.carried = view["pot"] if view["carried"] else 0
         seed = view["seed"]
         step.record_seed(SeedRecord(hand_id, self.table_id, view["seed_hash"], seed))
-        step.announce(
-            "poker.hand_end", hand=hand_id
-        )  # the seed stays sealed (bot.core.players.proofs)
+        # the seed stays sealed (bot.core.players.proofs)
+        step.announce("poker.hand_end", hand=hand_id)
         self._keep_last(step, view, hand_id)
         self.engine = None
         self.in_hand, self.start_stacks, self.tally = [], [], []
