@@ -19,6 +19,7 @@ from storage import validators as check
 from storage.community import ComputerLimit
 from storage.errors import InvalidRequest, TableClosed
 from storage.records import (
+    COMPUTERS,
     HOUSE,
     ActionEntry,
     GameResult,
@@ -36,6 +37,23 @@ def transfer_sync(conn: sa.Connection, item: Transfer, key: str | None, now: dat
         return False
     ledger_ops.apply_transfers_sync(conn, [item], now, key)
     return True
+
+
+def settle_bankroll_sync(conn: sa.Connection, player_id: int, bankroll: int, now: datetime) -> int:
+    """Bring a computer player's wallet back to ``bankroll`` through ``COMPUTERS``: topped up when
+    it holds less than half of it, what it holds beyond twice the bankroll taken back; its balance
+    after. The balance is read under the lock of both wallet rows (PostgreSQL: ``FOR UPDATE``, in
+    account-name order like every batch; SQLite: the one writer), so settlements at once, in one
+    process or several, each see the one before and never overdraw the wallet."""
+    account = wallet(player_id)
+    held = ledger_ops.lock_wallets_sync(conn, (account, COMPUTERS), now)[account]
+    if held < bankroll // 2:
+        item = Transfer(COMPUTERS, account, bankroll - held, "computer bankroll")
+    elif held > 2 * bankroll:
+        item = Transfer(account, COMPUTERS, held - bankroll, "computer winnings")
+    else:
+        return held
+    return ledger_ops.apply_transfers_sync(conn, [item], now)[account]
 
 
 def table_transfer_sync(

@@ -178,6 +178,19 @@ class Store:
         now = self._clock()
         return await self._writer.run_sync(lambda conn: steps.transfer_sync(conn, item, key, now))
 
+    async def settle_bankroll(self, player_id: int, bankroll: int) -> int:
+        """Bring a computer player's wallet back to ``bankroll`` chips through ``COMPUTERS`` in one
+        transaction: topped up to it when below half of it, what it holds beyond twice the
+        bankroll taken back ("computer bankroll", "computer winnings"); the wallet's balance
+        after. Decided from the balance read under the wallet's lock, so calls at once (in one
+        process or several on one database) never overdraw it. NotFound for an unknown player."""
+        check.positive_int(player_id, "player id")
+        target = check_amount(bankroll)
+        now = self._clock()
+        return await self._writer.run_sync(
+            lambda conn: steps.settle_bankroll_sync(conn, player_id, target, now)
+        )
+
     async def daily_grant(self, player_id: int, amount: int, day: date) -> bool:
         """Give the player ``amount`` chips from the house, at most once per ``day``."""
         day = check.day(day)

@@ -3,7 +3,12 @@ report by reason, and what a community's limits count (issue 25)."""
 
 from __future__ import annotations
 
-from storage import COMPUTERS, HOUSE, Store, escrow, wallet
+import asyncio
+
+import pytest
+
+from storage import COMPUTERS, HOUSE, InvalidRequest, NotFound, Store, escrow, wallet
+from testkit.databases import Clock
 
 
 async def test_computers_may_go_below_zero_and_the_books_still_add_up(store: Store) -> None:
@@ -12,6 +17,53 @@ async def test_computers_may_go_below_zero_and_the_books_still_add_up(store: Sto
     await store.transfer(wallet(bot.id), COMPUTERS, 300, "computer winnings")
     assert await store.balance(COMPUTERS) == -4700
     assert await store.audit() == []
+
+
+async def test_settling_a_computer_wallet_tops_it_up_or_takes_winnings_back(store: Store) -> None:
+    bot = await store.player("bot", "bot-1", "Bot 1")
+    assert await store.settle_bankroll(bot.id, 5000) == 5000  # a new wallet: topped up
+    await store.transfer(wallet(bot.id), HOUSE, 2500, "test: it lost")
+    assert await store.settle_bankroll(bot.id, 5000) == 2500  # half of it or more: left alone
+    await store.transfer(wallet(bot.id), HOUSE, 1, "test: it lost")
+    assert await store.settle_bankroll(bot.id, 5000) == 5000  # below half: topped up
+    await store.transfer(HOUSE, wallet(bot.id), 5001, "test: it won")
+    assert await store.settle_bankroll(bot.id, 5000) == 5000  # beyond twice: the rest back
+    report = {flows.account: flows for flows in await store.house_report()}
+    assert report[COMPUTERS].paid == {"computer bankroll": 5000 + 2501}
+    assert report[COMPUTERS].taken == {"computer winnings": 5001}
+    assert await store.audit() == []
+
+
+async def test_settling_the_wallet_of_nobody_or_with_no_bankroll_is_refused(store: Store) -> None:
+    with pytest.raises(NotFound):
+        await store.settle_bankroll(99, 5000)
+    bot = await store.player("bot", "bot-1", "Bot 1")
+    for bankroll in (0, -5, True):
+        with pytest.raises(InvalidRequest):
+            await store.settle_bankroll(bot.id, bankroll)
+    assert await store.balance(wallet(bot.id)) == 0 and await store.audit() == []
+
+
+async def test_settling_a_wallet_at_once_from_two_stores_moves_chips_once(db_url: str) -> None:
+    """Each settlement reads the balance under the wallet's lock: of 40 at once (two stores on
+    one database, as two processes have) the first takes the winnings back and the rest find
+    the wallet at its bankroll, with buy-ins racing them."""
+    stores = [await Store.open(db_url, clock=Clock()) for _ in range(2)]
+    try:
+        bot = await stores[0].player("bot", "bot-1", "Bot 1")
+        await stores[0].transfer(HOUSE, wallet(bot.id), 20_000, "test: it won a lot")
+        table = await stores[0].create_table("test", "c1", "okey", {}, {})
+        jobs = [stores[n % 2].settle_bankroll(bot.id, 5000) for n in range(40)]
+        jobs += [stores[n % 2].buy_in(table.id, bot.id, 10) for n in range(20)]
+        await asyncio.gather(*jobs)
+        assert await stores[1].balance(wallet(bot.id)) == 5000 - 20 * 10
+        report = {flows.account: flows for flows in await stores[1].house_report()}
+        assert report[COMPUTERS].taken == {"computer winnings": 15_000}
+        assert report[COMPUTERS].paid == {}
+        assert await stores[0].audit() == []
+    finally:
+        for store in stores:
+            await store.close()
 
 
 async def test_the_house_report_groups_reasons(store: Store) -> None:

@@ -27,7 +27,7 @@ from bot.core.table.session import COMPUTER_PREFIX, Msg, Who, msg
 from bot.core.tournament.verify import stage_id, verify_stage
 from bot.logs import kv
 from bot.render.cache import Lru
-from storage import COMPUTERS, HOUSE, MIN_OKEY101_ROUNDS, StorageError, wallet
+from storage import HOUSE, MIN_OKEY101_ROUNDS, StorageError, wallet
 
 if TYPE_CHECKING:
     from storage import PlayerRecord, Store
@@ -112,16 +112,9 @@ class Accounts:
         assert self.store is not None
         number = next(n for n in range(1, 100) if f"{COMPUTER_PREFIX}{n}" not in seated)
         record = await self.record(BOT_PLATFORM, f"{COMPUTER_PREFIX}{number}", f"Bot {number}")
-        balance = await self.store.balance(wallet(record.id))
-        bankroll = self.config.bot_bankroll
-        if balance < bankroll // 2:  # computer players never run dry
-            await self.store.transfer(
-                COMPUTERS, wallet(record.id), bankroll - balance, "computer bankroll"
-            )
-        elif balance > 2 * bankroll:  # nor pile up what they won
-            await self.store.transfer(
-                wallet(record.id), COMPUTERS, balance - bankroll, "computer winnings"
-            )
+        # settled inside one storage transaction: two addbots at once (two tables, or two
+        # processes on one database) must not both act on the same balance read
+        await self.store.settle_bankroll(record.id, self.config.bot_bankroll)
         return Who(record.id, record.user_id, record.name, locale)
 
     # --- account commands -----------------------------------------------------------------------
