@@ -215,3 +215,36 @@ async def test_a_busted_person_keeps_the_table_but_computers_deal_no_hand(store:
     assert not errors(out)
     assert not errors(await core.handle(cmd("ayse", "/poker start")))
     assert live_session(core).hand_no == hands + 1
+
+
+@pytest.mark.parametrize("start", ["/okey start 1 30", "/okey start 101 1 30"])
+async def test_okey_match_left_to_computer_players_closes_when_it_ends(
+    store: Store, start: str
+) -> None:
+    """Every person stands up during the match: the computer plays their seats to its end, the
+    stakes are paid out as the match says, and the table closes with its last message instead
+    of waiting for a match computer players would only play among themselves."""
+    clock = Clock()
+    core = make_core(store, clock=clock, seed="idle-match-over", idle_close_seconds=10**7)
+    assert not errors(await core.handle(cmd("ayse", start)))
+    await core.handle(cmd("mehmet", "/okey join"))
+    await core.handle(cmd("ayse", "/okey addbot"))
+    before = await wallets(store, PLAYERS)
+    assert not errors(await core.handle(cmd("ayse", "/okey begin")))
+    table = live_session(core).table_id
+    out = []
+    for user in ("ayse", "mehmet"):  # the computer plays their seats, at once or on time-outs
+        out += await core.handle(cmd(user, "/okey leave"))
+    out += await tick_until_closed(core, clock, 61, 200)
+    assert live_session(core) is None, "the table waits for computer players"
+    said = public_text(out)
+    assert "The match is over" in said and ONLY_COMPUTERS in said
+    assert "Play again with /okey begin" not in said  # no new match offered
+    assert await store.balance(escrow(table)) == 0
+    assert await wallets(store, PLAYERS) == before  # the stakes moved among them only
+    game = "okey101" if "101" in start else "okey"
+    for user in ("ayse", "mehmet"):  # each one's match is in their history
+        player = await store.find_player("test", user)
+        history = await store.history(player.id, None, 50)
+        assert any(e.game == game and e.detail.get("kind") == "match" for e in history)
+    assert await store.audit() == []

@@ -45,7 +45,6 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
     game = "okey"
     match_type = OkeyMatch
     penalty_board = True
-    close_left_to_computers = True
 
     @classmethod
     def create(

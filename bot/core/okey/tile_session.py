@@ -93,10 +93,8 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
     group = "okey"
     max_seats = MAX_SEATS
     match_type: type[MatchT]  # the game's match class
-    # classic Okey: each match's totals go on the penalty board, and a table only computer
-    # players are left at once its match is over closes
+    # classic Okey: each match's totals go on the penalty board
     penalty_board: ClassVar[bool] = False
-    close_left_to_computers: ClassVar[bool] = False
 
     def __init__(self, locale: str, options: dict[str, Any], created: datetime) -> None:
         super().__init__(locale, options, created)
@@ -443,8 +441,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         for index in reversed(range(len(self.seats))):
             if self.seats[index].leaving:
                 self._remove(index, step)
-        if self.close_left_to_computers:
-            self._left_to_computers(step)
+        self._left_to_computers(step)  # computer players would only play among themselves
         if step.status != "closed":
             step.announce("okey.again")
             step.show_table()
