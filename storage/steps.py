@@ -1,5 +1,6 @@
-"""The write transactions that touch the ledger: a transfer, a table's buy-in or cash-out, one
-step of play and a moderator's reset. Each runs whole inside ``Writer.run_sync``.
+"""The write transactions that touch the ledger: a transfer, a table's buy-in or cash-out, a
+computer player's bankroll, one step of play and a moderator's reset. Each runs whole inside
+``Writer.run_sync``.
 
 Lock order, the same in each: the idempotency key, then the table row, then the wallets.
 """
