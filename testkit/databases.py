@@ -1,6 +1,7 @@
 """Database fixtures, a pytest plugin (tests/conftest.py loads it): a test asking for `db_url`
 runs on SQLite and, when TEST_DATABASE_URL is reachable, PostgreSQL (`backend`); `url_factory`
-makes more databases of that backend, `unmigrated_url` one without any table. `Clock` is an
+makes more databases of that backend, `unmigrated_url` one without any table, `stores` two stores
+on one database (as two processes have). `Clock` is an
 injected store clock; `clear_postgres` empties the shared PostgreSQL test database."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import contextlib
 import os
 import secrets
 import shutil
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -166,6 +167,17 @@ async def db_url(backend: str, url_factory: Callable[..., str]) -> str:
     if backend == "postgresql":
         await clear_postgres(url)
     return url
+
+
+@pytest.fixture
+async def stores(db_url: str) -> AsyncIterator[list[Store]]:
+    """Two stores on one database, as two processes have (each its own clock), closed after."""
+    opened = [await Store.open(db_url, clock=Clock()) for _ in range(2)]
+    try:
+        yield opened
+    finally:
+        for store in opened:
+            await store.close()
 
 
 @pytest.fixture

@@ -6,26 +6,12 @@ opens or seats (`storage.community`), on a SQLite file and, with TEST_DATABASE_U
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-
-import pytest
 
 from bot.core.app import Core
 from storage import Store
 from testkit.helpers import Clock, cmd, errors, make_core
 
 COMMUNITY = "g1"
-
-
-@pytest.fixture
-async def stores(db_url: str) -> AsyncIterator[list[Store]]:
-    """Two stores on one database, as two processes have."""
-    opened = [await Store.open(db_url) for _ in range(2)]
-    try:
-        yield opened
-    finally:
-        for store in opened:
-            await store.close()
 
 
 def two_cores(stores: list[Store], **limits: int) -> list[Core]:

@@ -7,7 +7,6 @@ On a SQLite file and, with TEST_DATABASE_URL, PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 
@@ -21,17 +20,6 @@ GAMES = {  # the line that opens a table, the line that seats a computer player,
     "okey": ("/okey start", "/okey addbot", 0),
     "poker": ("/poker open turkish 10", "/poker addbot", 200),
 }
-
-
-@pytest.fixture
-async def stores(db_url: str) -> AsyncIterator[list[Store]]:
-    """Two stores on one database, as two processes have."""
-    opened = [await Store.open(db_url) for _ in range(2)]
-    try:
-        yield opened
-    finally:
-        for store in opened:
-            await store.close()
 
 
 async def open_tables(cores: list[Core], game: str) -> None:

@@ -49,6 +49,17 @@ async def poker_with_bots(core, bots: int = 1) -> None:
 PLAYERS = [("test", "ayse"), ("test", "mehmet"), ("bot", "bot-1")]
 
 
+async def okey_match_with_a_bot(core, store: Store, start: str) -> tuple[int, int]:
+    """Ayse opens an Okey table with `start`, Mehmet and a computer player sit down and the
+    match begins; the chips in the three wallets before it, and the table's id."""
+    assert not errors(await core.handle(cmd("ayse", start)))
+    await core.handle(cmd("mehmet", "/okey join"))
+    await core.handle(cmd("ayse", "/okey addbot"))
+    before = await wallets(store, PLAYERS)
+    assert not errors(await core.handle(cmd("ayse", "/okey begin")))
+    return before, live_session(core).table_id
+
+
 async def test_poker_table_of_away_people_closes_after_quiet_hands(store: Store) -> None:
     clock = Clock()
     core = make_core(store, clock=clock, seed="idle-hands", idle_close_seconds=10**7)
@@ -135,12 +146,7 @@ async def test_computer_players_never_deal_a_hand_among_themselves(store: Store)
 async def test_okey_of_away_people_closes_between_rounds(store: Store, start: str) -> None:
     clock = Clock()
     core = make_core(store, clock=clock, seed="idle-okey", idle_close_seconds=10**7)
-    assert not errors(await core.handle(cmd("ayse", start)))
-    await core.handle(cmd("mehmet", "/okey join"))
-    await core.handle(cmd("ayse", "/okey addbot"))
-    before = await wallets(store, PLAYERS)
-    await core.handle(cmd("ayse", "/okey begin"))
-    table = live_session(core).table_id
+    before, table = await okey_match_with_a_bot(core, store, start)
     out = await tick_until_closed(core, clock, 61, 200)
     assert live_session(core) is None and ABANDONED in public_text(out)
     assert "The match is over" not in public_text(out)  # cut short: the stakes went back
@@ -226,12 +232,7 @@ async def test_okey_match_left_to_computer_players_closes_when_it_ends(
     of waiting for a match computer players would only play among themselves."""
     clock = Clock()
     core = make_core(store, clock=clock, seed="idle-match-over", idle_close_seconds=10**7)
-    assert not errors(await core.handle(cmd("ayse", start)))
-    await core.handle(cmd("mehmet", "/okey join"))
-    await core.handle(cmd("ayse", "/okey addbot"))
-    before = await wallets(store, PLAYERS)
-    assert not errors(await core.handle(cmd("ayse", "/okey begin")))
-    table = live_session(core).table_id
+    before, table = await okey_match_with_a_bot(core, store, start)
     out = []
     for user in ("ayse", "mehmet"):  # the computer plays their seats, at once or on time-outs
         out += await core.handle(cmd(user, "/okey leave"))

@@ -8,7 +8,6 @@ import asyncio
 import pytest
 
 from storage import COMPUTERS, HOUSE, InvalidRequest, NotFound, Store, escrow, wallet
-from testkit.databases import Clock
 
 
 async def test_computers_may_go_below_zero_and_the_books_still_add_up(store: Store) -> None:
@@ -44,26 +43,23 @@ async def test_settling_the_wallet_of_nobody_or_with_no_bankroll_is_refused(stor
     assert await store.balance(wallet(bot.id)) == 0 and await store.audit() == []
 
 
-async def test_settling_a_wallet_at_once_from_two_stores_moves_chips_once(db_url: str) -> None:
+async def test_settling_a_wallet_at_once_from_two_stores_moves_chips_once(
+    stores: list[Store],
+) -> None:
     """Each settlement reads the balance under the wallet's lock: of 40 at once (two stores on
     one database, as two processes have) the first takes the winnings back and the rest find
     the wallet at its bankroll, with buy-ins racing them."""
-    stores = [await Store.open(db_url, clock=Clock()) for _ in range(2)]
-    try:
-        bot = await stores[0].player("bot", "bot-1", "Bot 1")
-        await stores[0].transfer(HOUSE, wallet(bot.id), 20_000, "test: it won a lot")
-        table = await stores[0].create_table("test", "c1", "okey", {}, {})
-        jobs = [stores[n % 2].settle_bankroll(bot.id, 5000) for n in range(40)]
-        jobs += [stores[n % 2].buy_in(table.id, bot.id, 10) for n in range(20)]
-        await asyncio.gather(*jobs)
-        assert await stores[1].balance(wallet(bot.id)) == 5000 - 20 * 10
-        report = {flows.account: flows for flows in await stores[1].house_report()}
-        assert report[COMPUTERS].taken == {"computer winnings": 15_000}
-        assert report[COMPUTERS].paid == {}
-        assert await stores[0].audit() == []
-    finally:
-        for store in stores:
-            await store.close()
+    bot = await stores[0].player("bot", "bot-1", "Bot 1")
+    await stores[0].transfer(HOUSE, wallet(bot.id), 20_000, "test: it won a lot")
+    table = await stores[0].create_table("test", "c1", "okey", {}, {})
+    jobs = [stores[n % 2].settle_bankroll(bot.id, 5000) for n in range(40)]
+    jobs += [stores[n % 2].buy_in(table.id, bot.id, 10) for n in range(20)]
+    await asyncio.gather(*jobs)
+    assert await stores[1].balance(wallet(bot.id)) == 5000 - 20 * 10
+    report = {flows.account: flows for flows in await stores[1].house_report()}
+    assert report[COMPUTERS].taken == {"computer winnings": 15_000}
+    assert report[COMPUTERS].paid == {}
+    assert await stores[0].audit() == []
 
 
 async def test_the_house_report_groups_reasons(store: Store) -> None:
