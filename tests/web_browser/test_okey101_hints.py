@@ -5,7 +5,8 @@ meld tapped before opening refused on the page itself, in the server's words, wi
 The deal of test_okey101_drag ("web101-5"): mehmet discards B11, which ayse (not opened) can open
 with; she opens with it and discards Y2, which mehmet (not opened) cannot use; he draws and
 picks R2, which fits her meld: discarding it is warned (+101), the confirm takes the keyboard's
-focus; he discards it anyway and she, opened, can take it onto her meld."""
+focus and "Keep it" gives it back to the rack; he discards it anyway and she, opened, can take it onto her meld. The totals under the table are
+the match's, this round's penalties added at its end."""
 
 from __future__ import annotations
 
@@ -109,6 +110,7 @@ async def test_101_hints_by_state_and_a_meld_tap_refused_before_opening(browser)
         await mehmet.wait_for_function("document.activeElement?.dataset.key === 'act-keep'")
         await mehmet.keyboard.press("Enter")
         await mehmet.locator(".warn101").wait_for(state="detached", timeout=WAIT_MS)
+        await mehmet.wait_for_function("document.activeElement?.closest('.rack') !== null")
 
         # ayse, opened, can take R2 onto her meld: the hints name a meld too
         view = await play(s, "mehmet", "discard!", FITS)
@@ -129,4 +131,7 @@ async def test_101_hints_by_state_and_a_meld_tap_refused_before_opening(browser)
         _user, added = await turn(s)
         assert FITS in added.melds[k].tiles
         assert await hint(ayse) == words("en", "web.okey101.hint_play")
+        # mehmet's +101 counts at the round's end: the totals say so, not "Penalty points 0"
+        caption = await mehmet.locator(".standings caption").inner_text()
+        assert caption == words("tr", "web.okey101.standings")
         await close_all([ayse, mehmet])

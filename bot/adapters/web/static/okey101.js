@@ -59,6 +59,12 @@ export function renderOkey101(view, ctx, kept = null) {
   const discard = previousDiscard(view);
   const pileBox = discard && page.querySelector(`.centre-row [data-seat-pile="${discard.seat}"]`);
   if (pileBox && kinds.has("take")) pileBox.replaceWith(takeable(pileBox, discard.code, view, kinds, ctx));
+  // 101's totals are the match's scores so far, the round's penalties added at its end
+  const standings = page.querySelector(".standings");
+  if (standings) {
+    standings.setAttribute("aria-label", t("web.okey101.standings"));
+    standings.querySelector("caption")?.replaceChildren(t("web.okey101.standings"));
+  }
   for (const box of page.querySelectorAll(".player[data-seat]")) {
     box.querySelector(".facts")?.append(...seatFacts(view, Number(box.dataset.seat)));
   }
@@ -302,7 +308,16 @@ function moves(view, kinds, ctx) {
     const code = local.warn;
     const keep = h(
       "button.quiet",
-      { type: "button", dataset: { key: "act-keep" }, onclick: () => { local.warn = null; ctx.redraw(); } },
+      {
+        type: "button",
+        dataset: { key: "act-keep" },
+        onclick: () => {
+          local.warn = null;
+          ctx.redraw();
+          // the question gone, the keyboard goes back to the rack
+          document.querySelector('.rack [data-slot][tabindex="0"]')?.focus();
+        },
+      },
       t("web.okey101.keep"),
     );
     if (local.warned) {
