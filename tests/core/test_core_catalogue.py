@@ -97,6 +97,14 @@ def test_catalogue_files_have_no_duplicate_keys(locale):
     assert len(seen) == len(set(seen))
 
 
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_the_101_pages_own_open_first_is_the_servers_refusal(locale):
+    """The 101 page says "Open first" itself on a meld tapped before opening (it only gets the
+    `web.*` keys): in the very words the server refuses such a move with."""
+    texts = i18n.catalogue(locale)
+    assert texts["web.okey101.open_first"] == texts["illegal.not_opened"]
+
+
 # English words that must not appear in a Turkish text (the game names and card notation aside)
 ENGLISH = re.compile(
     r"\b(the|you|your|is|not|and|or|open|bet|raise|call|fold|check|draw|pass|take|discard|"

@@ -1,16 +1,18 @@
 """101 Okey on the web table in a real browser, two pages (ayse, mehmet).
 
-One deal: ayse starts and holds the okey; her page picks the okey and presses Discard: the +101
-warning shows as a confirm and she keeps it. She builds her opening on the page (picks each
-tile, puts it in the meld, "Next meld" between two) and opens; mehmet's page shows her melds
-on the table under her name with her opening; she picks a tile and discards it (no warning).
-Another deal: mehmet starts and opens with the one-press "best melds" button; ayse's page
-shows his melds."""
+One deal: ayse starts, holds the okey and can open (her page's hint says so); her page picks the
+okey and presses Discard: the +101 warning shows as a confirm and she keeps it. She builds her
+opening on the page (picks each tile, puts it in the meld, "Next meld" between two) and opens;
+mehmet's page shows her melds on the table under her name with her opening; she picks a tile
+and discards it (no warning).
+Another deal: mehmet starts and opens with the one-press "best melds" button; ayse's page shows
+his melds."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot.core import i18n
 from bot.core.okey101 import plays
 from tests.web_browser.conftest import WAIT_MS, open_page, shot, site
 from tests.web_browser.helpers import close_all, turn
@@ -49,6 +51,9 @@ async def test_a_101_page_builds_its_opening_and_another_page_shows_the_melds(br
             state="attached", timeout=WAIT_MS
         )
         assert "101" in await ayse.locator(".melds101 .threshold").inner_text()
+        # she can open: the hint says so (not Okey's "discard or finish")
+        hint = await ayse.locator(".middle > p.hint").inner_text()
+        assert hint == i18n.catalogue("en")["web.okey101.hint_play_open"]
         # discarding the okey is warned: the page asks, and the player keeps it
         await ayse.locator(f'.rack .slot:has([data-tile="{okey}"])').first.click()
         await ayse.locator('button[data-key="act-discard"]:enabled').click()

@@ -83,7 +83,8 @@ export function resetWaiting() {
 
 /** The whole Okey page for one state. A game built on it (101 Okey) passes `hooks`: `tap(i)`
  * takes a tap on rack place `i` first (true: handled), `accepts(where, tile)` and
- * `drop(where, tile)` a rack tile dragged onto a target of its own (`data-drop="where"`). */
+ * `drop(where, tile)` a rack tile dragged onto a target of its own (`data-drop="where"`),
+ * `hints.take` / `hints.discard` its own words for the take and the discard hints. */
 export function renderOkey(view, ctx, kept = null, hooks = null) {
   local.hooks = hooks;
   sync(view);
@@ -222,8 +223,8 @@ function middle(view, kinds, ctx) {
     {},
     h("p.stage", {}, stageText(view)),
     h("div.centre-row", {}, left || h("span"), stock, indicator || h("span"), okey || h("span"), mine || h("span")),
-    take ? h("p.hint", {}, t("web.okey.hint_take")) : null,
-    kinds.has("discard") ? h("p.hint", {}, t("web.okey.hint_discard")) : null,
+    take ? h("p.hint", {}, local.hooks?.hints?.take ?? t("web.okey.hint_take")) : null,
+    kinds.has("discard") ? h("p.hint", {}, local.hooks?.hints?.discard ?? t("web.okey.hint_discard")) : null,
   );
 }
 

@@ -11,6 +11,10 @@
 // else it is taken with the one-press move offered (open, or use it). A drop the page knows
 // the move is not open for is marked while the tile is over it; every drop that names a move
 // is sent as that move and the server refuses it, with the reason, when it is not legal.
+//
+// Before the player opens, the discard serves only an opening and nothing is added to a meld:
+// the hints say so, and a meld tapped with a tile (or the discard) in hand says "Open first"
+// here, in the words the server refuses such a drop with.
 
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -27,12 +31,13 @@ const TAKE_PRESS = ["take_open_best", "take_open_pairs", "take_use"];
 
 // the meld being built (tiles, "/" between melds), the tile a +101 warning is about, the hand;
 // the previous discard tapped (waiting for a place) or taken into the meld being built, and
-// the turn (nonce) they belong to
-const local = { hand: null, build: [], warn: null, picked: false, taken: null, nonce: null };
+// the turn (nonce) they belong to; whether the warning just came (its "Keep it" takes the focus)
+const local = { hand: null, build: [], warn: null, picked: false, taken: null, nonce: null, warned: false };
 
 /** A +101 warning from the server (an `ack` with `warn`): ask before discarding `code`. */
 export function setWarning(code) {
   local.warn = code || null;
+  local.warned = local.warn !== null;
 }
 
 /** The whole 101 Okey page for one state. */
@@ -54,6 +59,12 @@ export function renderOkey101(view, ctx, kept = null) {
   const discard = previousDiscard(view);
   const pileBox = discard && page.querySelector(`.centre-row [data-seat-pile="${discard.seat}"]`);
   if (pileBox && kinds.has("take")) pileBox.replaceWith(takeable(pileBox, discard.code, view, kinds, ctx));
+  // 101's totals are the match's scores so far, the round's penalties added at its end
+  const standings = page.querySelector(".standings");
+  if (standings) {
+    standings.setAttribute("aria-label", t("web.okey101.standings"));
+    standings.querySelector("caption")?.replaceChildren(t("web.okey101.standings"));
+  }
   for (const box of page.querySelectorAll(".player[data-seat]")) {
     box.querySelector(".facts")?.append(...seatFacts(view, Number(box.dataset.seat)));
   }
@@ -86,7 +97,9 @@ function takeable(box, code, view, kinds, ctx) {
       dataset: { key: "take-discard", seatPile: box.dataset.seatPile },
       disabled: ctx.pending,
       "aria-pressed": local.picked ? "true" : "false",
-      "aria-label": t("web.okey101.pile_take", { tile: tileName(code) }),
+      "aria-label": hasOpened(view)
+        ? t("web.okey101.pile_take", { tile: tileName(code) })
+        : t("web.okey101.pile_take_unopened", { tile: tileName(code) }),
       onpointerdown: (event) =>
         follow(event, button, {
           face: button.querySelector(".pile-tiles > .tile:last-child"),
@@ -149,6 +162,7 @@ function takeIntoBuild(code, kinds, ctx) {
 function hooks(view, kinds, ctx) {
   const verb = kinds.has("add") ? "add" : kinds.has("swap") ? "swap" : null;
   return {
+    hints: hints(view, kinds),
     tap() {
       const discard = previousDiscard(view);
       if (!local.picked || !discard) return false;
@@ -171,6 +185,31 @@ function hooks(view, kinds, ctx) {
   };
 }
 
+/** Whether the viewer has opened this round. */
+function hasOpened(view) {
+  return Boolean(view.seats[view.me]?.opened);
+}
+
+/** okey.js's take and discard hints in 101's words, by the player's state: the previous
+ * discard is taken only to use it at once (before opening: only to open with it; when nothing
+ * can use it, the stock alone is said), and a turn opens (when the rack can), lays or adds
+ * before its discard. */
+function hints(view, kinds) {
+  const opened = hasOpened(view);
+  const usable = ["open", "lay", "add", "swap"].some((kind) => kinds.has(kind));
+  const take = !usable
+    ? t("web.okey101.hint_take_stock")
+    : opened
+      ? t("web.okey101.hint_take")
+      : t("web.okey101.hint_take_unopened");
+  const discard = opened
+    ? t("web.okey101.hint_play")
+    : kinds.has("open")
+      ? t("web.okey101.hint_play_open")
+      : t("web.okey101.hint_play_unopened");
+  return { take, discard };
+}
+
 /** How a seat opened (series and its value, pairs and how many), and its penalty points. */
 function seatFacts(view, i) {
   const seat = view.seats[i];
@@ -189,7 +228,7 @@ function openingText(seat) {
 /** The melds on the table, by owner; each is a drop target (`meld:k`) and the table around
  * them one too (`table`). With a tile picked and `add` (or `swap`) legal, or the previous
  * discard picked in the take phase, each meld is a button that adds the tile to it (or puts it
- * in the place of the meld's okey). */
+ * in the place of the meld's okey); before the player opens, a button that says why not. */
 function meldsOnTable(view, kinds, ctx) {
   const melds = view.melds || [];
   const picked = selectedTile();
@@ -200,12 +239,17 @@ function meldsOnTable(view, kinds, ctx) {
   const discard = kinds.has("add") ? held : null;
   const seated = view.me !== null && view.me !== undefined && Boolean(view.hand_id) && view.seats[view.me]?.in_play;
   const live = (verb !== null && picked !== null) || discard !== null;
+  // the player's turn, a tile in hand, not opened: a meld tapped says why nothing is added
+  const shut = !live && seated && !hasOpened(view) && kinds.size > 0 && ((play && picked !== null) || held !== null);
   const onMeld = (k) => {
+    if (shut) return () => toast(t("web.okey101.open_first"), "error");
     if (discard) return () => ctx.act("add", { cards: [discard.code], amount: k, source: "discard" });
     return () => addTo(view, verb, picked, k, ctx);
   };
   const hint = held && local.picked
-    ? t("web.okey101.pile_picked", { tile: held.code })
+    ? hasOpened(view)
+      ? t("web.okey101.pile_picked", { tile: held.code })
+      : t("web.okey101.pile_picked_unopened", { tile: held.code })
     : live
       ? t("web.okey101.tap_meld", { tile: picked })
       : null;
@@ -216,7 +260,7 @@ function meldsOnTable(view, kinds, ctx) {
     const rows = melds
       .map((m, k) => [m, k])
       .filter(([m]) => m.owner === owner)
-      .map(([m, k]) => meld(view, m, k, live ? onMeld(k) : null, seated, ctx));
+      .map(([m, k]) => meld(view, m, k, live || shut ? onMeld(k) : null, seated, ctx, live));
     return h(
       "div.meld-owner",
       { dataset: { owner: String(owner) } },
@@ -237,13 +281,13 @@ function meldsOnTable(view, kinds, ctx) {
   );
 }
 
-function meld(view, m, k, onclick, seated, ctx) {
+function meld(view, m, k, onclick, seated, ctx, live) {
   const tiles = m.tiles.map((code) => tile(code, { okey: view.okey, size: "sm" }));
   const label = t("web.okey101.meld", { n: k + 1, value: m.value });
   const dataset = seated ? { meld: String(k), drop: `meld:${k}` } : { meld: String(k) };
   if (onclick) {
     return h(
-      "button.meld.live",
+      live ? "button.meld.live" : "button.meld",
       { type: "button", dataset: { ...dataset, key: `meld-${k}` }, disabled: ctx.pending, "aria-label": label, onclick },
       h("span.meld-n", {}, `${k + 1}`),
       tiles,
@@ -262,6 +306,25 @@ function moves(view, kinds, ctx) {
   const out = [];
   if (local.warn && kinds.has("discard")) {
     const code = local.warn;
+    const keep = h(
+      "button.quiet",
+      {
+        type: "button",
+        dataset: { key: "act-keep" },
+        onclick: () => {
+          local.warn = null;
+          ctx.redraw();
+          // the question gone, the keyboard goes back to the rack
+          document.querySelector('.rack [data-slot][tabindex="0"]')?.focus();
+        },
+      },
+      t("web.okey101.keep"),
+    );
+    if (local.warned) {
+      // the question is asked where the keyboard is: once the page is swapped in, on "Keep it"
+      local.warned = false;
+      queueMicrotask(() => keep.focus());
+    }
     out.push(
       h(
         "div.warn101",
@@ -280,11 +343,7 @@ function moves(view, kinds, ctx) {
           },
           t("web.okey101.discard_anyway", { tile: code }),
         ),
-        h(
-          "button.quiet",
-          { type: "button", dataset: { key: "act-keep" }, onclick: () => { local.warn = null; ctx.redraw(); } },
-          t("web.okey101.keep"),
-        ),
+        keep,
       ),
     );
   } else if (!kinds.has("discard")) {
