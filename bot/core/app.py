@@ -646,6 +646,7 @@ class Core:
             def add_bot(s: Any) -> Step:
                 step = s.add_bot(bot, args)
                 step.computers = limit
+                step.funds_refusal = "err.computer_funds"
                 return step
 
             return await self.tables.run(live, who, add_bot, checked=True)

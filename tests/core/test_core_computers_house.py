@@ -182,3 +182,18 @@ async def _random_games(seed: int, bots: int, humans: int) -> None:
 @given(seed=st.integers(0, 10_000), bots=st.integers(1, 3), humans=st.integers(1, 3))
 def test_chips_are_conserved_with_computer_players(seed: int, bots: int, humans: int) -> None:
     asyncio.run(_random_games(seed, bots, humans))
+
+
+async def test_a_buy_in_beyond_a_computers_bankroll_is_refused_as_the_computers(
+    store: Store,
+) -> None:
+    core = make_core(store)
+    await core.handle(at("ayse", "/poker open turkish 100"))
+    out = await core.handle(at("ayse", "/poker addbot normal 6000"))
+    assert errors(out) == [
+        "A computer player brings at most its bankroll of 5000 chips: ask for a smaller buy-in."
+    ]
+    assert await store.find_player("bot", "bot-1") is not None  # its wallet was settled...
+    table = await core.handle(at("ayse", "/poker table"))
+    assert "Bot" not in str(table)  # ...but it was not seated
+    assert await store.audit() == []

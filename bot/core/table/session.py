@@ -130,6 +130,8 @@ class Step:
     answer_only: bool = False
     # the step seats a computer player: the community's limit, counted in the commit
     computers: ComputerLimit | None = None
+    # what a wallet short of the chips the step moves is told (a computer's: its bankroll)
+    funds_refusal: str = "err.funds"
 
     def say(self, key: str, **params: Any) -> None:
         """Add a public move line (it goes into the table's move log)."""
