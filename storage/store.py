@@ -651,8 +651,8 @@ class Store:
     ) -> None:
         """Keep `room` as the shared room the user opened the Discord Activity on in the
         channel, for `hold` from now (None forgets the choice); every process reads it
-        (`chosen_room`). Lapsed choices are deleted afterwards, in a transaction of their own
-        (a bounded batch), so the table holds about an hour's presses."""
+        (`chosen_room`). After a room is kept, lapsed choices are deleted in a transaction of
+        their own (a bounded batch), so the table holds about an hour's presses."""
         platform = check.text(platform, "platform", 32)
         channel = check.text(channel_id, "channel id", 64)
         user = check.text(user_id, "platform user id", 64)
@@ -661,7 +661,8 @@ class Store:
         await self._writer.run(
             lambda conn: web_ops.put_choice(conn, platform, channel, user, chosen, now + hold)
         )
-        await self._writer.run(lambda conn: web_ops.prune_choices(conn, now, PRUNE_CHOICES))
+        if chosen is not None:
+            await self._writer.run(lambda conn: web_ops.prune_choices(conn, now, PRUNE_CHOICES))
 
     async def chosen_room(self, platform: str, channel_id: str, user_id: str) -> str | None:
         """The shared room the user chose in the channel (`choose_room`) while it holds, else
