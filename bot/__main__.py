@@ -251,7 +251,6 @@ async def run_platforms(
                     table_messages=store,
                 )
                 front.deliver = adapter.deliver_unasked
-                front.chosen_room = adapter.launches.room_of  # the Activity's shared rooms
                 options["adapter"] = adapter
             else:
                 options["on_adapter"] = partial(_deliver_through, front)

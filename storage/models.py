@@ -335,6 +335,20 @@ class RackLayout(SQLModel, table=True):
     updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
 
 
+class RoomChoice(SQLModel, table=True):
+    """The shared room (a tournament table's `<channel>#<label>`) a user last opened the Discord
+    Activity on in a channel, shared by every process until `expires_at` (docs/storage.md)."""
+
+    __tablename__ = "room_choices"
+    __table_args__ = (sa.Index("ix_room_choices_expires_at", "expires_at"),)
+
+    platform: str = Field(sa_column=sa.Column(sa.String(32), primary_key=True))
+    channel_id: str = Field(sa_column=sa.Column(sa.String(64), primary_key=True))
+    user_id: str = Field(sa_column=sa.Column(sa.String(64), primary_key=True))
+    room: str = Field(sa_column=sa.Column(sa.String(64), nullable=False))
+    expires_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
 def _table(model: type[SQLModel]) -> sa.Table:
     """The Core table SQLModel made for ``model`` (its ``__table__``, which the stubs omit)."""
     table: sa.Table = model.__table__  # type: ignore[attr-defined]
@@ -355,4 +369,5 @@ hand_seeds = _table(HandSeed)
 table_messages = _table(TableMessageRow)
 web_secrets = _table(WebSecret)
 rack_layouts = _table(RackLayout)
+room_choices = _table(RoomChoice)
 tournaments = _table(Tournament)

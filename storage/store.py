@@ -61,6 +61,8 @@ from storage.records import (
 from storage.surfaces import SurfaceWrite, TableSurface
 
 Clock = Callable[[], datetime]
+ROOM_CHOICE_HOLD = timedelta(hours=1)  # a room choice lasts this long (page reloads included)
+PRUNE_CHOICES = 500  # lapsed room choices deleted per write, at most
 
 
 def utc_now() -> datetime:
@@ -651,6 +653,39 @@ class Store:
         await self._writer.run(
             lambda conn: web_ops.put_layout(conn, table_id, player_id, hand, values, now)
         )
+
+    async def choose_room(
+        self,
+        platform: str,
+        channel_id: str,
+        user_id: str,
+        room: str | None,
+        hold: timedelta = ROOM_CHOICE_HOLD,
+    ) -> None:
+        """Keep `room` as the shared room the user opened the Discord Activity on in the
+        channel, for `hold` from now (None forgets the choice); every process reads it
+        (`chosen_room`). After a room is kept, lapsed choices are deleted in a transaction of
+        their own (a bounded batch), so the table holds about an hour's presses."""
+        platform = check.text(platform, "platform", 32)
+        channel = check.text(channel_id, "channel id", 64)
+        user = check.text(user_id, "platform user id", 64)
+        chosen = check.optional_text(room, "room", 64)
+        now = self._clock()
+        await self._writer.run(
+            lambda conn: web_ops.put_choice(conn, platform, channel, user, chosen, now + hold)
+        )
+        if chosen is not None:
+            await self._writer.run(lambda conn: web_ops.prune_choices(conn, now, PRUNE_CHOICES))
+
+    async def chosen_room(self, platform: str, channel_id: str, user_id: str) -> str | None:
+        """The shared room the user chose in the channel (`choose_room`) while it holds, else
+        None."""
+        platform = check.text(platform, "platform", 32)
+        channel = check.text(channel_id, "channel id", 64)
+        user = check.text(user_id, "platform user id", 64)
+        now = self._clock()
+        async with self._writer.read() as conn:
+            return await web_ops.get_choice(conn, platform, channel, user, now)
 
     # -- history and statistics --------------------------------------------------------------
 

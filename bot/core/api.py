@@ -251,6 +251,19 @@ class CoreApi(Protocol):
         Discord Activity launched in that channel shows), or None (read only)."""
         ...
 
+    async def choose_room(
+        self, platform: str, user_id: str, channel_id: str, room: str | None
+    ) -> None:
+        """Keep `room` (a shared room of `channel_id`, `<channel>#<label>`) as the table
+        `user_id` opened the Discord Activity on in that channel, in the store for every process
+        and for an hour; None (the channel's own table) forgets it. Never raises."""
+        ...
+
+    async def chosen_room(self, platform: str, user_id: str, channel_id: str) -> str | None:
+        """The shared room `user_id` last chose in `channel_id` (`choose_room`) while the choice
+        holds, else None (read only; the caller checks its table is open)."""
+        ...
+
     def table_info(self, table_id: str) -> TableInfo | None:
         """An open table by the id its buttons carry, as this process last saw it (no store
         read), or None when it is closed or unknown here."""

@@ -8,6 +8,8 @@
     await core.locale_of(platform, user_id) -> str | None   a player's `/lang` choice (read only)
     core.needs_moderator(name, args) -> bool           whether an adapter must look up moderators
     core.table_info(table_id) -> TableInfo | None       an open table's game, language, turn nonce
+    await core.choose_room(platform, user, channel, room) / chosen_room(platform, user, channel)
+                                                      the Activity's shared room, kept in the store
     await core.table_view(table_id, platform, user_id) -> TableView | None   one viewer's view
 
 `Core` implements `bot.core.api.CoreApi`, the contract every front end and the tests use.
@@ -42,6 +44,7 @@ from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
 from bot.core.poker.view import poker_view
 from bot.core.registry import GAMES, open_session
+from bot.core.table.choices import RoomChoices
 from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
 from bot.core.table.pictures import draw_pictures
@@ -100,6 +103,7 @@ class Core:
         )
         self.history = HistoryCommands(store, self.config)  # type: ignore[arg-type]
         self.retention = Retention(store, self.config.retention_days)
+        self.room_choices = RoomChoices(store)  # the Discord Activity's shared rooms
         self.commands_budget = _throttle(
             self.config.command_burst, self.config.command_refill_seconds, clock
         )
@@ -305,6 +309,19 @@ class Core:
             return None
         live = await self.tables.find(platform, channel_id)
         return None if live is None or live.closed else str(live.id)
+
+    async def choose_room(
+        self, platform: str, user_id: str, channel_id: str, room: str | None
+    ) -> None:
+        """Keep the shared room `room` of `channel_id` as the one `user_id` opened the Discord
+        Activity on there, for every process (None: the channel's own table; see
+        `table.choices`)."""
+        await self.room_choices.choose(platform, user_id, channel_id, room)
+
+    async def chosen_room(self, platform: str, user_id: str, channel_id: str) -> str | None:
+        """The shared room `user_id` last opened the Activity on in `channel_id`, while the
+        choice holds, else None (the sign-in still checks it is open)."""
+        return await self.room_choices.chosen(platform, user_id, channel_id)
 
     def table_info(self, table_id: str) -> TableInfo | None:
         """An open table as this process last saw it (no store read), or None."""

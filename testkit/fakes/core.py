@@ -22,6 +22,15 @@ class NarrowCore:
         """No open table known."""
         return None
 
+    async def choose_room(
+        self, platform: str, user_id: str, channel_id: str, room: str | None
+    ) -> None:
+        """Nothing kept."""
+
+    async def chosen_room(self, platform: str, user_id: str, channel_id: str) -> str | None:
+        """No room chosen."""
+        return None
+
     def needs_moderator(self, name: str, args: tuple[str, ...]) -> bool:
         """The core's rule (`bot.core.checks.needs_moderator`)."""
         return needs_moderator(name, args)

@@ -5,6 +5,8 @@ command sync carries the Entry Point command."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 import pytest
 
@@ -14,7 +16,7 @@ from bot.adapters.discord.components import DYNAMIC_ITEMS
 from bot.settings import load_settings
 from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import DiscordHarness, http_error, quick_boards
-from testkit.helpers import make_core
+from testkit.helpers import cmd, make_core
 
 CHANNEL = 500_000_000_000_000_011
 AYSE, MEHMET = 101, 102
@@ -163,101 +165,95 @@ def test_the_client_secret_is_masked_and_blank_settings_are_unset():
         load_settings(discord_api_base_url="discord.com/api", _env_file=None)
 
 
-class OpenTables(Quiet):
-    """A core whose open tables are `open` (the rest closed or never there)."""
-
-    def __init__(self, *open_ids: str) -> None:
-        self.open = set(open_ids)
-
-    def table_info(self, table_id):
-        from bot.core.api import TableInfo
-
-        if table_id not in self.open:
-            return None
-        return TableInfo(table_id, "discord", "turkish", "poker", "tr", "n1")
+ROOM, OTHER_ROOM = f"{CHANNEL}#masa-1", f"{CHANNEL}#masa-2"
 
 
-ROOM = f"{CHANNEL}#masa-1"
-
-
-async def shared_and_own(core) -> DiscordHarness:
-    """Table 7 in a shared room of CHANNEL, table 8 in CHANNEL + 1 (its own channel)."""
-    from bot.core.messages import Outgoing, OutKind
-
-    harness = build(core, activity=True)
-    for table, where in (("7", ROOM), ("8", str(CHANNEL + 1))):
-        item = Outgoing(OutKind.EDIT_TABLE, "table", where, table_id=table, version=1)
-        await harness.adapter.deliver([item])
+async def open_in(core, harness: DiscordHarness, where: str) -> str:
+    """Open a table in `where` (a channel or a shared room), its message posted; its id."""
+    opened = replace(cmd("ayse", "/poker open turkish 10", channel=where), platform="discord")
+    await harness.adapter.deliver(await core.handle(opened))
     await harness.settle()
-    return harness
+    table = await core.table_in_channel("discord", where)
+    assert table is not None
+    return table
 
 
-async def test_a_shared_room_table_opens_the_activity_on_that_table():
+def message_of(harness: DiscordHarness, channel: int, table: str):
+    """The live message of `channel` that carries `table`'s "Open the table" button."""
+    [message] = [m for m in harness.channel(channel).live() if f"o:{table}" in m.custom_ids()]
+    return message
+
+
+async def test_a_shared_room_table_opens_the_activity_on_that_table(memory_store):
     """A table playing in a shared room (`<channel>#<label>`) has the button too; a press
-    launches the Activity and makes that room the presser's choice in the channel, which the
-    web table's sign-in asks before the channel's own table. The custom id names the table."""
-    harness = await shared_and_own(OpenTables("7", "8"))
-    room = harness.channel(CHANNEL).table_message()
-    own = harness.channel(CHANNEL + 1).table_message()
-    assert room is not None and own is not None
-    assert [c for c in room.custom_ids() if c.startswith("o:")] == ["o:7"]
-    assert [c for c in own.custom_ids() if c.startswith("o:")] == ["o:8"]
+    launches the Activity and keeps that room as the presser's choice in the channel (in the
+    store), which the web table's sign-in asks before the channel's own table; a press on the
+    channel's own table forgets it. The custom id names the table, never the presser."""
+    core = make_core(memory_store)
+    harness = build(core, activity=True)
+    in_room = await open_in(core, harness, ROOM)
+    own = await open_in(core, harness, str(CHANNEL))
     mehmet = harness.user(MEHMET, "Mehmet")
-    pressed = await harness.press(mehmet, "o:7", room)
+    pressed = await harness.press(mehmet, f"o:{in_room}", message_of(harness, CHANNEL, in_room))
     assert harness.log.acks[pressed.id] == ["launch_activity"]
-    launches = harness.adapter.launches
-    assert launches.room_of(str(MEHMET), str(CHANNEL)) == ROOM
-    assert launches.room_of(str(AYSE), str(CHANNEL)) is None  # a choice is the presser's own
-    await harness.press(mehmet, "o:8", own)  # the channel's own table: nothing to remember
-    assert launches.room_of(str(MEHMET), str(CHANNEL + 1)) is None
-    assert launches.room_of(str(MEHMET), str(CHANNEL)) == ROOM
+    assert await core.chosen_room("discord", str(MEHMET), str(CHANNEL)) == ROOM
+    assert await core.chosen_room("discord", str(AYSE), str(CHANNEL)) is None  # the presser's
+    assert await core.chosen_room("discord", str(MEHMET), str(CHANNEL + 1)) is None
+    await harness.press(mehmet, f"o:{own}", message_of(harness, CHANNEL, own))
+    assert await core.chosen_room("discord", str(MEHMET), str(CHANNEL)) is None
 
 
-def test_a_choice_lasts_its_hour_only():
-    from bot.adapters.discord.activity import LaunchChoices
-
-    now = [0.0]
-    choices = LaunchChoices(lambda: now[0], seconds=60)
-    choices.choose("1", "5", "5#a")
-    now[0] = 59.0
-    assert choices.room_of("1", "5") == "5#a"
-    choices.choose("1", "5", None)  # the channel's own table
-    assert choices.room_of("1", "5") is None
-    choices.choose("1", "5", "5#b")
-    now[0] = 119.0
-    assert choices.room_of("1", "5") is None
+async def test_a_store_that_fails_still_launches_and_chooses_nothing(memory_store, caplog):
+    """The launch is answered before the choice is written: a database that cannot be reached
+    is logged, the Activity still opens (on the channel's own table) and no error is shown."""
+    core = make_core(memory_store)
+    harness = build(core, activity=True)
+    in_room = await open_in(core, harness, ROOM)
+    message = message_of(harness, CHANNEL, in_room)
+    await memory_store.close()  # the in-memory database is gone: every call fails
+    mehmet = harness.user(MEHMET, "Mehmet")
+    pressed = await harness.press(mehmet, f"o:{in_room}", message)
+    assert harness.log.acks[pressed.id] == ["launch_activity"]
+    assert not [d for d in harness.log.deliveries if d.interaction == pressed.id]
+    assert "room_choice_failed" in caplog.text
+    assert await core.chosen_room("discord", str(MEHMET), str(CHANNEL)) is None
+    assert "room_choice_unread" in caplog.text
 
 
 @pytest.mark.parametrize(
-    ("custom_id", "pressed_in"),
+    ("pressed", "pressed_in"),
     [
-        ("o:99", CHANNEL),  # forged: no such open table
-        ("o:8", CHANNEL),  # table 8 is open, but in another channel
-        ("o:7", CHANNEL + 1),  # the shared room is CHANNEL's, not this channel's
-        ("o:6", CHANNEL),  # closed since its message was posted (stale)
+        ("forged", CHANNEL),  # no such open table
+        ("own", CHANNEL),  # open, but in another channel
+        ("room", CHANNEL + 1),  # the shared room is CHANNEL's, not this channel's
+        ("closed", CHANNEL),  # closed since its message was posted (stale)
     ],
 )
-async def test_a_stale_or_forged_open_button_is_refused_and_changes_nothing(custom_id, pressed_in):
-    from bot.core.messages import Outgoing, OutKind
-
-    core = OpenTables("6", "7", "8")
-    harness = await shared_and_own(core)
-    shown = Outgoing(OutKind.EDIT_TABLE, "table", f"{CHANNEL}#masa-2", table_id="6", version=1)
-    await harness.adapter.deliver([shown])
-    await harness.settle()
-    core.open.discard("6")
+async def test_a_stale_or_forged_open_button_is_refused_and_changes_nothing(
+    memory_store, pressed, pressed_in
+):
+    core = make_core(memory_store)
+    harness = build(core, activity=True)
+    tables = {
+        "room": await open_in(core, harness, ROOM),
+        "own": await open_in(core, harness, str(CHANNEL + 1)),
+        "closed": await open_in(core, harness, OTHER_ROOM),
+        "forged": "99",
+    }
+    reset = replace(cmd("mod", "/table reset", channel=OTHER_ROOM, mod=True), platform="discord")
+    await core.handle(reset)
+    assert core.table_info(tables["closed"]) is None
     mehmet = harness.user(MEHMET, "Mehmet")
-    room = harness.channel(CHANNEL).table_message()
-    await harness.press(mehmet, "o:7", room)  # an earlier, good choice
-    message = harness.channel(pressed_in).table_message()
-    pressed = await harness.press(mehmet, custom_id, message, locale="tr")
-    assert "launch_activity" not in harness.log.acks.get(pressed.id, [])
-    [said] = [d for d in harness.log.deliveries if d.interaction == pressed.id]
+    room = message_of(harness, CHANNEL, tables["room"])
+    await harness.press(mehmet, f"o:{tables['room']}", room)  # an earlier, good choice
+    message = harness.channel(pressed_in).table_message() or room
+    press = await harness.press(mehmet, f"o:{tables[pressed]}", message, locale="tr")
+    assert "launch_activity" not in harness.log.acks.get(press.id, [])
+    [said] = [d for d in harness.log.deliveries if d.interaction == press.id]
     assert said.audience == "ephemeral" and said.target == MEHMET
     assert said.text.startswith("Bu düğmenin masası bu kanalda açık değil")
-    launches = harness.adapter.launches
-    assert launches.room_of(str(MEHMET), str(CHANNEL)) == ROOM  # unchanged
-    assert launches.room_of(str(MEHMET), str(CHANNEL + 1)) is None
+    assert await core.chosen_room("discord", str(MEHMET), str(CHANNEL)) == ROOM  # unchanged
+    assert await core.chosen_room("discord", str(MEHMET), str(CHANNEL + 1)) is None
 
 
 async def test_a_refused_entry_point_leaves_the_slash_commands_synced(caplog):

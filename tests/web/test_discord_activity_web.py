@@ -188,3 +188,66 @@ def test_the_page_uses_relative_urls_only():
             hosts = set(re.findall(r"https?://[\w.-]+", line)) - POST_MESSAGE_TARGETS
             assert not hosts, (path.name, line)
     assert 'at("api/auth/discord")' in (STATIC / "activity.js").read_text(encoding="utf-8")
+
+
+async def test_a_press_on_one_process_picks_the_table_a_sign_in_on_another_shows(db_url):
+    """Two processes on one database: the "Open the table" press of a shared room reaches the
+    Discord adapter of one (its core and store), the Activity's sign-in lands on the web table of
+    the other, which never saw the press, and still gets the room's table."""
+    from bot.adapters.discord import DiscordAdapter
+    from storage import Store
+    from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
+
+    room = f"{CHANNEL}#masa-1"
+    fake = FakeDiscordOAuth(APP_ID, SECRET, BOT_TOKEN)
+    fake.add_user(MEHMET, "Mehmet")
+    base = await fake.start()
+    pressing_store, signing_store = await Store.open(db_url), await Store.open(db_url)
+    client = None
+    try:
+        pressing = make_core(pressing_store)  # process 1: the chat adapter that gets the press
+        harness = DiscordHarness(
+            DiscordAdapter(pressing, default_locale="en", boards=quick_boards(), activity=True)
+        )
+        for where in (CHANNEL, room):
+            opened = replace(cmd(AYSE, "/poker open turkish 10", channel=where), platform="discord")
+            await harness.adapter.deliver(await pressing.handle(opened))
+        await harness.settle()
+        own = await pressing.table_in_channel("discord", CHANNEL)
+        in_room = await pressing.table_in_channel("discord", room)
+        assert own is not None and in_room is not None and own != in_room
+        [message] = [
+            m for m in harness.channel(int(CHANNEL)).live() if f"o:{in_room}" in m.custom_ids()
+        ]
+        mehmet = harness.user(int(MEHMET), "Mehmet")
+        pressed = await harness.press(mehmet, f"o:{in_room}", message)
+        assert harness.log.acks[pressed.id] == ["launch_activity"]
+
+        signing = make_core(signing_store)  # process 2: the web table, a core of its own
+        table = WebTable(
+            {"discord": Front(signing)},
+            Signer("test-web-secret-0123456789"),
+            WebConfig(default_locale="en"),
+        )
+        attach_discord(table, DiscordApp(APP_ID, SECRET, BOT_TOKEN, base))
+        client = TestClient(TestServer(table.app(), host="127.0.0.1"))
+        await client.start_server()
+        instance = fake.launch(CHANNEL, [MEHMET])
+        got = await client.post(
+            "/api/auth/discord", json={"code": fake.grant(MEHMET), "instance_id": instance}
+        )
+        assert got.status == 200
+        assert (await got.json())["table"] == in_room
+        # another viewer of the same instance made no choice: the channel's own table
+        fake.add_user(AYSE, "Ayşe")
+        instance = fake.launch(CHANNEL, [MEHMET, AYSE])
+        got = await client.post(
+            "/api/auth/discord", json={"code": fake.grant(AYSE), "instance_id": instance}
+        )
+        assert (await got.json())["table"] == own
+    finally:
+        if client is not None:
+            await client.close()
+        await fake.close()
+        await pressing_store.close()
+        await signing_store.close()

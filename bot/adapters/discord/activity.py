@@ -14,8 +14,9 @@ button is not shown, the Entry Point command is not synced and everything else w
 Who is looking, and in which channel, the web server learns from Discord itself
 (bot/adapters/web/discord_auth.py), and opens that channel's table. A channel may also hold
 shared rooms (`<channel>#<label>`: tournament tables without a thread of their own), each with
-its own table message and button: a press on one is remembered as the presser's choice for that
-channel (`LaunchChoices`, in memory), which the web server asks before the channel's own table.
+its own table message and button: a press on one is kept as the presser's choice for that
+channel in the store, for an hour (`CoreApi.choose_room`), where the web server's sign-in finds
+it (`chosen_room`) on whichever process it lands, before the channel's own table.
 The custom id names the table only, never a person; a press whose table is not open in the
 pressed channel (a stale or forged id) is refused to the presser alone and changes nothing.
 """
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -35,16 +35,14 @@ from bot.adapters.discord.outbox import TRANSPORT_ERRORS
 from bot.adapters.discord.texts import locale_of, text
 from bot.core.table.rooms import parent_of
 from bot.logs import kv
-from bot.render.cache import Lru
 
 log = logging.getLogger("bot.discord")
 
+PLATFORM = "discord"
 OPEN_TEMPLATE = r"o:(?P<table>[^:]{1,40})"
 PRIMARY_ENTRY_POINT = 4  # application command type (discord.py 2.7 has no enum member for it)
 DISCORD_LAUNCH_ACTIVITY = 2  # Entry Point handler: Discord launches the Activity itself
 GUILD_INSTALL, GUILD_CONTEXT = 0, 0  # tables live in server channels
-CHOICE_SECONDS = 3600.0  # a press's choice of shared room holds this long (page reloads included)
-MAX_CHOICES = 20_000  # (user, channel) choices remembered (the least recent forgotten first)
 
 # The Entry Point command: named like the one Discord creates when Activities are enabled
 # ("Launch"), so a global sync updates it in place instead of replacing it.
@@ -130,41 +128,6 @@ class OpenTableButton(discord.ui.DynamicItem[discord.ui.Button], template=OPEN_T
         await launch(interaction, self.table_id)
 
 
-class LaunchChoices:
-    """Which shared room each user last opened the Activity on, per channel: the web server's
-    sign-in asks it (`room_of`) before falling back to the channel's own table. In memory, for
-    `seconds`; the room is checked again there (open, and in the viewer's channel)."""
-
-    def __init__(
-        self,
-        clock: Callable[[], float],
-        seconds: float = CHOICE_SECONDS,
-        max_items: int = MAX_CHOICES,
-    ) -> None:
-        self.clock = clock
-        self.seconds = seconds
-        self._rooms: Lru[tuple[str, str], tuple[str, float]] = Lru(max_items)
-
-    def choose(self, user_id: str, channel_id: str, room: str | None) -> None:
-        """`user_id` opened the Activity in `channel_id` on the shared room `room` (None: on
-        the channel's own table, which forgets an earlier choice)."""
-        if room is None:
-            self._rooms.pop((user_id, channel_id))
-        else:
-            self._rooms[(user_id, channel_id)] = (room, self.clock() + self.seconds)
-
-    def room_of(self, user_id: str, channel_id: str) -> str | None:
-        """The shared room `user_id` chose in `channel_id`, while the choice holds; else None."""
-        chosen = self._rooms.get((user_id, channel_id))
-        if chosen is None:
-            return None
-        room, until = chosen
-        if self.clock() >= until:
-            self._rooms.pop((user_id, channel_id))
-            return None
-        return room
-
-
 def launch_target(adapter: Any, channel_id: str, table_id: str) -> str | None:
     """Where a press in `channel_id` on `table_id`'s button opens the Activity: the table's
     shared room, or the channel itself for the channel's own table; None when `table_id` is no
@@ -194,8 +157,9 @@ def _locale(interaction: Any, table_id: str) -> str:
 
 async def launch(interaction: Any, table_id: str) -> None:
     """Answer the press with LAUNCH_ACTIVITY (the first and only answer, within Discord's three
-    seconds: only memory is read before it) and remember a shared room's table as the presser's
-    choice in this channel. Without the Activity configured (an old message after the settings
+    seconds: only memory is read before it), then keep a shared room's table as the presser's
+    choice in this channel (in the store, `CoreApi.choose_room`; a press on the channel's own
+    table forgets an earlier choice). Without the Activity configured (an old message after the settings
     were removed), for a table not open in this channel (`launch_target`), or when Discord
     refuses (Activities not enabled for the app, a channel where they cannot run), the presser
     alone is told why, in their language, and nothing changes."""
@@ -221,7 +185,7 @@ async def launch(interaction: Any, table_id: str) -> None:
         await _tell(interaction, text(_locale(interaction, table_id), "activity_failed"))
         return
     user = str(interaction.user.id)
-    adapter.launches.choose(user, channel, None if target == channel else target)
+    await adapter.core.choose_room(PLATFORM, user, channel, None if target == channel else target)
     log.info(kv(event="activity_launched", table=table_id, channel=interaction.channel_id))
 
 

@@ -13,7 +13,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.adapters.discord.activity import LaunchChoices
 from bot.adapters.discord.board import Boards
 from bot.adapters.discord.delivery import (
     INBOX_LIMIT,
@@ -100,9 +99,6 @@ class DiscordAdapter(DiscordInbound):
         # table id -> the core's channel id of the table, when it is a shared room
         # ("<channel>#<label>", posted in the channel): commands about that table name it
         self.rooms_of: dict[str, str] = {}
-        # (user, channel) -> the shared room they opened the Activity on (activity.py); the web
-        # table's Discord sign-in asks it (`Front.chosen_room`)
-        self.launches = LaunchChoices(clock)
 
     def attach(self, client: Any) -> None:
         """Serve `client`'s interactions (components find the adapter as `client.adapter`)."""

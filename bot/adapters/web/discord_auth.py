@@ -13,8 +13,9 @@ user behind the access token (`GET /users/@me`), then asks Discord with the bot 
 activity instance (`GET /applications/{app}/activity-instances/{instance}`): the instance must
 be our app's, the user must be in it, and its channel is the one whose open table the session is
 for (`CoreApi.table_in_channel`): the shared room of that channel the user last opened the
-Activity on (the table message's button, `chosen_room`), while it is open, else the channel's own. `GET /api/auth/discord` gives the page the public client id
-for the SDK. The Discord API base URL is a setting (`DISCORD_API_BASE_URL`) so tests point it at
+Activity on (the table message's button, kept in the store by whichever process got the press:
+`CoreApi.chosen_room`), while it is open, else the channel's own. `GET /api/auth/discord` gives
+the page the public client id for the SDK. The Discord API base URL is a setting (`DISCORD_API_BASE_URL`) so tests point it at
 a local fake (testkit/fakes/discord_oauth_server.py). Neither the code nor the access token is
 ever logged or kept.
 """
@@ -40,7 +41,7 @@ from bot.core.throttle import Throttle, Verdict
 from bot.logs import kv
 
 if TYPE_CHECKING:
-    from bot.adapters.web.server import ChosenRoom, WebTable
+    from bot.adapters.web.server import WebTable
 
 log = logging.getLogger("bot.web")
 
@@ -105,9 +106,11 @@ class Unreachable(Exception):
 
 
 class Tables(Protocol):
-    """What the route asks of the core (`bot.core.api.CoreApi` has both)."""
+    """What the route asks of the core (`bot.core.api.CoreApi` has them)."""
 
     async def table_in_channel(self, platform: str, channel_id: str) -> str | None: ...
+
+    async def chosen_room(self, platform: str, user_id: str, channel_id: str) -> str | None: ...
 
     async def locale_of(self, platform: str, user_id: str) -> str | None: ...
 
@@ -199,11 +202,9 @@ def add_discord_routes(
     issue: IssueSession,
     default_locale: str = "tr",
     budget: Throttle | None = None,
-    chosen_room: ChosenRoom | None = None,
 ) -> None:
     """Serve `POST /api/auth/discord` (and `GET` for the client id) on the web table's app;
-    `issue` makes the session token for a confirmed viewer's table, `chosen_room` tells the
-    shared room the viewer picked in the instance's channel (`viewed_table`). The route's HTTP
+    `issue` makes the session token for a confirmed viewer's table (`viewed_table`). The route's HTTP
     client to Discord lives as long as the app; `budget` bounds how often Discord is asked (a
     429 past it: `SIGNIN_BURST`, `SIGNIN_RATE`)."""
     if budget is None:  # (an empty Throttle is falsy: it has a length)
@@ -248,7 +249,7 @@ def add_discord_routes(
             return _refused(asked, "err.discord_unreachable", 502)
         chosen = await tables.locale_of(PLATFORM, viewer.user_id)
         locale = chosen or viewer.locale or asked
-        table_id = await viewed_table(tables, chosen_room, viewer)
+        table_id = await viewed_table(tables, viewer)
         if table_id is None:
             log.info(kv(event="discord_auth", outcome="no_table", channel=viewer.channel_id))
             return _refused(locale, "err.no_table")
@@ -260,13 +261,12 @@ def add_discord_routes(
     app.router.add_post(ROUTE, login)
 
 
-async def viewed_table(
-    tables: Tables, chosen: ChosenRoom | None, viewer: DiscordViewer
-) -> str | None:
+async def viewed_table(tables: Tables, viewer: DiscordViewer) -> str | None:
     """The table the viewer's Activity shows: the shared room of the instance's channel they
-    opened it on (only a room of that very channel, and only while its table is open), else the
-    channel's own open table; None when there is neither."""
-    room = None if chosen is None else chosen(viewer.user_id, viewer.channel_id)
+    opened it on (the store's choice, made by a button press on any process; only a room of
+    that very channel, and only while its table is open), else the channel's own open table;
+    None when there is neither."""
+    room = await tables.chosen_room(PLATFORM, viewer.user_id, viewer.channel_id)
     if room is not None and is_shared_room(room) and parent_of(room) == viewer.channel_id:
         in_room = await tables.table_in_channel(PLATFORM, room)
         if in_room is not None:
@@ -302,7 +302,6 @@ def attach_discord(table: WebTable, discord: DiscordApp) -> None:
             tables=front.core,
             issue=issue,
             default_locale=table.config.default_locale,
-            chosen_room=front.chosen_room,
         )
 
     table.extensions.append(extend)

@@ -58,9 +58,6 @@ TELEGRAM = "telegram"
 START_PREFIX = "t"  # a Mini App start parameter: `t<table id>` (a table, never a person)
 
 Deliver = Callable[[list[Outgoing]], Awaitable[object]]
-# (user id, channel id) -> the shared room ("<channel>#<label>") a Discord user opened the
-# Activity on in that channel, or None
-ChosenRoom = Callable[[str, str], str | None]
 
 
 @dataclass
@@ -70,8 +67,6 @@ class Front:
 
     core: LiveTableApi
     deliver: Deliver | None = None
-    # Discord: the adapter's `launches.room_of` (bot/adapters/web/discord_auth.py)
-    chosen_room: ChosenRoom | None = None
 
 
 @dataclass
