@@ -136,7 +136,8 @@ class LastSeat:
     showdown (public by rule; empty for a hand folded, mucked or won without a showdown);
     poker: `delta` the chips they won (+) or lost (-); Okey: `penalty` the round's points
     charged to them and `points` their match total after it; `winner`: they won a pot, or
-    finished the round."""
+    finished the round. Okey, at the match's end: `paid` the chips the match paid them (None in
+    a tournament, which pays at its own end) and `match_winner` they won it (ties share)."""
 
     name: str
     user_id: str
@@ -146,6 +147,8 @@ class LastSeat:
     penalty: int | None = None
     points: int | None = None
     winner: bool = False
+    paid: int | None = None
+    match_winner: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,8 +157,10 @@ class LastHand:
     log starts afresh when the next hand is dealt at once): `lines` its result as the table's
     announcements wrote it, in the table's language; `players` in the order they were dealt in.
     Okey: `melds` the finisher's laid-down melds (101 Okey: the melds on the table at the end),
-    `rack` the same laid out in `RACK_SLOTS` slots with the finishing discard last (None: nobody
-    finished), `over` the match ended with this round, `indicator` and `okey` the round's."""
+    `rack` the finisher's melds (101 Okey: those on the table they laid) laid out in
+    `RACK_SLOTS` slots with the finishing discard last (None: nobody finished), `over` the match
+    ended with this round, `indicator` and `okey` the round's, `reason` how the round ended
+    (`finished` or `stock_exhausted`; None for poker)."""
 
     hand_id: str
     lines: tuple[str, ...] = ()
@@ -165,6 +170,7 @@ class LastHand:
     over: bool = False
     indicator: str | None = None
     okey: str | None = None
+    reason: str | None = None
 
 
 @dataclass(frozen=True)

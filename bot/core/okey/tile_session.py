@@ -80,6 +80,10 @@ class TileMatchLike(Protocol):
         """Each player's share of `pool` at the match's end."""
         ...
 
+    def winners(self) -> list[int]:
+        """The seats that won the ended match (ties share)."""
+        ...
+
 
 MatchT = TypeVar("MatchT", bound=TileMatchLike)
 RoundT = TypeVar("RoundT", bound=TileRound)
@@ -388,8 +392,10 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
                 GameResult(pid, self.game, 0, hand_id=hand_id, detail=details[index])
             )
         self.count_quiet()
-        ended = self._last_round(game.view(None))
+        public = game.view(None)
+        ended = {**self._last_round(public), "reason": (public.get("result") or {}).get("reason")}
         if self.match.finished:
+            ended["players"] = self._match_end(ended["players"])  # before the match is let go
             self._end_match(step)
             last.keep_last(self, step, hand_id, **ended, over=True)
             return
@@ -400,11 +406,26 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         else:
             self._deal(step)
 
+    def _payout(self) -> list[int]:
+        """The chips the finished match pays each engine seat from the pool of every stake."""
+        assert self.match is not None
+        return self.match.payout(self.options["stake"] * len(self.staked))
+
+    def _match_end(self, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The ended round's `players` (`_last_players`) with the finished match's result: who
+        won it and, off a tournament, the chips each is paid."""
+        assert self.match is not None
+        winners = set(self.match.winners())
+        paid = None if self.in_tournament() else self._payout()
+        return [
+            {**p, "match_winner": k in winners, "paid": None if paid is None else paid[k]}
+            for k, p in enumerate(players)
+        ]
+
     def _end_match(self, step: Step) -> None:
         assert self.match is not None
         stake = self.options["stake"]
-        pool = stake * len(self.staked)
-        paid = self.match.payout(pool)
+        paid = self._payout()
         totals = self.match.totals
         match_id = self._match_id()
         for index, pid in enumerate(self.staked):

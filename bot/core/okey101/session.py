@@ -34,7 +34,7 @@ from bot.core.okey.tile_session import MAX_SEATS, TileSession
 from bot.core.okey101 import plays
 from bot.core.okey101.messages import ANNOUNCED_EVENTS, MAX_BUTTONS, Okey101Messages
 from bot.core.okey101.words import OKEY101_SUBS, Okey101Words, Request
-from bot.core.table import house, pictures
+from bot.core.table import house, last, pictures
 from bot.core.table import stats as handstats
 from bot.core.table.session import ButtonSpec, Msg, Note, Seat, Step, Who, msg
 from games.base import Action, Event
@@ -229,13 +229,19 @@ class Okey101Session(Okey101Words, Okey101Messages, TileSession[Match101, Round1
     def _last_round(self, public: dict[str, Any]) -> dict[str, Any]:
         """The ended round's public end for the live table (`bot.core.table.last`), from the
         round's public view: each player's round score and match total, the melds lying on
-        the table (never a rack)."""
-        return {
+        the table, and when a player finished their melds on the table with the finishing
+        discard last (all public: never a rack)."""
+        result = public.get("result") or {}
+        ended = {
             "players": self._last_players(public),
             "melds": [list(m["tiles"]) for m in public["table"]],
             "indicator": public["indicator"],
             "okey": public["okey"],
         }
+        if result.get("reason") != "finished":
+            return ended
+        theirs = [list(m["tiles"]) for m in public["table"] if m["owner"] == result["winner"]]
+        return {**ended, "rack": list(last.packed([*theirs, [result["discard"]]]))}
 
     def _ranked_points(self) -> list[int]:
         """The match totals (lowest first)."""

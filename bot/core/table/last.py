@@ -28,6 +28,8 @@ def player(
     penalty: int | None = None,
     points: int | None = None,
     winner: bool = False,
+    paid: int | None = None,
+    match_winner: bool = False,
 ) -> dict[str, Any]:
     """One player's entry of the kept end (JSON-safe)."""
     return {
@@ -38,6 +40,8 @@ def player(
         "penalty": penalty,
         "points": points,
         "winner": winner,
+        "paid": paid,
+        "match_winner": match_winner,
     }
 
 
@@ -51,10 +55,11 @@ def keep_last(
     over: bool = False,
     indicator: str | None = None,
     okey: str | None = None,
+    reason: str | None = None,
 ) -> None:
     """Keep the end of the hand or round `hand_id` that just ended in `step`: its public
     announcements so far (after the step's last deal, if it dealt), `players` (`player`), and
-    Okey's finishing melds and rack, the round's indicator and okey."""
+    Okey's finishing melds and rack, the round's indicator and okey, how it ended (`reason`)."""
     start = 0
     for index, note in enumerate(step.notes):
         if note.new_hand:
@@ -74,6 +79,7 @@ def keep_last(
         "over": over,
         "indicator": indicator,
         "okey": okey,
+        "reason": reason,
     }
 
 
@@ -98,6 +104,8 @@ def last_view(session: TableSession) -> LastHand | None:
                 penalty=p.get("penalty"),
                 points=p.get("points"),
                 winner=bool(p.get("winner", False)),
+                paid=p.get("paid"),
+                match_winner=bool(p.get("match_winner", False)),
             )
             for p in data.get("players", ())
         ),
@@ -106,6 +114,7 @@ def last_view(session: TableSession) -> LastHand | None:
         over=bool(data.get("over", False)),
         indicator=data.get("indicator"),
         okey=data.get("okey"),
+        reason=data.get("reason"),
     )
 
 
