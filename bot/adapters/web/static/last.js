@@ -1,8 +1,9 @@
 // The end of the previous hand or round (the server's `view.last`, kept until the next one
 // ends): poker, the cards shown at the showdown beside each name and the chips won or lost;
-// Okey, the finisher's laid-down rack as tiles and each player's penalty and total; then the
-// result lines as the table message wrote them. Without `view.last` (an older server), the moves
-// this page last saw of the previous hand (`kept`).
+// Okey (both games), who finished or that the stock ran out, the finisher's laid-down rack as
+// tiles and each player's penalty (101: round score) and total; then the result lines as the
+// table message wrote them. Without `view.last` (an older server), the moves this page last saw
+// of the previous hand (`kept`). Once an Okey match is over, its result (`matchResult`).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -67,6 +68,40 @@ function finishingRack(last, drawTile) {
   );
 }
 
+/** How the Okey round ended: who finished it, or that the stock ran out. */
+function roundEnd(last) {
+  const finisher = (last.players || []).find((p) => p.winner);
+  if (last.reason === "finished" && finisher) return h("p.ended", {}, t("web.last.finished", { name: finisher.name }));
+  if (last.reason === "stock_exhausted") return h("p.ended", {}, t("web.last.stock_out"));
+  return null;
+}
+
+/** The Okey match that ended with the previous round, while no round is running: the
+ * winner(s), each player's final total and the chips the match paid them (none in a
+ * tournament), and how to play again (the chat starts the next match); null otherwise. */
+export function matchResult(view) {
+  const last = view.last;
+  if (view.group !== "okey" || !last?.over || view.hand_id) return null;
+  const players = last.players || [];
+  const winners = players.filter((p) => p.match_winner).map((p) => p.name);
+  const row = (p) =>
+    h(
+      `tr${p.match_winner ? ".winner" : ""}`,
+      { dataset: { user: p.user_id } },
+      h("th", { scope: "row" }, p.match_winner ? `${p.name} \u2605` : p.name),
+      h("td", {}, t("web.okey.final_points", { points: p.points ?? 0 })),
+      p.paid !== null && p.paid !== undefined ? h("td.paid", {}, t("web.okey.paid", { chips: p.paid })) : null,
+    );
+  return h(
+    "section.match-end",
+    { "aria-label": t("web.okey.match_result") },
+    h("h2", {}, t("web.okey.match_result")),
+    winners.length ? h("p.winners", {}, t("web.okey.match_winners", { names: winners.join(", ") })) : null,
+    h("table.points", {}, h("tbody", {}, players.map(row))),
+    view.phase === "waiting" ? h("p.hint.again", {}, t("web.okey.again")) : null,
+  );
+}
+
 /** The previous hand or round as a collapsible box, or null when there is none yet.
  * `drawCard(code)` draws a poker card; `drawTile(code, okey)` an Okey tile (Okey only). */
 export function lastHand(view, kept, drawCard, drawTile = null) {
@@ -80,6 +115,7 @@ export function lastHand(view, kept, drawCard, drawTile = null) {
     { open: true, dataset: { hand: last.hand_id || "" } },
     h("summary", {}, t(okey ? "web.last.round" : "web.previous")),
     view.last?.over ? h("p.hint", {}, t("web.last.match_over")) : null,
+    okey ? roundEnd(last) : null,
     players.length ? (okey ? okeyPlayers(last) : pokerPlayers(last, drawCard)) : null,
     okey ? finishingRack(last, drawTile) : null,
     last.lines?.length ? h("ol", {}, last.lines.map((line) => h("li", {}, line))) : null,

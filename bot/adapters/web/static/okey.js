@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { tile, tileBack, tileName } from "./cards.js";
 import { fromViewer, movesList, namePlate, turnLine } from "./seats.js";
-import { lastHand } from "./last.js";
+import { lastHand, matchResult } from "./last.js";
 import { ROW, SLOTS, fromTiles, move, reconcile, tilesOf } from "./rack.js";
 import { dragging, follow } from "./drag.js";
 
@@ -217,7 +217,10 @@ function middle(view, kinds, ctx) {
   const mine = seated && view.seats[view.me].in_play
     ? pile(view, view.me, { size: "", drop: kinds.has("discard") ? "discard" : null, ctx, keep: 3 })
     : null;
-  if (!view.indicator && !seated) return h("div.middle", {}, h("p.stage", {}, stageText(view)));
+  // no round running (before the first, after the match): no stock, indicator or piles
+  const result = matchResult(view);
+  if (result) return h("div.middle", {}, result);
+  if (!view.hand_id || (!view.indicator && !seated)) return h("div.middle", {}, h("p.stage", {}, stageText(view)));
   return h(
     "div.middle",
     {},

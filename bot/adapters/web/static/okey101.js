@@ -68,10 +68,11 @@ export function renderOkey101(view, ctx, kept = null) {
   for (const box of page.querySelectorAll(".player[data-seat]")) {
     box.querySelector(".facts")?.append(...seatFacts(view, Number(box.dataset.seat)));
   }
-  const table = meldsOnTable(view, kinds, ctx);
+  // the melds lie on the table only while a round runs
+  const table = view.hand_id ? meldsOnTable(view, kinds, ctx) : null;
   const middle = page.querySelector(".middle");
-  if (middle) middle.after(table);
-  else page.prepend(table);
+  if (table && middle) middle.after(table);
+  else if (table) page.prepend(table);
   const tools = moves(view, kinds, ctx);
   const rack = page.querySelector(".rack-box");
   if (tools && rack) rack.after(tools);
@@ -365,10 +366,26 @@ function moves(view, kinds, ctx) {
   return h("section.moves101", { "aria-label": t("web.okey101.moves") }, out, quick.length ? h("div.buttons", {}, quick) : null, builder);
 }
 
+/** The meld being built as a screen reader hears it: each group by number and its tiles by
+ * name ("meld 1: red 5, red 6, red 7; meld 2: …"); the bar drawn between two is not read. */
+function buildDescription() {
+  const groups = [[]];
+  for (const code of local.build) {
+    if (code === "/") groups.push([]);
+    else groups[groups.length - 1].push(code);
+  }
+  return groups
+    .filter((g) => g.length)
+    .map((g, k) => t("web.okey101.building_meld", { n: k + 1, tiles: g.map(tileName).join(", ") }))
+    .join("; ");
+}
+
 /** Tiles picked one by one into new melds ("/" between two), then laid as one move. */
 function build(view, laying, ctx) {
   const picked = selectedTile();
-  const shown = local.build.map((code) => (code === "/" ? h("span.sep", {}, "|") : tile(code, { okey: view.okey, size: "xs" })));
+  const shown = local.build.map((code) =>
+    code === "/" ? h("span.sep", {}, "|") : tile(code, { okey: view.okey, size: "xs" }),
+  );
   const redraw = () => ctx.redraw();
   const button = (key, label, onclick, disabled = false, cls = "quiet") =>
     h(`button.${cls}`, { type: "button", dataset: { key }, disabled: disabled || ctx.pending, onclick }, label);
@@ -384,7 +401,14 @@ function build(view, laying, ctx) {
       {},
       local.taken ? t("web.okey101.taken", { tile: local.taken }) : t("web.okey101.build_hint"),
       " ",
-      shown.length ? h("span.building", {}, shown) : null,
+      shown.length
+        ? h(
+            "span.building",
+            {},
+            h("span.sr-only", {}, buildDescription()),
+            h("span.drawn", { "aria-hidden": "true" }, shown),
+          )
+        : null,
     ),
     h(
       "div.buttons",
