@@ -81,3 +81,39 @@ async def test_okey_shows_the_finishing_rack_and_the_penalties_of_the_previous_r
     )
     assert drawn["summary"] == t("en", "web.last.round")
     assert drawn["lines"] == ["Round 1-1 is over."]
+
+
+async def test_a_round_the_stock_ended_says_so_with_no_finishing_rack(browser):
+    async with site(TURKISH) as s:  # any table: only the page's own module is used
+        context = await browser.new_context(viewport=PHONE)
+        page = await context.new_page()
+        await page.goto(str(s.web.client.make_url("/static/index.html")))
+        players = [
+            {"name": "ayse", "user_id": "ayse", "seat": 0, "shown": [], "delta": None,
+             "penalty": 40, "points": 40, "winner": False},
+            {"name": "bot", "user_id": "bot", "seat": 1, "shown": [], "delta": None,
+             "penalty": 202, "points": 202, "winner": False},
+        ]  # fmt: skip
+        last = {"hand_id": "1-1", "lines": [], "players": players, "melds": [], "rack": None,
+                "over": False, "indicator": "R4", "okey": "R5", "reason": "stock_exhausted"}  # fmt: skip
+        drawn = await page.evaluate(
+            "async ([last, texts]) => {"
+            + OKEY_VIEW
+            + """
+              const { setTexts } = await import("/static/i18n.js");
+              setTexts(texts, "tr");
+              const { renderOkey } = await import("/static/okey.js");
+              view.last = last;
+              const ctx = {pending: false, act() {}, arrange() {}, sort() {}, redraw() {}};
+              document.body.replaceChildren(renderOkey(view, ctx));
+              const box = document.querySelector("details.previous");
+              return {
+                ended: box.querySelector(".ended")?.textContent,
+                racks: box.querySelectorAll(".last-rack").length,
+                result: document.querySelectorAll(".match-end").length,
+              };
+            }""",
+            [last, page_texts("tr")],
+        )
+        await context.close()
+    assert drawn == {"ended": t("tr", "web.last.stock_out"), "racks": 0, "result": 0}

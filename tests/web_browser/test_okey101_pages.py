@@ -29,6 +29,15 @@ OKEY101 = [
 SEED_AYSE, SEED_MEHMET = "web101-2", "web101-0"
 
 
+def name(code: str) -> str:
+    """A tile's name as the page says it in English ("red 5", "fake okey")."""
+    words = i18n.catalogue("en")
+    if code == "F":
+        return words["web.tile.F"]
+    colour = words[f"web.colour.{code[0]}"]
+    return words["web.tile"].replace("{colour}", colour).replace("{number}", code[1:])
+
+
 async def moved(page, nonce: str) -> None:
     """Wait until `page` shows a turn other than `nonce`."""
     await page.locator(f'#main:not([data-nonce="{nonce}"])').wait_for(
@@ -75,6 +84,18 @@ async def test_a_101_page_builds_its_opening_and_another_page_shows_the_melds(br
             await ayse.locator('button[data-key="build-add"]:enabled').click()
         built = await ayse.locator(".build101 .building [data-tile]").count()
         assert built == len([c for c in plan.action.cards if c != "/"])
+        # a screen reader hears each meld by number and its tiles by name, not the bar between
+        drawn = ayse.locator(".build101 .building .drawn")
+        assert await drawn.get_attribute("aria-hidden") == "true"
+        assert await drawn.locator(".sep").count() == list(plan.action.cards).count("/")
+        said = await ayse.locator(".build101 .building .sr-only").inner_text()
+        melds = " ".join(plan.action.cards).split(" / ")
+        assert said == "; ".join(
+            i18n.t(
+                "en", "web.okey101.building_meld", n=k + 1, tiles=", ".join(map(name, m.split()))
+            )
+            for k, m in enumerate(melds)
+        )
         await ayse.locator('button[data-key="act-lay"]:enabled').click()
         await moved(ayse, view.nonce)
         _user, after = await turn(s)

@@ -132,7 +132,7 @@ function playerBox(view, i) {
       seat.points !== null && seat.points !== undefined ? h("span", {}, t("web.okey.points", { points: seat.points })) : null,
       seat.dealer ? h("span.dealer", { title: t("web.okey.starter") }, "★") : null,
     ),
-    pile(view, i, { size: "sm", label: false }),
+    view.hand_id ? pile(view, i, { size: "sm", label: false }) : null,
   );
 }
 
