@@ -148,7 +148,6 @@ async def test_the_101_confirm_names_the_tile_after_the_verb_and_the_pile_label_
             "n => n.scrollWidth <= n.clientWidth && n.scrollHeight <= n.clientHeight"
         )
         assert fits and await label.inner_text() == t("en", "web.okey.pile", name="Mehmet")
-        await shot(english, "pilelabel")
         await close_all([english])
         ayse = await open_page(browser, s.url("ayse", locale="tr"))
         await ayse.locator(f'#main[data-nonce="{view.nonce}"]').wait_for(
