@@ -3,16 +3,18 @@ bot did) against the worker processes of `bot.core.poker.odds_cache` (as it does
 same loop with no odds at all, in the same run.
 
     .venv/bin/python -m benchmarks.bench_odds_loop [--tables 4] [--hands 8] [--rounds 3]
+        [--workers 2]
 
 - A ticker on the loop sleeps 1 ms at a time; its lag is how late each wake-up comes (what a
   button press on any table waits for the loop on top of its own work).
 - `--tables` tables work their odds out at once, each its share of `--hands` random 10-player
   positions per street 1-4 (`bench_odds.views`, mostly the numpy Monte Carlo, some exact), one
   after the other like a table's streets: "thread" awaits `asyncio.to_thread(estimate, view)`,
-  "process" awaits `odds_cache.prepare([view])` (its cache emptied first).
+  "process" awaits `odds_cache.prepare([view])` (its cache emptied first) with `--workers`
+  processes at most (`odds_cache.WORKERS`).
 - "none" is the ticker alone for as long as the thread run took. The three run in turn
-  `--rounds` times (the machine is shared) and their lags are pooled: p50 / p99 / max, with the
-  wall time of the odds and the positions per second. The pool's start (spawned processes) is
+  `--rounds` times (the machine is shared) and their lags are pooled: the ticks per second (a
+  starved loop ticks less often), p50 / p99 / max, and the positions worked out per second. The pool's start (spawned processes) is
   timed apart, before the rounds.
 """
 
@@ -80,13 +82,12 @@ async def measure(
 
 
 def line(name: str, lags: list[float], walls: list[float], count: int) -> str:
-    """One result line of a mode: the lag's p50 / p99 / max in ms and the odds' pace."""
+    """One result line of a mode: the ticks the loop managed per second, the lag's p50 / p99 /
+    max in ms and the odds' pace."""
     ms = [lag * 1e3 for lag in lags]
-    pace = (
-        f", odds {sum(walls) * 1e3:6.0f} ms, {count / sum(walls):5.0f} positions/s" if count else ""
-    )
+    pace = f", odds {count / sum(walls):4.0f} positions/s" if count else ""
     return (
-        f"  {name:<8} ticks {len(ms):6}  lag p50 {statistics.median(ms):6.2f} ms  "
+        f"  {name:<8} {len(ms) / sum(walls):4.0f} ticks/s  lag p50 {statistics.median(ms):5.2f} ms  "
         f"p99 {p99(ms):6.2f} ms  max {max(ms):6.2f} ms{pace}"
     )
 
@@ -124,7 +125,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=4)
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=odds_cache.WORKERS)
     args = parser.parse_args()
+    odds_cache.WORKERS = args.workers
     asyncio.run(run(args.tables, args.hands, args.rounds))
 
 

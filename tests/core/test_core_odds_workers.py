@@ -4,7 +4,9 @@ as `estimate` on the spot for every kind of position, and no process left once t
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
+import signal
 
 from bot.core.poker import odds_cache
 from games.base import Action
@@ -69,3 +71,19 @@ async def test_closing_the_core_ends_the_worker_processes(memory_store):
     await core.close()  # again: nothing to do
     assert odds_cache.Workers.pool() is not pool  # the next odds would start a new pool
     odds_cache.shutdown()
+
+
+async def test_a_dead_worker_costs_no_odds_and_a_new_pool_takes_over(caplog):
+    odds_cache.ODDS.clear()
+    views = positions()
+    await odds_cache.prepare(views[:1])
+    broken = odds_cache.Workers.running
+    for worker in multiprocessing.active_children():
+        os.kill(worker.pid, signal.SIGKILL)
+        worker.join()
+    await odds_cache.prepare(views[1:3])  # the first in a thread, the broken pool ended
+    assert "odds_workers_broken" in caplog.text
+    assert [odds_cache.ODDS[odds_cache.position(v)] for v in views[1:3]] == [
+        estimate(v) for v in views[1:3]
+    ]
+    assert odds_cache.Workers.running is not None and odds_cache.Workers.running is not broken

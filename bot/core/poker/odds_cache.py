@@ -19,14 +19,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import multiprocessing
 import os
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot.logs import kv
 from bot.render.cache import Lru
 from games.poker.odds import Odds, estimate
+
+log = logging.getLogger("bot.core")
 
 # positions kept (a table holds a handful at a time: the public one and each asker's own)
 ODDS: Lru[tuple[Any, ...], Odds] = Lru(2048)
@@ -92,9 +97,20 @@ def odds(view: Mapping[str, Any]) -> Odds:
 async def prepare(views: Iterable[Mapping[str, Any]]) -> None:
     """Work out, in a worker process, the odds of each view whose position is not kept yet
     (the same `Odds` as `odds` gives: `estimate` is deterministic)."""
-    loop = asyncio.get_running_loop()
     for view in views:
         key = position(view)
         if key not in ODDS:
-            Counter.computed += 1
-            ODDS.put(key, await loop.run_in_executor(Workers.pool(), estimate, dict(view)))
+            ODDS.put(key, await _in_worker(view))
+
+
+async def _in_worker(view: Mapping[str, Any]) -> Odds:
+    """`estimate(view)` in the pool; if a worker died (the pool is broken), in a thread this
+    once, the broken pool ended so that the next odds start a new one."""
+    Counter.computed += 1
+    loop = asyncio.get_running_loop()
+    try:
+        return await loop.run_in_executor(Workers.pool(), estimate, dict(view))
+    except BrokenProcessPool:
+        log.warning(kv(event="odds_workers_broken"))
+        await asyncio.to_thread(shutdown)
+        return await asyncio.to_thread(estimate, view)
