@@ -96,6 +96,7 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
     web = None
     halt = asyncio.Event()
     ticker: asyncio.Task[None] | None = None
+    core: Core | None = None
     try:
         seeds = SeededSource(args.seed) if args.seed else random_seeds
         config = console_config(settings, pictures=bool(args.pictures))
@@ -143,6 +144,8 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
         await stop_ticker(ticker, halt)
         if web is not None:
             await web.stop()
+        if core is not None:
+            await core.close()
         await store.close()
         log.info(kv(event="store_closed"))
 
@@ -219,6 +222,7 @@ async def run_platforms(
     from bot.adapters.web.metrics import MeteredCore, Metrics
     from bot.adapters.web.runner import link_maker, start_web, web_signer
     from bot.adapters.web.server import Front
+    from bot.core.app import Core
     from bot.core.table.pictures import warm_up_pictures
     from storage import Store
 
@@ -230,6 +234,7 @@ async def run_platforms(
     store = await Store.open(settings.database_url, migrate=True)
     web = None
     served: list[Any] = []  # the web table, once listening (its port for the links)
+    cores: list[Core] = []  # closed after serving (`Core.close`)
     try:
         signer = await web_signer(settings, store) if settings.web_enabled else None
         metrics = Metrics()
@@ -239,6 +244,7 @@ async def run_platforms(
         for name in platforms:
             link = None if signer is None else link_maker(signer, partial(_base, settings, served))
             core, rooms = platform_core(store, settings, name, web_link=link)
+            cores.append(core)
             metered: Any = MeteredCore(core, metrics)
             front = fronts[name] = Front(metered)
             states[name] = lambda: "serving"
@@ -269,6 +275,8 @@ async def run_platforms(
     finally:
         if web is not None:
             await web.stop()
+        for core in cores:
+            await core.close()
         await store.close()
         log.info(kv(event="store_closed"))
 

@@ -4,12 +4,13 @@ and the two stores every folder may ask for, both the real `storage.Store` (`tes
 temporary folder. `tests/storage` has its own `store`, on each database backend under test."""
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from bot.core.poker import odds_cache
 from storage import Store
 from testkit.stores import open_file_store, open_memory_store
 
@@ -41,3 +42,11 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
         yield opened
     finally:
         await opened.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _odds_workers() -> Iterator[None]:
+    """End the worker processes of Açık poker's odds once the session is over (tests start them
+    through cores they do not close; one pool serves the whole session)."""
+    yield
+    odds_cache.shutdown()

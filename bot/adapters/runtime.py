@@ -155,10 +155,13 @@ async def serve_on_store(
     from storage import Store
 
     store = await Store.open(settings.database_url, migrate=True)
+    core = None
     try:
         core, rooms = platform_core(store, settings, platform)
         await serve(settings, core, table_messages=store, rooms=rooms, **options)
     finally:
+        if core is not None:
+            await core.close()
         await store.close()
         logging.getLogger("bot").info(kv(event="store_closed"))
 

@@ -23,6 +23,7 @@ released (`pictures.draw_pictures`), never twice for one state.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
@@ -42,6 +43,7 @@ from bot.core.okey101.view import okey101_view
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
+from bot.core.poker import odds_cache
 from bot.core.poker.view import poker_view
 from bot.core.registry import GAMES, open_session
 from bot.core.table.choices import RoomChoices
@@ -131,6 +133,13 @@ class Core:
             out += await self.tournaments.load()
             out += await self._settle()
         return await draw_pictures(out)
+
+    async def close(self) -> None:
+        """End what the core started beside the store: the worker processes of Açık poker's
+        live odds (`odds_cache`; one pool for every core of the process, so this ends it for
+        all of them, and the next odds start a new one). Call it when serving is over, before
+        the store is closed; calling it again does nothing."""
+        await asyncio.to_thread(odds_cache.shutdown)
 
     async def tick(self, now: datetime | None = None) -> list[Outgoing]:
         """Run the turn timers and close idle tables; `now` defaults to the core's clock.

@@ -79,20 +79,15 @@ async def test_a_refused_press_does_not_work_the_odds_out_again(store):
     assert Counter.computed == computed  # the same position: the kept figures
 
 
-async def test_the_odds_are_worked_out_off_the_event_loop(store, monkeypatch):
-    import threading
+async def test_the_odds_are_worked_out_in_the_worker_processes(store, monkeypatch):
+    import os
 
     from bot.core.poker import odds_cache
+    from testkit.odds import estimate_marked
 
-    threads: list[int] = []
-    real = odds_cache.estimate
-
-    def recorded(view):
-        threads.append(threading.get_ident())
-        return real(view)
-
-    monkeypatch.setattr(odds_cache, "estimate", recorded)
+    monkeypatch.setattr(odds_cache, "estimate", estimate_marked)  # deals: the worker's pid
     odds_cache.ODDS.clear()
+    computed = odds_cache.Counter.computed
     users = PLAYERS[:3]
     core, out = await started(store, "/poker open acik 10", users)
     session = live_session(core, "c1")
@@ -101,9 +96,10 @@ async def test_the_odds_are_worked_out_off_the_event_loop(store, monkeypatch):
     actor = session.seats[session.actor()].user_id
     out = await core.handle(cmd(actor, "/poker bet 20"))  # the same cards: the same figures
     assert not errors(out), errors(out)
-    assert len(threads) == 2  # the deal's position and the asker's own
+    assert odds_cache.Counter.computed - computed == 2  # the deal's position and the asker's own
     session = live_session(core, "c1")
     out = await core.handle(cmd(session.seats[session.actor()].user_id, "/poker fold"))
     assert not errors(out), errors(out)
-    assert len(threads) == 3  # a fold is a new position
-    assert threading.get_ident() not in threads
+    assert odds_cache.Counter.computed - computed == 3  # a fold is a new position
+    workers = {odds_cache.ODDS[key].deals for key in odds_cache.ODDS}
+    assert len(odds_cache.ODDS) == 3 and os.getpid() not in workers

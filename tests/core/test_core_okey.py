@@ -184,4 +184,6 @@ async def test_okey_restart_mid_round_resumes_exactly(tmp_path):
         "cem: /okey join",
         "ayse: /okey begin",
     ]
-    await resumes_exactly(tmp_path, "okey-restart", prelude, 80, auto_move, restart_at=33)
+    # mid round 1, and once round 1 ended (move 74) and round 2 is dealt
+    play = await resumes_exactly(tmp_path, "okey-restart", prelude, 80, auto_move, (33, 75))
+    assert [len(play.states[step]["match"]["history"]) for step in (33, 75)] == [0, 1]

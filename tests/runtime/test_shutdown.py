@@ -323,3 +323,22 @@ async def test_a_single_platform_start_loads_only_its_tables(tmp_path, monkeypat
     await runner.serve_with_store(settings)
     wanted = "700000000000000001" if runner is discord_runner else "-100500"
     assert loaded and set(loaded) == {wanted}
+
+
+async def test_serving_ends_with_the_odds_workers_ended(tmp_path, monkeypatch):
+    from bot.core.poker import odds_cache
+    from testkit.odds import positions
+
+    url = f"sqlite+aiosqlite:///{tmp_path}/bot.db"
+    started: list[bool] = []
+
+    async def serve(settings, core, **options):
+        odds_cache.ODDS.clear()
+        await odds_cache.prepare(positions()[:1])  # as an Açık table's first message would
+        started.append(odds_cache.Workers.running is not None)
+
+    monkeypatch.setattr(telegram_runner, "serve", serve)
+    settings = load_settings(database_url=url, default_locale="en", telegram_token="1:x")
+    await telegram_runner.serve_with_store(settings)
+    assert started == [True]
+    assert odds_cache.Workers.running is None  # the core closed before the store

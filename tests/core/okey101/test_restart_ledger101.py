@@ -26,10 +26,33 @@ def easy_move(session, rng) -> tuple[str, str]:
     return session.seat_of(index).user_id, okey101_line(ai.choose_action(game, index, "easy", rng))
 
 
-async def test_restart_mid_round_resumes_exactly(tmp_path):
+# 2 players, 3 rounds, seeds "restart101", moves Random(5): round 1 ends on move 68, round 2 on
+# move 127 and the match on move 181, the last one
+MATCH_MOVES = 182
+ROUND_ONE_ENDS = 68
+
+
+async def test_restart_mid_match_resumes_exactly(tmp_path):
     prelude = ["ayse: /okey start 101 3 30", "mehmet: /okey join", "ayse: /okey begin"]
-    trace = await resumes_exactly(tmp_path, "restart101", prelude, 60, easy_move, 23, move_seed=5)
-    assert not [text for answers in trace for kind, _, text in answers if kind is OutKind.ERROR]
+    # mid round 1; once round 1 ended and round 2 is dealt; before the match's last move
+    restarts = (23, ROUND_ONE_ENDS + 1, MATCH_MOVES - 1)
+    play = await resumes_exactly(
+        tmp_path, "restart101", prelude, MATCH_MOVES, easy_move, restarts, move_seed=5
+    )
+    assert not [
+        text for answers in play.trace for kind, _, text in answers if kind is OutKind.ERROR
+    ]
+    rounds = [len(play.states[step]["match"]["history"]) for step in restarts]
+    assert rounds == [0, 1, 2]
+    dealt = play.states[ROUND_ONE_ENDS + 1]["views"]["ayse"]
+    assert dealt.phase == "playing" and len(dealt.mine) in (21, 22)
+    assert "The match is over" in "\n".join(text for _, _, text in play.trace[-1])
+    end = play.states[None]
+    assert end["match"] is None
+    escrow = [row["balance"] for row in end["books"]["wallets"] if row["table_id"] is not None]
+    assert escrow == [0]
+    paid = [row for row in end["books"]["ledger"] if row["reason"] == "okey101 payout"]
+    assert paid and len(end["books"]["game_results"]) == 3 * 2 + 2  # a row per round, one per match
 
 
 @settings(max_examples=4, deadline=None)
