@@ -10,7 +10,8 @@ A front end never parses a text the core wrote and never reaches into the core's
 - `needs_moderator` says whether a command may need the sender's moderator rights, so an adapter
   looks them up on its platform only then (the core still enforces them);
 - `table_view` is a typed view of a table for one viewer: seats, public cards or tiles, the
-  viewer's own cards or rack, the moves they may make with their bounds, the turn deadline. It
+  viewer's own cards or rack, the moves they may make with their bounds, the turn deadline, the
+  last moves in the language asked for (the viewer's; the table message keeps the table's). It
   never holds a card hidden from that viewer; chat text, pictures and any other surface can be
   drawn from it;
 - `subscribe` registers a listener told (table id, version) after every committed step, so a
@@ -186,7 +187,9 @@ class TableView:
     carried from a hand nobody opened, between hands). Okey: `indicator`, `okey` (the joker),
     `stock` (tiles left); 101 Okey also `melds` (the melds on the table) and `threshold` (what
     an opening by series must reach). `moves` are the last moves as the table message shows
-    them, in the table's language. `nonce` is the turn's (a move sent with another one is
+    them, in the language the view was asked in (`table_view`'s `locale`: the viewer's; by
+    default the table's, as the table message has them); a line from a snapshot of a version
+    that kept them as text reads as it was written, in the table's language. `nonce` is the turn's (a move sent with another one is
     stale); `odds` Açık poker's live odds from the public cards, a whole percentage per seat
     (None for a seat out of the hand; empty when the table shows none); `rack` an Okey player's
     own rack as they arranged it, `RACK_SLOTS` slots of a tile or None (empty for anyone else).
@@ -275,8 +278,11 @@ class CoreApi(Protocol):
         read), or None when it is closed or unknown here."""
         ...
 
-    async def table_view(self, table_id: str, platform: str, user_id: str) -> TableView | None:
-        """The open table as `user_id` of `platform` may see it now, or None (no such open table
+    async def table_view(
+        self, table_id: str, platform: str, user_id: str, locale: str | None = None
+    ) -> TableView | None:
+        """The open table as `user_id` of `platform` may see it now, its moves in `locale`
+        (`tr` or `en`: the viewer's language; None: the table's), or None (no such open table
         on that platform)."""
         ...
 
@@ -296,10 +302,12 @@ class LiveTableApi(CoreApi, Protocol):
         platform: str,
         user_ids: Sequence[str | None],
         version: int | None = None,
+        locale: str | None = None,
     ) -> dict[str | None, TableView] | None:
-        """The open table as each of `user_ids` may see it (None: a spectator), from one read of
-        the store (none when this process holds `version` already); None when there is no such
-        open table on that platform."""
+        """The open table as each of `user_ids` may see it (None: a spectator), its moves in
+        `locale` (None: the table's language), from one read of the store (none when this
+        process holds `version` already); None when there is no such open table on that
+        platform. Viewers of several languages take one call each."""
         ...
 
     async def arrange_rack(

@@ -10,7 +10,8 @@
     core.table_info(table_id) -> TableInfo | None       an open table's game, language, turn nonce
     await core.choose_room(platform, user, channel, room) / chosen_room(platform, user, channel)
                                                       the Activity's shared room, kept in the store
-    await core.table_view(table_id, platform, user_id) -> TableView | None   one viewer's view
+    await core.table_view(table_id, platform, user_id, locale) -> TableView | None
+                                                      one viewer's view, its moves in `locale`
 
 `Core` implements `bot.core.api.CoreApi`, the contract every front end and the tests use.
 
@@ -347,15 +348,18 @@ class Core:
             nonce=session.nonce,
         )
 
-    async def table_view(self, table_id: str, platform: str, user_id: str) -> TableView | None:
+    async def table_view(
+        self, table_id: str, platform: str, user_id: str, locale: str | None = None
+    ) -> TableView | None:
         """The open table `table_id` of `platform` as `user_id` may see it now (a player at it,
-        or a spectator), brought up to date from the store; None when there is no such table."""
+        or a spectator), its moves in `locale` (None: the table's language), brought up to date
+        from the store; None when there is no such table."""
         if self.store is None or is_tournament_id(table_id):
             return None
         live = await self.tables.current(table_id)
         if live is None or live.platform != platform:
             return None
-        return view_of(live.session, user_id)
+        return view_of(live.session, user_id, locale)
 
     def subscribe(self, listener: VersionListener) -> Callable[[], None]:
         """Call `listener(table_id, version)` after every step this process commits (and, once
@@ -399,11 +403,13 @@ class Core:
         platform: str,
         user_ids: Sequence[str | None],
         version: int | None = None,
+        locale: str | None = None,
     ) -> dict[str | None, TableView] | None:
-        """The open table as each of `user_ids` (None: a spectator) may see it, brought up to
-        date from the store once (not even that when this process holds `version` or a newer
-        one: it committed it); an Okey player's rack as they arranged it. None when there is no
-        such open table on that platform."""
+        """The open table as each of `user_ids` (None: a spectator) may see it, its moves in
+        `locale` (None: the table's language), brought up to date from the store once (not even
+        that when this process holds `version` or a newer one: it committed it); an Okey
+        player's rack as they arranged it. None when there is no such open table on that
+        platform."""
         if self.store is None or is_tournament_id(table_id):
             return None
         live = self.tables.get(table_id)
@@ -414,7 +420,7 @@ class Core:
         async with live.lock:  # never a step's state before its commit
             if live.closed:
                 return None
-            views = {user_id: view_of(live.session, user_id) for user_id in user_ids}
+            views = {user_id: view_of(live.session, user_id, locale) for user_id in user_ids}
             players = {i: seat.player_id for i, seat in enumerate(live.session.seats)}
         for user_id, view in views.items():
             if view.rack and view.me is not None and view.hand_id is not None:
@@ -679,14 +685,14 @@ class Core:
         return await self.tables.run(live, who, lambda s: s.command(who, sub, args), checked=True)
 
 
-def view_of(session: Any, user_id: str | None) -> TableView:
-    """A session's view for one viewer, by its game (`poker.view`, `okey.view`,
-    `okey101.view`)."""
+def view_of(session: Any, user_id: str | None, locale: str | None = None) -> TableView:
+    """A session's view for one viewer, its moves in `locale` (None: the table's language), by
+    its game (`poker.view`, `okey.view`, `okey101.view`)."""
     if session.game == "okey101":
-        return okey101_view(session, user_id)
+        return okey101_view(session, user_id, locale)
     if session.group == "okey":
-        return okey_view(session, user_id)
-    return poker_view(session, user_id)
+        return okey_view(session, user_id, locale)
+    return poker_view(session, user_id, locale)
 
 
 def own_picker(view: TableView) -> Picker | None:

@@ -39,7 +39,9 @@ class NarrowCore:
         """No open table known."""
         return None
 
-    async def table_view(self, table_id: str, platform: str, user_id: str) -> TableView | None:
+    async def table_view(
+        self, table_id: str, platform: str, user_id: str, locale: str | None = None
+    ) -> TableView | None:
         """No open table known."""
         return None
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from bot.core.messages import Outgoing, OutKind
 from bot.core.poker.session import PokerSession
-from bot.core.table.deliver import MAX_TABLE_TEXT, table_message
-from bot.core.table.session import MOVE_LOG
+from bot.core.table.deliver import MAX_TABLE_TEXT, move_lines, table_message
+from bot.core.table.session import MOVE_LOG, Msg
 from testkit.drive import ai_move, live_session
 from testkit.helpers import Clock, cmd, errors, make_core, press
 from testkit.stores import open_memory_store
@@ -20,6 +20,11 @@ def kinds(out: list[Outgoing]) -> list[OutKind]:
 
 def publics(out: list[Outgoing]) -> list[str]:
     return [o.text for o in out if o.kind is OutKind.PUBLIC]
+
+
+def logged(core) -> list[str]:
+    """The open table's move log as the table message shows it."""
+    return move_lines(live_session(core))
 
 
 def edits(out: list[Outgoing]) -> list[Outgoing]:
@@ -59,13 +64,13 @@ async def test_moves_edit_the_table_message_and_post_nothing(memory_store):
     for user in ("ayse", "mehmet", "cem"):
         out = await core.handle(cmd(user, "/poker join 100"))
         assert kinds(out) == [OutKind.EDIT_TABLE] and not out[0].fresh
-    assert live_session(core).moves == [
+    assert logged(core) == [
         "Table 1 is open: Türk pokeri.",
         "Ayse sits down with 100 chips.",
         "Mehmet sits down with 100 chips.",
         "Cem sits down with 100 chips.",
     ]
-    assert out[0].text.endswith("\n".join(live_session(core).moves))
+    assert out[0].text.endswith("\n".join(logged(core)))
 
 
 async def test_the_move_log_keeps_the_newest_five_lines_newest_last(memory_store):
@@ -74,7 +79,7 @@ async def test_the_move_log_keeps_the_newest_five_lines_newest_last(memory_store
     for user in ("ayse", "mehmet", "cem", "deniz", "ece"):
         await core.handle(cmd(user, "/poker join 100"))
     out = await core.handle(cmd("mehmet", "/poker leave"))
-    moves = live_session(core).moves
+    moves = logged(core)
     assert len(moves) == MOVE_LOG == 5
     assert moves[0] == "Mehmet sits down with 100 chips."
     assert moves[-1] == "Mehmet leaves the table with 100 chips."
@@ -85,7 +90,7 @@ async def test_a_new_hand_starts_the_move_log_afresh(memory_store):
     core = make_core(memory_store)
     await poker_table(core)
     out = await core.handle(cmd("ayse", "/poker start"))
-    assert live_session(core).moves == []  # the joins are not this hand's moves
+    assert logged(core) == []  # the joins are not this hand's moves
     assert "sits down" not in edits(out)[-1].text
 
 
@@ -96,20 +101,20 @@ async def test_the_move_log_survives_a_restart(tmp_path):
     store = await Store.open(url)
     core = make_core(store)
     await poker_table(core)
-    moves = list(live_session(core).moves)
+    moves = list(logged(core))
     await store.close()
     store = await Store.open(url)
     try:
         again = make_core(store)
         out = await again.start()
-        assert live_session(again).moves == moves
+        assert logged(again) == moves
         [table] = out
         assert table.kind is OutKind.EDIT_TABLE and table.fresh
         assert "\n".join(moves) in table.text and table.text.endswith(
             "play goes on where it stopped."
         )
         out = await again.handle(cmd("cem", "/poker join 100"))
-        assert live_session(again).moves == [*moves, "Cem sits down with 100 chips."]
+        assert logged(again) == [*moves, "Cem sits down with 100 chips."]
     finally:
         await store.close()
 
@@ -118,9 +123,9 @@ def test_an_old_snapshot_without_a_move_log_loads_with_an_empty_one():
     session = PokerSession.create("turkish", "en", (), make_core(None).config, Clock().now)
     data = session.to_dict()
     assert data["moves"] == []
-    session.log_moves(["a", "b"])
+    session.log_moves([Msg("a"), Msg("b")])
     data = session.to_dict()
-    assert PokerSession.from_dict(data).moves == ["a", "b"]
+    assert move_lines(PokerSession.from_dict(data)) == ["a", "b"]
     del data["moves"]
     assert PokerSession.from_dict(data).moves == []
 
@@ -337,7 +342,7 @@ async def test_a_ten_seat_acik_table_fits_a_photo_caption():
 
 def test_a_table_text_too_long_drops_old_moves_first():
     session = PokerSession.create("turkish", "en", (), make_core(None).config, Clock().now)
-    session.log_moves([f"move {n} " + "x" * 200 for n in range(5)])
+    session.log_moves([Msg(f"move {n} " + "x" * 200) for n in range(5)])
     item = table_message(session, "c1")
     assert len(item.text) <= MAX_TABLE_TEXT
     assert "move 4" in item.text and "move 0" not in item.text

@@ -2,8 +2,9 @@
 
 The core tells the hub (table id, version) after each commit (`CoreApi.subscribe`; with
 PostgreSQL also other processes' commits, `LiveTableApi.follow`). The hub then builds every
-viewer's view of that table from one read of the store (`LiveTableApi.table_views`) and sends
-each its `state` frame; equal views (every spectator's) are serialised once. A table's
+viewer's view of that table from one read of the store (`LiveTableApi.table_views`; one per
+language the viewers read, since each gets the last moves in their own) and sends each its
+`state` frame; equal views (every spectator's of one language) are serialised once. A table's
 broadcasts never overlap: a version told while one runs makes it run once more when it ends,
 so a burst of steps (computer moves) costs one or two rounds, and the last state always goes
 out. A version not newer than the last one sent is ignored (the same commit heard twice:
@@ -159,27 +160,32 @@ class Hub:
         self, platform: str, table_id: str, viewers: list[Viewer], version: int | None = None
     ) -> None:
         """Send each of `viewers` (all of one table) its state now (at `version` or newer, when
-        known); a closed table says so and closes their sockets."""
+        known), the moves in the viewer's language (one read of the views per language); a
+        closed table says so and closes their sockets."""
         core = self.cores.get(platform)
         if core is None or not viewers:
             return
-        users = [v.who.user_id for v in viewers]
-        views = await core.table_views(table_id, platform, users, version)
-        if views is None:
-            await self._closed(viewers)
-            return
-        shared: dict[TableView, str] = {}  # every spectator's view is one and the same
+        by_locale: dict[str, list[Viewer]] = {}
+        for viewer in viewers:
+            by_locale.setdefault(viewer.who.locale, []).append(viewer)
+        shared: dict[TableView, str] = {}  # every spectator's view (of one language) is the same
         sent = 0
         now = datetime.fromtimestamp(self.clock(), UTC)  # every frame's `now` (the countdown)
-        for viewer in viewers:
-            view = views[viewer.who.user_id]
-            common = shared.get(view)
-            if common is None:
-                common = shared[view] = view_text(view)
-            text = state_text(common, viewer.who.name, now=now)
-            viewer.group, viewer.seated = view.group, view.me is not None
-            if await send(viewer, text):
-                sent += len(text.encode())
+        for locale, group in by_locale.items():
+            users = [v.who.user_id for v in group]
+            views = await core.table_views(table_id, platform, users, version, locale=locale)
+            if views is None:
+                await self._closed(viewers)
+                return
+            for viewer in group:
+                view = views[viewer.who.user_id]
+                common = shared.get(view)
+                if common is None:
+                    common = shared[view] = view_text(view)
+                text = state_text(common, viewer.who.name, now=now)
+                viewer.group, viewer.seated = view.group, view.me is not None
+                if await send(viewer, text):
+                    sent += len(text.encode())
         if self.on_sent is not None:
             self.on_sent(table_id, len(viewers), sent)
 

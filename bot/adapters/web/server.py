@@ -347,7 +347,9 @@ class WebTable:
         if who is None or front is None:
             await _fail(ws, t(locale, "err.web_session"))
             return None
-        views = await front.core.table_views(who.table_id, who.platform, [who.user_id])
+        views = await front.core.table_views(
+            who.table_id, who.platform, [who.user_id], locale=who.locale
+        )
         if views is None:
             await _fail(ws, t(who.locale, "err.no_such_table"))
             return None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core.api import RACK_SLOTS, ActionView, SeatView, TableView
 from bot.core.okey.tile_messages import rack_order
+from bot.core.table.deliver import move_lines
 from bot.core.table.last import last_view, packed
 from games.okey import arrange
 
@@ -21,8 +22,9 @@ if TYPE_CHECKING:
     from bot.core.okey.session import OkeySession
 
 
-def okey_view(session: OkeySession, user_id: str | None) -> TableView:
-    """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it."""
+def okey_view(session: OkeySession, user_id: str | None, locale: str | None = None) -> TableView:
+    """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it,
+    its moves in `locale` (None: the table's language)."""
     game = session.round
     me, index, public, own, actor = viewer_parts(session, game, user_id)
     seats = tuple(tile_seat(session, i, public, actor) for i in range(len(session.seats)))
@@ -38,7 +40,7 @@ def okey_view(session: OkeySession, user_id: str | None) -> TableView:
             )
             for spec in game.legal_actions(index)
         )
-    return tile_table_view(session, public, seats, me, mine, actions, actor)
+    return tile_table_view(session, public, seats, me, mine, actions, actor, locale=locale)
 
 
 def viewer_parts(
@@ -62,10 +64,12 @@ def tile_table_view(
     mine: tuple[str, ...],
     actions: tuple[ActionView, ...],
     actor: int | None,
+    locale: str | None = None,
     **extra: Any,
 ) -> TableView:
-    """The `TableView` of a tile game (classic and 101 Okey) from its parts; `extra` holds the
-    game's own fields (101: `melds`, `threshold`)."""
+    """The `TableView` of a tile game (classic and 101 Okey) from its parts, its moves in
+    `locale` (None: the table's language); `extra` holds the game's own fields (101: `melds`,
+    `threshold`)."""
     return TableView(
         table_id=str(session.table_id),
         game=session.game,
@@ -83,7 +87,7 @@ def tile_table_view(
         indicator=None if public is None else public["indicator"],
         okey=None if public is None else public["okey"],
         stock=None if public is None else public["stock"],
-        moves=tuple(session.moves),
+        moves=tuple(move_lines(session, locale)),
         nonce=session.nonce,
         rack=laid_out(mine, None) if mine else (),
         last=last_view(session),

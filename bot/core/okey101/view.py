@@ -22,8 +22,11 @@ if TYPE_CHECKING:
     from games.okey101 import Round101
 
 
-def okey101_view(session: Okey101Session, user_id: str | None) -> TableView:
-    """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it."""
+def okey101_view(
+    session: Okey101Session, user_id: str | None, locale: str | None = None
+) -> TableView:
+    """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it,
+    its moves in `locale` (None: the table's language)."""
     game = session.game101
     me, index, public, own, actor = viewer_parts(session, game, user_id)
     seats = tuple(_seat(session, i, public, actor) for i in range(len(session.seats)))
@@ -61,6 +64,7 @@ def okey101_view(session: Okey101Session, user_id: str | None) -> TableView:
         mine,
         actions,
         actor,
+        locale=locale,
         melds=melds,
         threshold=None if public is None else public["threshold"],
     )

@@ -11,14 +11,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.core.api import ActionView, SeatView, TableView
+from bot.core.table.deliver import move_lines
 from bot.core.table.last import last_view
 
 if TYPE_CHECKING:
     from bot.core.poker.session import PokerSession
 
 
-def poker_view(session: PokerSession, user_id: str | None) -> TableView:
-    """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it."""
+def poker_view(session: PokerSession, user_id: str | None, locale: str | None = None) -> TableView:
+    """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it,
+    its moves in `locale` (None: the table's language)."""
     me = next((i for i, s in enumerate(session.seats) if s.user_id == user_id), None)
     running = session.running()
     public = session.engine.view(None) if running else None
@@ -48,7 +50,7 @@ def poker_view(session: PokerSession, user_id: str | None) -> TableView:
         pot=0 if public is None else public["pot"],
         pots=() if public is None else tuple(p["amount"] for p in public["pots"]),
         carried=session.carried,
-        moves=tuple(session.moves),
+        moves=tuple(move_lines(session, locale)),
         nonce=session.nonce,
         odds=_odds(session, public),
         last=last_view(session),

@@ -69,7 +69,7 @@ def table_text(session: TableSession, note: Msg | None = None) -> str:
         note = Msg("table.is_closed")
     tail = [] if note is None else [words(session.locale, note)]
     head = text(session.locale, state)
-    moves = list(session.moves)
+    moves = move_lines(session)
     while True:
         body = "\n".join([head, *(["", *moves] if moves else []), *tail])
         if len(body) <= MAX_TABLE_TEXT or not moves:
@@ -103,16 +103,26 @@ def table_message(
 
 def log_moves(session: TableSession, notes: list[Note]) -> None:
     """Add the public move lines among `notes` (public notes not announced) to the table's move
-    log, in the table's language; from a note that starts a new hand on, the log starts afresh
-    (the last hand's moves are over, its result is announced)."""
-    lines: list[str] = []
+    log, as messages (`move_lines` puts them into words); from a note that starts a new hand
+    on, the log starts afresh (the last hand's moves are over, its result is announced)."""
+    lines: list[Msg] = []
     fresh = False
     for note in notes:
         if note.new_hand:
             lines, fresh = [], True
         if note.to is None and not note.announce:
-            lines += [words(session.locale, line) for line in note.lines]
+            lines += note.lines
     session.log_moves(lines, fresh=fresh)
+
+
+def move_lines(session: TableSession, locale: str | None = None) -> list[str]:
+    """The move log in `locale` (None: the table's language), oldest first; a line kept as
+    text by an older version (`MoveLine`) reads as it was written."""
+    shown = locale or session.locale
+    return [
+        line if isinstance(line, str) else words(shown, Msg.from_dict(line))
+        for line in session.moves
+    ]
 
 
 def hand_label(session: TableSession, hand: str) -> Msg:
@@ -127,7 +137,7 @@ def deliver(
     the last public picture among them) and come first; private lines go to their player with
     their picture (never to a computer player), a hand's cards or tiles labelled with the hand
     and carrying its slot; the table message comes last, once. Moves are not sent here: they are
-    in the move log (`move_lines`, added by the table service before its commit) and so in the
+    in the move log (`log_moves`, added by the table service before its commit) and so in the
     table message. After an announcement the table message is posted anew (`fresh`), so that
     it stays the newest message in the channel; a closed table's message loses its buttons.
     `version`: the committed table version the table message shows."""

@@ -61,6 +61,40 @@ class Msg:
     key: str
     params: dict[str, Any] = field(default_factory=dict)
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form (the move log in the table snapshot): nested `Msg` parameters as
+        dicts, lists item by item, numbers and text as they are; any other value as the text
+        it reads as (what the catalogue's `{name}` makes of it), so the line reads the same."""
+        return {"key": self.key, "params": {k: _plain(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Msg:
+        """Rebuild a message from `to_dict` output."""
+        return cls(data["key"], {k: _message(v) for k, v in data.get("params", {}).items()})
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return value.to_dict()
+    if isinstance(value, list):  # `words` joins a list parameter: it stays a list
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return str(value)
+
+
+def _message(value: Any) -> Any:
+    if isinstance(value, dict):  # only a nested `Msg` is stored as a dict
+        return Msg.from_dict(value)
+    if isinstance(value, list):
+        return [_message(v) for v in value]
+    return value
+
+
+# one line of the move log: a message (`Msg.to_dict`), put into words when shown (each viewer's
+# language); a snapshot from before kept its lines as text, in the table's language
+MoveLine = dict[str, Any] | str
+
 
 def msg(key: str, **params: Any) -> Msg:
     """Build a `Msg`."""
@@ -208,7 +242,8 @@ class TableOutcome:
 
 class TableSession:
     """The common state of one table: seats, phase, locale, the history of dealt hands and the
-    move log (the last `MOVE_LOG` public move lines, in the table's language, newest last).
+    move log (the last `MOVE_LOG` public move lines as messages, newest last: each surface puts
+    them into its own language).
 
     Subclasses add the game: `poker.PokerSession` and `okey.OkeySession`. The table service
     sets `now` and `seeds` before each use; neither is stored.
@@ -233,7 +268,7 @@ class TableSession:
         self.now: datetime = created
         self.seeds: Any = None
         self.pictures = False  # set by the table service from CoreConfig.pictures
-        self.moves: list[str] = []  # the move log, newest last
+        self.moves: list[MoveLine] = []  # the move log, newest last
         self.pending: dict[str, Any] = {}  # house rule changes for the next hand or match
         # the public end of the previous hand or round (`bot.core.table.last`), kept until the
         # next one ends
@@ -263,7 +298,7 @@ class TableSession:
             "hands": dict(self.hands),  # (a hand's entry is never changed once written)
             "nonce": self.nonce,
             "touched": iso(self.touched),
-            "moves": list(self.moves),
+            "moves": copy.deepcopy(self.moves),
             "pending": dict(self.pending),
             "heard": iso(self.heard),
             "quiet": self.quiet,
@@ -281,7 +316,8 @@ class TableSession:
         self.hands = data["hands"]
         self.nonce = data["nonce"]
         self.touched = from_iso(data["touched"]) or self.created
-        self.moves = list(data.get("moves", []))  # snapshots from before the log have none
+        # snapshots from before the log have none, and from before messages text lines
+        self.moves = copy.deepcopy(data.get("moves", []))
         self.pending = dict(data.get("pending", {}))  # nor pending house rules
         # nor when a person last acted (counted from the last step, then)
         self.heard = from_iso(data.get("heard")) or self.touched
@@ -290,10 +326,11 @@ class TableSession:
         self.stood_in = bool(data.get("stood_in", False))
         self.last = copy.deepcopy(data.get("last"))  # nor the previous hand's end
 
-    def log_moves(self, lines: list[str], fresh: bool = False) -> None:
+    def log_moves(self, lines: list[Msg], fresh: bool = False) -> None:
         """Append public move lines to the move log (`fresh`: to an empty one), keeping the
         newest `MOVE_LOG`."""
-        self.moves = [*([] if fresh else self.moves), *lines][-MOVE_LOG:]
+        kept = [*([] if fresh else self.moves), *(line.to_dict() for line in lines)]
+        self.moves = kept[-MOVE_LOG:]
 
     # --- tables nobody plays ---------------------------------------------------------------------
 
