@@ -5,9 +5,11 @@ slot of their hand."""
 
 from __future__ import annotations
 
+import json
+
 from bot.core.messages import Outgoing, OutKind
 from bot.core.poker.session import PokerSession
-from bot.core.table.deliver import MAX_TABLE_TEXT, move_lines, table_message
+from bot.core.table.deliver import MAX_TABLE_TEXT, move_lines, table_message, words
 from bot.core.table.session import MOVE_LOG, Msg
 from testkit.drive import ai_move, live_session
 from testkit.helpers import Clock, cmd, errors, make_core, press
@@ -128,6 +130,27 @@ def test_an_old_snapshot_without_a_move_log_loads_with_an_empty_one():
     assert move_lines(PokerSession.from_dict(data)) == ["a", "b"]
     del data["moves"]
     assert PokerSession.from_dict(data).moves == []
+
+
+def test_the_move_log_keeps_messages_put_into_each_language_when_shown():
+    session = PokerSession.create("turkish", "tr", (), make_core(None).config, Clock().now)
+    level = Msg("seat.bot_level", {"level": Msg("level.easy")})
+    line = Msg("poker.seat", {"marker": "·", "name": "Ayse", "chips": 150, "notes": [level]})
+    session.log_moves([line])
+    again = PokerSession.from_dict(json.loads(json.dumps(session.to_dict())))
+    assert move_lines(again) == move_lines(again, "tr") == ["· Ayse: 150 (bilgisayar (kolay))"]
+    assert move_lines(again, "en") == ["· Ayse: 150 (computer (easy))"]
+    for locale in ("tr", "en"):
+        assert move_lines(again, locale) == move_lines(session, locale) == [words(locale, line)]
+
+
+def test_an_old_snapshot_with_a_text_move_log_shows_it_as_written():
+    session = PokerSession.create("turkish", "tr", (), make_core(None).config, Clock().now)
+    data = dict(session.to_dict(), moves=["Ayse pas dedi."])
+    again = PokerSession.from_dict(data)
+    again.log_moves([Msg("poker.joined", {"name": "Cem", "amount": 100})])
+    assert move_lines(again, "en") == ["Ayse pas dedi.", "Cem sits down with 100 chips."]
+    assert move_lines(PokerSession.from_dict(again.to_dict()), "tr")[0] == "Ayse pas dedi."
 
 
 # --- announcements and the fresh table message ----------------------------------------------------
