@@ -11,7 +11,8 @@ A front end never parses a text the core wrote and never reaches into the core's
   looks them up on its platform only then (the core still enforces them);
 - `table_view` is a typed view of a table for one viewer: seats, public cards or tiles, the
   viewer's own cards or rack, the moves they may make with their bounds, the turn deadline, the
-  last moves in the language asked for (the viewer's; the table message keeps the table's). It
+  last moves and the previous hand's result lines in the language asked for (the viewer's; the
+  table message keeps the table's). It
   never holds a card hidden from that viewer; chat text, pictures and any other surface can be
   drawn from it;
 - `subscribe` registers a listener told (table id, version) after every committed step, so a
@@ -156,7 +157,9 @@ class LastSeat:
 class LastHand:
     """The public end of the previous hand or round, kept until the next one ends (the move
     log starts afresh when the next hand is dealt at once): `lines` its result as the table's
-    announcements wrote it, in the table's language; `players` in the order they were dealt in.
+    announcements wrote it, in the language the view was asked in (as `TableView.moves`; a
+    snapshot of a version that kept them as text shows them as written, in the table's
+    language); `players` in the order they were dealt in.
     Okey: `melds` the finisher's laid-down melds (101 Okey: the melds on the table at the end),
     `rack` the finisher's melds (101 Okey: those on the table they laid) laid out in
     `RACK_SLOTS` slots with the finishing discard last (None: nobody finished), `over` the match
@@ -189,11 +192,15 @@ class TableView:
     an opening by series must reach). `moves` are the last moves as the table message shows
     them, in the language the view was asked in (`table_view`'s `locale`: the viewer's; by
     default the table's, as the table message has them); a line from a snapshot of a version
-    that kept them as text reads as it was written, in the table's language. `nonce` is the turn's (a move sent with another one is
+    that kept them as text reads as it was written, in the table's language. `locale` is the
+    table's language whoever looks. `nonce` is the turn's (a move sent with another one is
     stale); `odds` Açık poker's live odds from the public cards, a whole percentage per seat
     (None for a seat out of the hand; empty when the table shows none); `rack` an Okey player's
     own rack as they arranged it, `RACK_SLOTS` slots of a tile or None (empty for anyone else).
-    `last` the public end of the previous hand or round (`LastHand`), None before one ended."""
+    `last` the public end of the previous hand or round (`LastHand`, its `lines` in the view's
+    language as `moves`), None before one ended. Besides those lines, the view holds no words:
+    names, numbers and codes (`stage`, `reason`, an action's `kind`) that each surface puts
+    into its own language."""
 
     table_id: str
     game: str
@@ -281,9 +288,9 @@ class CoreApi(Protocol):
     async def table_view(
         self, table_id: str, platform: str, user_id: str, locale: str | None = None
     ) -> TableView | None:
-        """The open table as `user_id` of `platform` may see it now, its moves in `locale`
-        (`tr` or `en`: the viewer's language; None: the table's), or None (no such open table
-        on that platform)."""
+        """The open table as `user_id` of `platform` may see it now, its words (the moves, the
+        previous hand's lines) in `locale` (`tr` or `en`: the viewer's language; None: the
+        table's), or None (no such open table on that platform)."""
         ...
 
     def subscribe(self, listener: VersionListener) -> Callable[[], None]:
@@ -304,10 +311,10 @@ class LiveTableApi(CoreApi, Protocol):
         version: int | None = None,
         locale: str | None = None,
     ) -> dict[str | None, TableView] | None:
-        """The open table as each of `user_ids` may see it (None: a spectator), its moves in
-        `locale` (None: the table's language), from one read of the store (none when this
-        process holds `version` already); None when there is no such open table on that
-        platform. Viewers of several languages take one call each."""
+        """The open table as each of `user_ids` may see it (None: a spectator), its words (the
+        moves, the previous hand's lines) in `locale` (None: the table's language), from one
+        read of the store (none when this process holds `version` already); None when there is
+        no such open table on that platform. Viewers of several languages take one call each."""
         ...
 
     async def arrange_rack(

@@ -11,7 +11,7 @@
     await core.choose_room(platform, user, channel, room) / chosen_room(platform, user, channel)
                                                       the Activity's shared room, kept in the store
     await core.table_view(table_id, platform, user_id, locale) -> TableView | None
-                                                      one viewer's view, its moves in `locale`
+                                                      one viewer's view, its words in `locale`
 
 `Core` implements `bot.core.api.CoreApi`, the contract every front end and the tests use.
 
@@ -352,8 +352,9 @@ class Core:
         self, table_id: str, platform: str, user_id: str, locale: str | None = None
     ) -> TableView | None:
         """The open table `table_id` of `platform` as `user_id` may see it now (a player at it,
-        or a spectator), its moves in `locale` (None: the table's language), brought up to date
-        from the store; None when there is no such table."""
+        or a spectator), its words (the moves, the previous hand's lines) in `locale` (None: the
+        table's language), brought up to date from the store; None when there is no such
+        table."""
         if self.store is None or is_tournament_id(table_id):
             return None
         live = await self.tables.current(table_id)
@@ -405,11 +406,11 @@ class Core:
         version: int | None = None,
         locale: str | None = None,
     ) -> dict[str | None, TableView] | None:
-        """The open table as each of `user_ids` (None: a spectator) may see it, its moves in
-        `locale` (None: the table's language), brought up to date from the store once (not even
-        that when this process holds `version` or a newer one: it committed it); an Okey
-        player's rack as they arranged it. None when there is no such open table on that
-        platform."""
+        """The open table as each of `user_ids` (None: a spectator) may see it, its words (the
+        moves, the previous hand's lines) in `locale` (None: the table's language), brought up
+        to date from the store once (not even that when this process holds `version` or a newer
+        one: it committed it); an Okey player's rack as they arranged it. None when there is no
+        such open table on that platform."""
         if self.store is None or is_tournament_id(table_id):
             return None
         live = self.tables.get(table_id)
@@ -686,8 +687,9 @@ class Core:
 
 
 def view_of(session: Any, user_id: str | None, locale: str | None = None) -> TableView:
-    """A session's view for one viewer, its moves in `locale` (None: the table's language), by
-    its game (`poker.view`, `okey.view`, `okey101.view`)."""
+    """A session's view for one viewer, its words (the moves, the previous hand's lines) in
+    `locale` (None: the table's language), by its game (`poker.view`, `okey.view`,
+    `okey101.view`)."""
     if session.game == "okey101":
         return okey101_view(session, user_id, locale)
     if session.group == "okey":

@@ -1,15 +1,20 @@
 """`TableView.last`: the public end of the previous hand or round, kept after the next one is
 dealt and across a restart. Türk pokeri: the cards shown at a showdown are there, a folded
 hand's cards never are (for any viewer). Okey: the finisher's laid-down rack and the round's
-penalties, after the match is over too."""
+penalties, after the match is over too. Its result lines are kept as messages and read in the
+language a view is asked in; an older snapshot's text lines read as they were written."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.core.poker.session import PokerSession
+from bot.core.table.deliver import words
+from bot.core.table.last import last_view
+from bot.core.table.session import Msg
 from games.okey import auto_action
 from testkit.drive import live_session
-from testkit.helpers import cmd, errors, make_core
+from testkit.helpers import Clock, cmd, errors, make_core
 
 PLAYERS = ("ayse", "mehmet", "cem")
 
@@ -132,3 +137,36 @@ async def test_okey_keeps_the_finishing_rack_and_the_penalties_after_the_match(s
     assert last.lines  # the round's and the match's result as announced
     # the seats show no points once the match is over, `last` still does
     assert all(s.points is None for s in view.seats)
+
+
+async def test_the_previous_hands_lines_are_kept_as_messages_and_read_in_the_asked_language(
+    store,
+):
+    core = make_core(store, seed="last-hand")
+    await core.handle(cmd("ayse", "/poker open turkish 5", locale="tr"))
+    for user in PLAYERS:
+        await core.handle(cmd(user, "/poker join 400", locale="tr"))
+    await core.handle(cmd("ayse", "/poker start", locale="tr"))
+    await play_to_showdown(core, "cem")
+    session = live_session(core)
+    assert session is not None and session.locale == "tr"
+    kept = session.to_dict()["last"]["lines"]
+    assert kept and all(isinstance(line, dict) for line in kept)  # messages, not words
+    table = str(session.table_id)
+    views = {
+        locale: await core.table_view(table, "test", "zed", locale) for locale in (None, "tr", "en")
+    }
+    lines = {locale: view.last.lines for locale, view in views.items() if view and view.last}
+    assert lines[None] == lines["tr"] == tuple(words("tr", Msg.from_dict(m)) for m in kept)
+    assert lines["en"] == tuple(words("en", Msg.from_dict(m)) for m in kept)
+    assert lines["en"] != lines["tr"]
+
+
+def test_an_old_snapshots_text_lines_read_as_written_in_any_language():
+    session = PokerSession.create("turkish", "tr", (), make_core(None).config, Clock().now)
+    old = ["El 1-1 bitti.", "Ayse 20 fiş kazandı."]  # as an older version kept them
+    session.last = {"hand_id": "1-1", "lines": old, "players": []}
+    again = PokerSession.from_dict(session.to_dict())
+    for locale in (None, "tr", "en"):
+        last = last_view(again, locale)
+        assert last is not None and last.lines == tuple(old)

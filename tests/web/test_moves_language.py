@@ -1,7 +1,8 @@
-"""The last moves on the web table are in each viewer's language: a Turkish table seen by an
-English and a Turkish page (the same player on two devices too), while the chat's table message
-keeps the table's language; a snapshot of a version that kept the move log as text loads and
-shows those lines as they were written, to every page."""
+"""The last moves and the previous hand's result lines on the web table are in each viewer's
+language: a Turkish table seen by an English and a Turkish page (the same player on two devices
+too), while the chat's table message and announcements keep the table's language; a snapshot of
+a version that kept the move log or the previous hand's lines as text loads and shows those
+lines as they were written, to every page."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from testkit.helpers import cmd, make_core
 from testkit.web import receive_until, serve_web
 
 OLD_LINES = ["Ayse 10 fişle masaya oturdu.", "Mehmet pas dedi."]  # as an older version logged
+OLD_LAST = ["El 1-1 bitti.", "Ayse 20 fiş kazandı."]  # the previous hand, as an older version kept
 
 
 async def open_turkish_table(core) -> str:
@@ -65,3 +67,63 @@ async def test_an_old_snapshot_with_text_moves_shows_them_as_written(memory_stor
         for locale in ("tr", "en"):
             _ws, first = await web.viewer("zed", table, locale=locale)
             assert first["view"]["moves"] == OLD_LINES
+
+
+async def play_until_a_hand_ends(pages) -> dict:
+    """Act from whichever page may (folding when it can, else passing or checking) until every
+    page's state holds the previous hand (`last`): each page's last view."""
+    views = {key: first["view"] for key, (_ws, first) in pages.items()}
+    for ref in range(1, 40):
+        if all(view["last"] for view in views.values()):
+            return views
+        actor = next(key for key, view in views.items() if view["actions"])
+        kinds = [a["kind"] for a in views[actor]["actions"]]
+        kind = next(k for k in ("fold", "pass", "check", "call") if k in kinds)
+        ws, _first = pages[actor]
+        await ws.send_json(
+            {"type": "act", "ref": ref, "kind": kind, "nonce": views[actor]["nonce"]}
+        )
+        assert await receive_until(ws, "ack") == {"type": "ack", "ref": ref}
+        views = {key: (await receive_until(s, "state"))["view"] for key, (s, _f) in pages.items()}
+    raise AssertionError("no hand ended")
+
+
+async def test_each_page_gets_the_previous_hand_in_its_language(memory_store):
+    core = make_core(memory_store)
+    table = await open_turkish_table(core)
+    async with serve_web(core) as web:
+        pages = {
+            ("ayse", "tr"): await web.viewer("ayse", table, locale="tr"),
+            ("ayse", "en"): await web.viewer("ayse", table, locale="en"),
+            ("mehmet", "en"): await web.viewer("mehmet", table, locale="en"),
+            ("zed", "tr"): await web.viewer("zed", table, locale="tr"),
+        }
+        views = await play_until_a_hand_ends(pages)
+        announced = [item.text for item in web.delivered if item.kind is OutKind.PUBLIC]
+    lasts = {key: view["last"] for key, view in views.items()}
+    turkish, english = lasts[("ayse", "tr")]["lines"], lasts[("ayse", "en")]["lines"]
+    assert turkish and len(turkish) == len(english)
+    assert all(tr != en for tr, en in zip(turkish, english, strict=True))
+    assert lasts[("zed", "tr")]["lines"] == turkish and lasts[("mehmet", "en")]["lines"] == english
+    # everything else of the previous hand is the same whoever reads it
+    assert all(
+        dict(last, lines=[]) == dict(lasts[("ayse", "tr")], lines=[]) for last in lasts.values()
+    )
+    # the chat announced the result in the table's language, as the Turkish pages read it
+    assert all(any(line in text for text in announced) for line in turkish)
+    assert not any(line in text for line in english for text in announced)
+
+
+async def test_an_old_snapshot_with_text_last_lines_shows_them_as_written(memory_store):
+    core = make_core(memory_store)
+    table = await open_turkish_table(core)
+    [record] = await memory_store.load_open_tables()
+    last = {"hand_id": "1-1", "lines": OLD_LAST, "players": [], "melds": [], "rack": None}
+    snapshot = dict(record.snapshot, last=last)
+    await memory_store.commit(record.id, record.version, snapshot)
+    again = make_core(memory_store)
+    await again.start()
+    async with serve_web(again) as web:
+        for locale in ("tr", "en"):
+            _ws, first = await web.viewer("zed", table, locale=locale)
+            assert first["view"]["last"]["lines"] == OLD_LAST

@@ -3,12 +3,12 @@
 The core tells the hub (table id, version) after each commit (`CoreApi.subscribe`; with
 PostgreSQL also other processes' commits, `LiveTableApi.follow`). The hub then builds every
 viewer's view of that table from one read of the store (`LiveTableApi.table_views`; one per
-language the viewers read, since each gets the last moves in their own) and sends each its
-`state` frame; equal views (every spectator's of one language) are serialised once. A table's
-broadcasts never overlap: a version told while one runs makes it run once more when it ends,
-so a burst of steps (computer moves) costs one or two rounds, and the last state always goes
-out. A version not newer than the last one sent is ignored (the same commit heard twice:
-in-process and through PostgreSQL).
+language the viewers read, since each gets the last moves and the previous hand's lines in
+their own) and sends each its `state` frame; equal views (every spectator's of one language)
+are serialised once. A table's broadcasts never overlap: a version told while one runs makes
+it run once more when it ends, so a burst of steps (computer moves) costs one or two rounds,
+and the last state always goes out. A version not newer than the last one sent is ignored (the
+same commit heard twice: in-process and through PostgreSQL).
 """
 
 from __future__ import annotations

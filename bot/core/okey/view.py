@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def okey_view(session: OkeySession, user_id: str | None, locale: str | None = None) -> TableView:
     """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it,
-    its moves in `locale` (None: the table's language)."""
+    its moves and the previous round's lines in `locale` (None: the table's language)."""
     game = session.round
     me, index, public, own, actor = viewer_parts(session, game, user_id)
     seats = tuple(tile_seat(session, i, public, actor) for i in range(len(session.seats)))
@@ -67,9 +67,9 @@ def tile_table_view(
     locale: str | None = None,
     **extra: Any,
 ) -> TableView:
-    """The `TableView` of a tile game (classic and 101 Okey) from its parts, its moves in
-    `locale` (None: the table's language); `extra` holds the game's own fields (101: `melds`,
-    `threshold`)."""
+    """The `TableView` of a tile game (classic and 101 Okey) from its parts, its moves and the
+    previous round's lines in `locale` (None: the table's language); `extra` holds the game's
+    own fields (101: `melds`, `threshold`)."""
     return TableView(
         table_id=str(session.table_id),
         game=session.game,
@@ -90,7 +90,7 @@ def tile_table_view(
         moves=tuple(move_lines(session, locale)),
         nonce=session.nonce,
         rack=laid_out(mine, None) if mine else (),
-        last=last_view(session),
+        last=last_view(session, locale),
         **extra,
     )
 

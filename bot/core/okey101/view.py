@@ -26,7 +26,7 @@ def okey101_view(
     session: Okey101Session, user_id: str | None, locale: str | None = None
 ) -> TableView:
     """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it,
-    its moves in `locale` (None: the table's language)."""
+    its moves and the previous round's lines in `locale` (None: the table's language)."""
     game = session.game101
     me, index, public, own, actor = viewer_parts(session, game, user_id)
     seats = tuple(_seat(session, i, public, actor) for i in range(len(session.seats)))

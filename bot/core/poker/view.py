@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def poker_view(session: PokerSession, user_id: str | None, locale: str | None = None) -> TableView:
     """The table as the user `user_id` (None or a user who is not seated: a spectator) sees it,
-    its moves in `locale` (None: the table's language)."""
+    its moves and the previous hand's lines in `locale` (None: the table's language)."""
     me = next((i for i, s in enumerate(session.seats) if s.user_id == user_id), None)
     running = session.running()
     public = session.engine.view(None) if running else None
@@ -53,7 +53,7 @@ def poker_view(session: PokerSession, user_id: str | None, locale: str | None = 
         moves=tuple(move_lines(session, locale)),
         nonce=session.nonce,
         odds=_odds(session, public),
-        last=last_view(session),
+        last=last_view(session, locale),
     )
 
 

@@ -5,12 +5,13 @@ Public text uses the table's language; private text and errors the player's own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.core.i18n import t
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.sketch import Sketch
-from bot.core.table.session import ButtonSpec, Msg, Note, TableSession
+from bot.core.table.session import ButtonSpec, KeptLine, Msg, Note, TableSession
 
 
 def _param(locale: str, value: Any) -> Any:
@@ -116,13 +117,14 @@ def log_moves(session: TableSession, notes: list[Note]) -> None:
 
 
 def move_lines(session: TableSession, locale: str | None = None) -> list[str]:
-    """The move log in `locale` (None: the table's language), oldest first; a line kept as
-    text by an older version (`MoveLine`) reads as it was written."""
-    shown = locale or session.locale
-    return [
-        line if isinstance(line, str) else words(shown, Msg.from_dict(line))
-        for line in session.moves
-    ]
+    """The move log in `locale` (None: the table's language), oldest first (`kept_words`)."""
+    return kept_words(locale or session.locale, session.moves)
+
+
+def kept_words(locale: str, lines: Sequence[KeptLine]) -> list[str]:
+    """Lines kept in a snapshot (`KeptLine`) in `locale`; a line kept as text by an older
+    version reads as it was written."""
+    return [line if isinstance(line, str) else words(locale, Msg.from_dict(line)) for line in lines]
 
 
 def hand_label(session: TableSession, hand: str) -> Msg:

@@ -5,7 +5,9 @@ showdown or the finishing rack after the next hand was dealt at once (and after 
 A game's session calls `keep_last` when a hand or round ends, with data taken from the
 engine's PUBLIC view only (the cards shown at a showdown, the finisher's laid-down melds, the
 penalties): never a folded or mucked hand, never a rack. The lines are the step's public
-announcements since the hand's deal, in the table's language.
+announcements since the hand's deal, kept as messages and put into words when a view is built,
+in the language the view is asked in (a snapshot of an older version kept them as text, in the
+table's language, and shows them so).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.core.api import RACK_SLOTS, LastHand, LastSeat
-from bot.core.table.deliver import words
+from bot.core.table.deliver import kept_words
 
 if TYPE_CHECKING:
     from bot.core.table.session import Step, TableSession
@@ -65,7 +67,7 @@ def keep_last(
         if note.new_hand:
             start = index + 1
     lines = [
-        words(session.locale, line)
+        line.to_dict()
         for note in step.notes[start:]
         if note.to is None and note.announce
         for line in note.lines
@@ -83,9 +85,10 @@ def keep_last(
     }
 
 
-def last_view(session: TableSession) -> LastHand | None:
-    """The kept end of the previous hand or round as the view's `LastHand`, each player's
-    `seat` their index among the table's seats now; None before one ended."""
+def last_view(session: TableSession, locale: str | None = None) -> LastHand | None:
+    """The kept end of the previous hand or round as the view's `LastHand`, its lines in
+    `locale` (None: the table's language), each player's `seat` their index among the table's
+    seats now; None before one ended."""
     data = session.last
     if not data:
         return None
@@ -93,7 +96,7 @@ def last_view(session: TableSession) -> LastHand | None:
     rack = data.get("rack")
     return LastHand(
         hand_id=str(data["hand_id"]),
-        lines=tuple(data.get("lines", ())),
+        lines=tuple(kept_words(locale or session.locale, data.get("lines", ()))),
         players=tuple(
             LastSeat(
                 name=p["name"],

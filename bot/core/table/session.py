@@ -91,9 +91,10 @@ def _message(value: Any) -> Any:
     return value
 
 
-# one line of the move log: a message (`Msg.to_dict`), put into words when shown (each viewer's
-# language); a snapshot from before kept its lines as text, in the table's language
-MoveLine = dict[str, Any] | str
+# one line of the move log or of the previous hand's end (`TableSession.last`): a message
+# (`Msg.to_dict`), put into words when shown (each viewer's language); a snapshot from before
+# kept its lines as text, in the table's language
+KeptLine = dict[str, Any] | str
 
 
 def msg(key: str, **params: Any) -> Msg:
@@ -268,7 +269,7 @@ class TableSession:
         self.now: datetime = created
         self.seeds: Any = None
         self.pictures = False  # set by the table service from CoreConfig.pictures
-        self.moves: list[MoveLine] = []  # the move log, newest last
+        self.moves: list[KeptLine] = []  # the move log, newest last
         self.pending: dict[str, Any] = {}  # house rule changes for the next hand or match
         # the public end of the previous hand or round (`bot.core.table.last`), kept until the
         # next one ends

@@ -2,7 +2,7 @@
 // ends): poker, the cards shown at the showdown beside each name and the chips won or lost;
 // Okey (both games), who finished or that the stock ran out, the finisher's laid-down rack as
 // tiles and each player's penalty (101: round score) and total; then the result lines as the
-// table message wrote them. Without `view.last` (an older server), the moves this page last saw
+// chat announced them, in the page's language. Without `view.last` (an older server), the moves this page last saw
 // of the previous hand (`kept`). Once an Okey match is over, its result (`matchResult`).
 
 import { h } from "./dom.js";
