@@ -23,16 +23,21 @@ async def open_turkish_table(core) -> str:
     return str(core.tables.in_channel("test", "c1").id)
 
 
+# (user, the page's language): ayse on a Turkish and an English device, mehmet in English, zed a
+# spectator in Turkish
+PAGES = (("ayse", "tr"), ("ayse", "en"), ("mehmet", "en"), ("zed", "tr"))
+
+
+async def open_pages(web, table: str) -> dict:
+    """Every page of `PAGES` on `table`: (user, language) -> (its socket, its first state)."""
+    return {(user, locale): await web.viewer(user, table, locale=locale) for user, locale in PAGES}
+
+
 async def test_each_page_gets_the_moves_in_its_language_the_chat_in_the_tables(memory_store):
     core = make_core(memory_store)
     table = await open_turkish_table(core)
     async with serve_web(core) as web:
-        pages = {
-            ("ayse", "tr"): await web.viewer("ayse", table, locale="tr"),
-            ("ayse", "en"): await web.viewer("ayse", table, locale="en"),
-            ("mehmet", "en"): await web.viewer("mehmet", table, locale="en"),
-            ("zed", "tr"): await web.viewer("zed", table, locale="tr"),
-        }
+        pages = await open_pages(web, table)
         views = {key: first["view"] for key, (_ws, first) in pages.items()}
         actor = next(key for key, view in views.items() if view["actions"])
         ws, _first = pages[actor]
@@ -92,12 +97,7 @@ async def test_each_page_gets_the_previous_hand_in_its_language(memory_store):
     core = make_core(memory_store)
     table = await open_turkish_table(core)
     async with serve_web(core) as web:
-        pages = {
-            ("ayse", "tr"): await web.viewer("ayse", table, locale="tr"),
-            ("ayse", "en"): await web.viewer("ayse", table, locale="en"),
-            ("mehmet", "en"): await web.viewer("mehmet", table, locale="en"),
-            ("zed", "tr"): await web.viewer("zed", table, locale="tr"),
-        }
+        pages = await open_pages(web, table)
         views = await play_until_a_hand_ends(pages)
         announced = [item.text for item in web.delivered if item.kind is OutKind.PUBLIC]
     lasts = {key: view["last"] for key, view in views.items()}
