@@ -41,7 +41,7 @@ from bot.adapters.web.wire import (
     state_frame,
 )
 from bot.core.api import LiveTableApi
-from bot.core.i18n import catalogue, normalize_locale, t
+from bot.core.i18n import catalogue, normalize_locale, preferred_locale, t
 from bot.core.messages import Outgoing, OutKind, Press
 from bot.core.throttle import Throttle, Verdict
 from bot.logs import kv
@@ -483,8 +483,7 @@ async def _json_body(request: web.Request) -> dict[str, Any] | None:
 
 
 def _accept_locale(request: web.Request) -> str | None:
-    header = request.headers.get("Accept-Language", "")
-    return normalize_locale(header.split(",")[0].split("-")[0].strip() or None)
+    return preferred_locale(request.headers.get("Accept-Language"))
 
 
 def _ref(text: str) -> int | None:
