@@ -53,6 +53,9 @@ MAX_BODY = 8192  # bytes of an auth request
 FRAME_BURST = 20  # frames a page may send at once ...
 FRAME_RATE = 5.0  # ... then this many a second
 FLOOD_CLOSE = 50  # frames over the budget in a row before the socket is closed
+MAX_PAGES_PER_USER = (
+    5  # one user's pages at a table (reloads, devices); a new one closes the oldest
+)
 HEARTBEAT = 30.0  # seconds between WebSocket pings (a dead page is noticed)
 TELEGRAM = "telegram"
 START_PREFIX = "t"  # a Mini App start parameter: `t<table id>` (a table, never a person)
@@ -353,9 +356,16 @@ class WebTable:
             return None
         view = views[who.user_id]
         seated = view.me is not None
-        if not seated and self.hub.count(who.platform, who.table_id) >= self.config.max_viewers:
+        mine = self.hub.pages_of(who.platform, who.table_id, who.user_id)
+        # a link opened over and over neither fills the cap nor multiplies the broadcasts
+        older = mine[: max(0, len(mine) - MAX_PAGES_PER_USER + 1)]
+        others = self.hub.count(who.platform, who.table_id) - len(older)
+        if not seated and others >= self.config.max_viewers:
             await _fail(ws, t(who.locale, "err.web_viewers"))
             return None
+        for page in older:
+            self.hub.remove(page)
+            await _fail(page.ws, t(page.who.locale, "err.web_pages"))
         viewer = Viewer(ws, who, view.group, seated)
         self.hub.add(viewer)
         texts = page_texts(who.locale)
