@@ -190,3 +190,24 @@ async def test_one_user_keeps_a_few_pages_the_oldest_is_closed_saying_why(memory
         for _ in range(MAX_PAGES_PER_USER + 1):
             await web.viewer("zed", table)
         await web.viewer("yuri", table)
+
+
+async def test_a_socket_that_never_says_hello_is_closed_saying_why(memory_store):
+    """Opening a socket needs no session: one that sends nothing (or only pings) past the
+    hello time is told why and closed, so idle sockets cannot pile up."""
+    from bot.adapters.web.server import WebConfig
+    from bot.core.i18n import t
+
+    core = make_core(memory_store)
+    table = await open_poker(core)
+    config = WebConfig(default_locale="en", hello_seconds=0.0)
+    async with serve_web(core, config=config) as web:
+        ws = await web.connect()
+        await ws.send_json({"type": "ping"})
+        error = await receive_until(ws, "error")
+        assert error["text"] == t("en", "err.web_hello")
+        assert (await receive(ws))["type"] == "closed_socket"
+    async with serve_web(core) as web:  # in time, the page goes on as ever
+        ws, _first = await web.viewer("ayse", table)
+        await ws.send_json({"type": "ping"})
+        assert (await receive(ws))["type"] == "pong"

@@ -57,6 +57,7 @@ MAX_PAGES_PER_USER = (
     5  # one user's pages at a table (reloads, devices); a new one closes the oldest
 )
 HEARTBEAT = 30.0  # seconds between WebSocket pings (a dead page is noticed)
+ENDED = frozenset({WSMsgType.ERROR, WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED})
 TELEGRAM = "telegram"
 START_PREFIX = "t"  # a Mini App start parameter: `t<table id>` (a table, never a person)
 
@@ -81,6 +82,7 @@ class WebConfig:
     telegram_token: str | None = None  # to check Mini App launch data
     default_locale: str = "tr"
     states: dict[str, Callable[[], str]] = field(default_factory=dict)  # adapter -> its state
+    hello_seconds: float = 10.0  # a socket that has not said hello by then is closed
     # other origins whose page may open the socket: the Discord Activity's proxy
     # (`https://<client id>.discordsays.com`, bot/adapters/web/discord_auth.py)
     origins: tuple[str, ...] = ()
@@ -294,10 +296,20 @@ class WebTable:
         budget = Throttle(FRAME_BURST, FRAME_RATE, self.clock)
         viewer: Viewer | None = None
         dropped = 0
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + self.config.hello_seconds
         try:
-            async for message in ws:
+            while True:
+                # no session is needed to open a socket: one that never says hello is closed
+                # (aiohttp reads a time-out of 0 as none)
+                wait = None if viewer is not None else max(0.001, hello_by - loop.time())
+                try:
+                    message = await ws.receive(timeout=wait)
+                except TimeoutError:
+                    await _fail(ws, t(locale, "err.web_hello"))
+                    break
                 if message.type is not WSMsgType.TEXT:
-                    if message.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
+                    if message.type in ENDED:
                         break
                     await _fail(ws, t(locale, "err.web_frame"))
                     break
