@@ -82,6 +82,7 @@ class WebConfig:
     telegram_token: str | None = None  # to check Mini App launch data
     default_locale: str = "tr"
     states: dict[str, Callable[[], str]] = field(default_factory=dict)  # adapter -> its state
+    health_seconds: float = 5.0  # `/healthz`: a database silent this long is unreachable
     hello_seconds: float = 10.0  # a socket that has not said hello by then is closed
     # other origins whose page may open the socket: the Discord Activity's proxy
     # (`https://<client id>.discordsays.com`, bot/adapters/web/discord_auth.py)
@@ -195,7 +196,7 @@ class WebTable:
 
     async def healthz(self, request: web.Request) -> web.Response:
         """200 with the database and each adapter's state; 503 when the database is down."""
-        checks = await asyncio.gather(*(f.core.healthy() for f in self.fronts.values()))
+        checks = await asyncio.gather(*(self._answers(f.core) for f in self.fronts.values()))
         database = bool(checks) and all(checks)
         body = {
             "database": "ok" if database else "unreachable",
@@ -203,6 +204,14 @@ class WebTable:
             "viewers": self.hub.viewers(),
         }
         return web.json_response(body, status=200 if database else 503)
+
+    async def _answers(self, core: LiveTableApi) -> bool:
+        """Whether the core's database answers in time (a host that drops packets would hold
+        the check for the driver's whole connect time-out)."""
+        try:
+            return await asyncio.wait_for(core.healthy(), self.config.health_seconds)
+        except TimeoutError:
+            return False
 
     async def metrics_text(self, request: web.Request) -> web.Response:
         """Prometheus text."""
