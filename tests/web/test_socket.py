@@ -211,3 +211,26 @@ async def test_a_socket_that_never_says_hello_is_closed_saying_why(memory_store)
         ws, _first = await web.viewer("ayse", table)
         await ws.send_json({"type": "ping"})
         assert (await receive(ws))["type"] == "pong"
+
+
+async def test_a_bug_behind_a_frame_is_answered_and_the_socket_stays(memory_store, caplog):
+    """Whatever fails behind a frame (a bug in a rack's solver, say), the page is told in its
+    language that nothing changed, the socket stays up and the bug is logged."""
+    from bot.core.app import Core
+    from bot.core.i18n import t
+
+    class _Broken(Core):
+        async def sort_rack(self, *args: object) -> str | None:
+            raise ValueError("a bug")
+
+    core = make_core(memory_store)
+    core.__class__ = _Broken
+    table = await open_poker(core)
+    async with serve_web(core) as web:
+        ws, _first = await web.viewer("ayse", table)
+        await ws.send_json({"type": "sort", "ref": 3, "by": "runs"})
+        refused = await receive_until(ws, "refused")
+        assert refused == {"type": "refused", "ref": 3, "text": t("en", "err.internal")}
+        await ws.send_json({"type": "ping"})
+        assert (await receive(ws))["type"] == "pong"
+    assert any("web_frame_failed" in r.getMessage() for r in caplog.records)

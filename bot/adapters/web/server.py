@@ -422,6 +422,9 @@ class WebTable:
                 )
         except BadFrame:
             refusal = t(who.locale, "err.web_frame")
+        except Exception:  # a bug: the page is told (nothing changed) and keeps its socket
+            log.exception(kv(event="web_frame_failed", table=who.table_id, frame=kind))
+            refusal = t(who.locale, "err.internal")
         if refusal is not None:
             await send(viewer, frame("refused", ref=ref, text=refusal))
             return
