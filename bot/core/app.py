@@ -40,7 +40,7 @@ from bot.core.i18n import has, normalize_locale, refusal_params, t
 from bot.core.messages import NEEDS_CARDS, TILES, Command, Outgoing, OutKind, Pick, Picker, Press
 from bot.core.names import seat_named
 from bot.core.okey.view import fits, laid_out, okey_view, sorted_slots
-from bot.core.okey101.view import okey101_view
+from bot.core.okey101.view import okey101_view, sorted_slots101
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
@@ -451,9 +451,13 @@ class Core:
         if isinstance(found, str):
             return t(locale, found)
         live, view = found
-        if mode not in ("runs", "pairs") or view.indicator is None:
+        if mode not in ("runs", "pairs") or view.indicator is None or view.okey is None:
             return t(locale, "err.arrange_usage")
-        await self._keep_rack(live, view, sorted_slots(view.mine, view.indicator, mode))
+        if view.game == "okey101":
+            slots = sorted_slots101(view.mine, view.okey, mode)
+        else:
+            slots = sorted_slots(view.mine, view.indicator, mode)
+        await self._keep_rack(live, view, slots)
         return None
 
     async def _own_rack(

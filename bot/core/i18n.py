@@ -32,6 +32,26 @@ def normalize_locale(value: str | None) -> str | None:
     return base if base in LOCALES else None
 
 
+def preferred_locale(accept_language: str | None) -> str | None:
+    """The language we speak that an HTTP `Accept-Language` header prefers most (`en-US,
+    en;q=0.9`, `de,en;q=0.8`: weights honoured, a weight of 0 refused, others skipped), or
+    None."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.partition(";")
+        weight = 1.0
+        name, _, value = params.strip().partition("=")
+        if name.strip().lower() == "q":
+            try:
+                weight = float(value)
+            except ValueError:
+                continue
+        locale = normalize_locale(tag)
+        if locale is not None and weight > 0:
+            ranked.append((-weight, index, locale))
+    return min(ranked)[2] if ranked else None
+
+
 class _Params(dict):
     """Format parameters that leave an unknown `{name}` visible instead of raising."""
 

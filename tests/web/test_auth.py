@@ -9,9 +9,10 @@ from urllib.parse import urlencode
 from bot.adapters.web import telegram_auth
 from bot.adapters.web.server import WebConfig, start_param, table_of_start
 from bot.adapters.web.tokens import Identity, Signer
+from bot.core.i18n import t
 from bot.core.messages import Command, OutKind
 from testkit.helpers import cmd, make_core
-from testkit.web import serve_web
+from testkit.web import receive, serve_web
 
 TOKEN = "123456:TEST-telegram-token"
 AYSE = Identity("test", "ayse", "Ayse", "1", "en")
@@ -125,3 +126,28 @@ async def test_table_web_answers_privately_with_a_link_the_server_takes(memory_s
     plain = make_core(memory_store)
     [refused] = await plain.handle(cmd("ayse", "/table web"))
     assert refused.kind is OutKind.ERROR
+
+
+async def test_a_refusal_before_sign_in_follows_the_browsers_preferred_language(memory_store):
+    """Accept-Language as browsers send it: weights (`;q=`) and languages we do not speak."""
+    core = make_core(memory_store)
+    async with serve_web(core, config=WebConfig(default_locale="tr")) as web:
+        for header, locale in (
+            ("en;q=0.9,tr;q=0.5", "en"),
+            ("tr;q=0.4, en;q=0.8", "en"),
+            ("de-DE,de;q=0.9,en;q=0.8", "en"),
+            ("en-US,en;q=0.9", "en"),
+            ("de, fr", "tr"),
+            ("en;q=0, tr", "tr"),
+            ("", "tr"),
+        ):
+            refused = await web.client.post(
+                "/api/auth/link", json={"token": "forged"}, headers={"Accept-Language": header}
+            )
+            assert (await refused.json())["error"] == t(locale, "err.web_session"), header
+            ws = await web.client.ws_connect(
+                "/ws", headers={"Origin": web.origin, "Accept-Language": header}
+            )
+            await ws.send_json({"type": "hello", "session": "forged"})
+            assert (await receive(ws))["text"] == t(locale, "err.web_session"), header
+            await ws.close()

@@ -114,3 +114,27 @@ async def test_bad_101_frames_are_refused(store):
             await ws.send_json({"type": "act", "ref": ref, "nonce": nonce, **fields})
             refused = await receive_until(ws, "refused")
             assert refused["ref"] == ref and refused["text"]
+
+
+async def test_arrange_runs_and_pairs_lay_out_a_101_rack_of_22(store):
+    """The page's "Arrange runs" / "Arrange pairs" on a 101 rack (21-22 tiles, more than the
+    classic solver takes): the melds the 101 solver finds, then the loose tiles, in the 30
+    slots; the socket stays up."""
+    from collections import Counter
+
+    from games.okey101.solver import best_opening, pairs_of
+
+    core, table = await open_101(store, SEED_MEHMET)
+    async with serve_web(core) as web:
+        ws, first = await web.viewer("mehmet", table)
+        mine, okey = first["view"]["mine"], first["view"]["okey"]
+        assert len(mine) == 22
+        for ref, (by, melds) in enumerate(
+            (("runs", best_opening(mine, okey).melds), ("pairs", pairs_of(mine, okey))), 1
+        ):
+            await ws.send_json({"type": "sort", "ref": ref, "by": by})
+            assert await receive_until(ws, "ack") == {"type": "ack", "ref": ref}
+            rack = (await receive_until(ws, "state"))["view"]["rack"]
+            assert Counter(t for t in rack if t) == Counter(mine)
+            laid = [t for t in rack if t]
+            assert laid[: len(melds[0])] == melds[0], by

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
+from aiohttp.test_utils import TestClient, TestServer
+
 from bot.adapters.web.metrics import MeteredCore, Metrics
 from bot.adapters.web.server import Front, WebConfig, WebTable
 from bot.adapters.web.tokens import Signer
@@ -84,3 +88,21 @@ async def test_the_page_resolves_its_relative_urls_from_the_servers_root(memory_
         html = await linked.text()
     assert 'src="static/app.js"' in plain and "<base" not in plain
     assert '<base href="../">' in html and 'src="static/app.js"' in html
+
+
+class _Hanging(MeteredCore):
+    """A core whose database never answers (a PostgreSQL host that drops packets)."""
+
+    async def healthy(self) -> bool:
+        await asyncio.Event().wait()
+        return True
+
+
+async def test_healthz_is_503_at_once_when_the_database_hangs(memory_store):
+    core = _Hanging(make_core(memory_store), Metrics())
+    config = WebConfig(default_locale="en", health_seconds=0.0)
+    web = WebTable({"test": Front(core)}, Signer("s" * 20), config)
+    async with TestClient(TestServer(web.app())) as client:
+        response = await asyncio.wait_for(client.get("/healthz"), 5.0)
+        assert response.status == 503
+        assert (await response.json())["database"] == "unreachable"

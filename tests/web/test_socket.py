@@ -162,3 +162,75 @@ async def test_every_state_carries_the_servers_clock(memory_store):
 def read(text: str) -> datetime:
     """An ISO 8601 time with `Z` as a datetime."""
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+async def test_one_user_keeps_a_few_pages_the_oldest_is_closed_saying_why(memory_store):
+    """A player's link opened over and over (or by a script) neither fills the table's viewer
+    cap nor multiplies its broadcasts: past `MAX_PAGES_PER_USER` pages of one user at a table,
+    the oldest is told why and closed; the newest works."""
+    from bot.adapters.web.server import MAX_PAGES_PER_USER, WebConfig
+    from bot.core.i18n import t
+
+    core = make_core(memory_store)
+    table = await open_poker(core)
+    config = WebConfig(max_viewers=2 * MAX_PAGES_PER_USER + 1, default_locale="en")
+    async with serve_web(core, config=config) as web:
+        pages = [(await web.viewer("ayse", table))[0] for _ in range(MAX_PAGES_PER_USER)]
+        newest, _ = await web.viewer("ayse", table)
+        error = await receive_until(pages[0], "error")
+        assert error["text"] == t("en", "err.web_pages")
+        assert (await receive(pages[0]))["type"] == "closed_socket"
+        assert web.web.hub.count("test", table) == MAX_PAGES_PER_USER
+        await newest.send_json({"type": "ping"})
+        assert (await receive(newest))["type"] == "pong"
+        for page in pages[1:]:
+            await page.send_json({"type": "ping"})
+            assert (await receive(page))["type"] == "pong"
+        # the same for a spectator's link: the cap of viewers still has room for others
+        for _ in range(MAX_PAGES_PER_USER + 1):
+            await web.viewer("zed", table)
+        await web.viewer("yuri", table)
+
+
+async def test_a_socket_that_never_says_hello_is_closed_saying_why(memory_store):
+    """Opening a socket needs no session: one that sends nothing (or only pings) past the
+    hello time is told why and closed, so idle sockets cannot pile up."""
+    from bot.adapters.web.server import WebConfig
+    from bot.core.i18n import t
+
+    core = make_core(memory_store)
+    table = await open_poker(core)
+    config = WebConfig(default_locale="en", hello_seconds=0.0)
+    async with serve_web(core, config=config) as web:
+        ws = await web.connect()
+        await ws.send_json({"type": "ping"})
+        error = await receive_until(ws, "error")
+        assert error["text"] == t("en", "err.web_hello")
+        assert (await receive(ws))["type"] == "closed_socket"
+    async with serve_web(core) as web:  # in time, the page goes on as ever
+        ws, _first = await web.viewer("ayse", table)
+        await ws.send_json({"type": "ping"})
+        assert (await receive(ws))["type"] == "pong"
+
+
+async def test_a_bug_behind_a_frame_is_answered_and_the_socket_stays(memory_store, caplog):
+    """Whatever fails behind a frame (a bug in a rack's solver, say), the page is told in its
+    language that nothing changed, the socket stays up and the bug is logged."""
+    from bot.core.app import Core
+    from bot.core.i18n import t
+
+    class _Broken(Core):
+        async def sort_rack(self, *args: object) -> str | None:
+            raise ValueError("a bug")
+
+    core = make_core(memory_store)
+    core.__class__ = _Broken
+    table = await open_poker(core)
+    async with serve_web(core) as web:
+        ws, _first = await web.viewer("ayse", table)
+        await ws.send_json({"type": "sort", "ref": 3, "by": "runs"})
+        refused = await receive_until(ws, "refused")
+        assert refused == {"type": "refused", "ref": 3, "text": t("en", "err.internal")}
+        await ws.send_json({"type": "ping"})
+        assert (await receive(ws))["type"] == "pong"
+    assert any("web_frame_failed" in r.getMessage() for r in caplog.records)

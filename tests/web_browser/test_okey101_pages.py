@@ -139,3 +139,21 @@ async def test_the_one_press_opening_on_the_page(browser):
         facts = ayse.locator(f'.player[data-seat="{view.me}"] .opened')
         assert str(value) in await facts.inner_text()
         await close_all([mehmet, ayse])
+
+
+async def test_arrange_runs_on_a_101_page_lays_out_the_best_opening(browser):
+    """ "Arrange runs" on a 22-tile 101 rack: the best opening's melds lead the rack, and the
+    page stays connected (the classic solver, 15 tiles at most, used to drop the socket)."""
+    from games.okey101.solver import best_opening
+
+    async with site(OKEY101, seed=SEED_MEHMET) as s:
+        _user, view = await turn(s)
+        mehmet = await open_page(browser, s.url("mehmet"))
+        await mehmet.locator('button[data-key="sort-runs"]').click()
+        first = best_opening(view.mine, view.okey).melds[0]
+        for slot, tile in enumerate(first):
+            await mehmet.locator(f'.rack [data-slot="{slot}"] [data-tile="{tile}"]').wait_for(
+                timeout=WAIT_MS
+            )
+        assert await mehmet.locator("body.offline").count() == 0
+        await close_all([mehmet])

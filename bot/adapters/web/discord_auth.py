@@ -34,7 +34,7 @@ from urllib.parse import quote
 import aiohttp
 from aiohttp import web
 
-from bot.core.i18n import normalize_locale, t
+from bot.core.i18n import normalize_locale, preferred_locale, t
 from bot.core.names import clean_name
 from bot.core.table.rooms import is_shared_room, parent_of
 from bot.core.throttle import Throttle, Verdict
@@ -184,10 +184,9 @@ async def identify(
 
 
 def _asked_locale(request: web.Request, default: str) -> str:
-    """The language of a refusal before Discord told us who asks: the browser's first choice
-    when it is Turkish or English, else the bot's default."""
-    first = request.headers.get("Accept-Language", "").split(",")[0].split(";")[0].strip()
-    return normalize_locale(first or None) or default
+    """The language of a refusal before Discord told us who asks: the browser's most preferred
+    of Turkish and English, else the bot's default."""
+    return preferred_locale(request.headers.get("Accept-Language")) or default
 
 
 def _refused(locale: str, key: str, status: int = 401) -> web.Response:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from bot.core.i18n import t
 from bot.logs import kv
 
 log = logging.getLogger("bot.web")
+_serials = itertools.count()
 
 
 @dataclass(eq=False)
@@ -40,6 +42,7 @@ class Viewer:
     who: Identity
     group: str = ""  # the table's command group (`poker` or `okey`), from its first view
     seated: bool = False
+    serial: int = field(default_factory=lambda: next(_serials))  # the order pages opened in
 
 
 @dataclass
@@ -103,11 +106,12 @@ class Hub:
         return sum(len(t.viewers) for t in self.tables.values())
 
     def pages_of(self, platform: str, table_id: str, user_id: str) -> list[Viewer]:
-        """The pages of one user at a table (a reload, another device)."""
+        """The pages of one user at a table (a reload, another device), oldest first."""
         table = self.tables.get((platform, table_id))
         if table is None:
             return []
-        return [v for v in table.viewers if v.who.user_id == user_id]
+        mine = [v for v in table.viewers if v.who.user_id == user_id]
+        return sorted(mine, key=lambda viewer: viewer.serial)
 
     def add(self, viewer: Viewer, version: int = 0) -> None:
         """Start sending `viewer` its table's states."""

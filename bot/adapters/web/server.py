@@ -41,7 +41,7 @@ from bot.adapters.web.wire import (
     state_frame,
 )
 from bot.core.api import LiveTableApi
-from bot.core.i18n import catalogue, normalize_locale, t
+from bot.core.i18n import catalogue, normalize_locale, preferred_locale, t
 from bot.core.messages import Outgoing, OutKind, Press
 from bot.core.throttle import Throttle, Verdict
 from bot.logs import kv
@@ -53,7 +53,11 @@ MAX_BODY = 8192  # bytes of an auth request
 FRAME_BURST = 20  # frames a page may send at once ...
 FRAME_RATE = 5.0  # ... then this many a second
 FLOOD_CLOSE = 50  # frames over the budget in a row before the socket is closed
+MAX_PAGES_PER_USER = (
+    5  # one user's pages at a table (reloads, devices); a new one closes the oldest
+)
 HEARTBEAT = 30.0  # seconds between WebSocket pings (a dead page is noticed)
+ENDED = frozenset({WSMsgType.ERROR, WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED})
 TELEGRAM = "telegram"
 START_PREFIX = "t"  # a Mini App start parameter: `t<table id>` (a table, never a person)
 
@@ -78,6 +82,8 @@ class WebConfig:
     telegram_token: str | None = None  # to check Mini App launch data
     default_locale: str = "tr"
     states: dict[str, Callable[[], str]] = field(default_factory=dict)  # adapter -> its state
+    health_seconds: float = 5.0  # `/healthz`: a database silent this long is unreachable
+    hello_seconds: float = 10.0  # a socket that has not said hello by then is closed
     # other origins whose page may open the socket: the Discord Activity's proxy
     # (`https://<client id>.discordsays.com`, bot/adapters/web/discord_auth.py)
     origins: tuple[str, ...] = ()
@@ -190,7 +196,7 @@ class WebTable:
 
     async def healthz(self, request: web.Request) -> web.Response:
         """200 with the database and each adapter's state; 503 when the database is down."""
-        checks = await asyncio.gather(*(f.core.healthy() for f in self.fronts.values()))
+        checks = await asyncio.gather(*(self._answers(f.core) for f in self.fronts.values()))
         database = bool(checks) and all(checks)
         body = {
             "database": "ok" if database else "unreachable",
@@ -198,6 +204,14 @@ class WebTable:
             "viewers": self.hub.viewers(),
         }
         return web.json_response(body, status=200 if database else 503)
+
+    async def _answers(self, core: LiveTableApi) -> bool:
+        """Whether the core's database answers in time (a host that drops packets would hold
+        the check for the driver's whole connect time-out)."""
+        try:
+            return await asyncio.wait_for(core.healthy(), self.config.health_seconds)
+        except TimeoutError:
+            return False
 
     async def metrics_text(self, request: web.Request) -> web.Response:
         """Prometheus text."""
@@ -291,10 +305,20 @@ class WebTable:
         budget = Throttle(FRAME_BURST, FRAME_RATE, self.clock)
         viewer: Viewer | None = None
         dropped = 0
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + self.config.hello_seconds
         try:
-            async for message in ws:
+            while True:
+                # no session is needed to open a socket: one that never says hello is closed
+                # (aiohttp reads a time-out of 0 as none)
+                wait = None if viewer is not None else max(0.001, hello_by - loop.time())
+                try:
+                    message = await ws.receive(timeout=wait)
+                except TimeoutError:
+                    await _fail(ws, t(locale, "err.web_hello"))
+                    break
                 if message.type is not WSMsgType.TEXT:
-                    if message.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
+                    if message.type in ENDED:
                         break
                     await _fail(ws, t(locale, "err.web_frame"))
                     break
@@ -355,9 +379,16 @@ class WebTable:
             return None
         view = views[who.user_id]
         seated = view.me is not None
-        if not seated and self.hub.count(who.platform, who.table_id) >= self.config.max_viewers:
+        mine = self.hub.pages_of(who.platform, who.table_id, who.user_id)
+        # a link opened over and over neither fills the cap nor multiplies the broadcasts
+        older = mine[: max(0, len(mine) - MAX_PAGES_PER_USER + 1)]
+        others = self.hub.count(who.platform, who.table_id) - len(older)
+        if not seated and others >= self.config.max_viewers:
             await _fail(ws, t(who.locale, "err.web_viewers"))
             return None
+        for page in older:
+            self.hub.remove(page)
+            await _fail(page.ws, t(page.who.locale, "err.web_pages"))
         viewer = Viewer(ws, who, view.group, seated)
         self.hub.add(viewer)
         texts = page_texts(who.locale)
@@ -393,6 +424,9 @@ class WebTable:
                 )
         except BadFrame:
             refusal = t(who.locale, "err.web_frame")
+        except Exception:  # a bug: the page is told (nothing changed) and keeps its socket
+            log.exception(kv(event="web_frame_failed", table=who.table_id, frame=kind))
+            refusal = t(who.locale, "err.internal")
         if refusal is not None:
             await send(viewer, frame("refused", ref=ref, text=refusal))
             return
@@ -485,8 +519,7 @@ async def _json_body(request: web.Request) -> dict[str, Any] | None:
 
 
 def _accept_locale(request: web.Request) -> str | None:
-    header = request.headers.get("Accept-Language", "")
-    return normalize_locale(header.split(",")[0].split("-")[0].strip() or None)
+    return preferred_locale(request.headers.get("Accept-Language"))
 
 
 def _ref(text: str) -> int | None:

@@ -8,18 +8,31 @@ play in the match. So a view never holds a tile hidden from its viewer.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.core.api import ActionView, MeldView, SeatView, TableView
 from bot.core.okey.tile_messages import rack_order
-from bot.core.okey.view import tile_seat, tile_table_view, viewer_parts
+from bot.core.okey.view import laid_out, tile_seat, tile_table_view, viewer_parts
 from bot.core.okey101 import plays
+from bot.core.table.last import packed
 from games.okey101 import meld_value
 from games.okey101.round import TAKE
+from games.okey101.solver import best_opening, pairs_of
 
 if TYPE_CHECKING:
     from bot.core.okey101.session import Okey101Session
     from games.okey101 import Round101
+
+
+def sorted_slots101(mine: Sequence[str], okey: str, mode: str) -> tuple[str | None, ...]:
+    """A 101 rack (21-22 tiles, more than the classic solver takes) arranged as the 101
+    solver sees it: the best opening's melds (`runs`) or the most pairs (`pairs`), each in a
+    row with a gap after it, then the loose tiles."""
+    melds = best_opening(mine, okey).melds if mode == "runs" else pairs_of(mine, okey)
+    loose = Counter(mine) - Counter(tile for meld in melds for tile in meld)
+    return laid_out(mine, packed([*melds, sorted(loose.elements(), key=rack_order)]))
 
 
 def okey101_view(
