@@ -90,6 +90,19 @@ async def test_the_page_resolves_its_relative_urls_from_the_servers_root(memory_
     assert '<base href="../">' in html and 'src="static/app.js"' in html
 
 
+async def test_every_answer_forbids_guessing_its_type(memory_store):
+    async with serve_web(make_core(memory_store)) as web:
+        answers = [
+            await web.client.get("/"),
+            await web.client.get("/static/app.js"),
+            await web.client.get("/healthz"),
+            await web.client.post("/api/auth/link", json={"token": "forged"}),
+            await web.client.get("/no-such-page"),
+        ]
+        assert [a.headers.get("X-Content-Type-Options") for a in answers] == ["nosniff"] * 5
+        assert answers[3].status == 401 and answers[4].status == 404
+
+
 class _Hanging(MeteredCore):
     """A core whose database never answers (a PostgreSQL host that drops packets)."""
 

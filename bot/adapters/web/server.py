@@ -135,6 +135,7 @@ class WebTable:
             extend(app)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
+        app.on_response_prepare.append(_no_sniffing)
         return app
 
     async def _on_startup(self, _app: web.Application) -> None:
@@ -473,6 +474,12 @@ class WebTable:
         if refusals:
             return refusals[0].text, None
         return None, _warned(out, who.user_id, action)
+
+
+async def _no_sniffing(_request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer is taken as the type it says (a browser never guesses a script or a page
+    out of a JSON answer or a static file)."""
+    response.headers["X-Content-Type-Options"] = "nosniff"
 
 
 def _warned(out: list[Outgoing], user_id: str, action: str) -> str | None:
