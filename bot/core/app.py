@@ -421,7 +421,15 @@ class Core:
         async with live.lock:  # never a step's state before its commit
             if live.closed:
                 return None
-            views = {user_id: view_of(live.session, user_id, locale) for user_id in user_ids}
+            seated = {seat.user_id for seat in live.session.seats}
+            views: dict[str | None, TableView] = {}
+            watching: TableView | None = None  # every spectator's view is the same: built once
+            for user_id in user_ids:
+                if user_id in seated:
+                    views[user_id] = view_of(live.session, user_id, locale)
+                else:
+                    watching = watching or view_of(live.session, None, locale)
+                    views[user_id] = watching
             players = {i: seat.player_id for i, seat in enumerate(live.session.seats)}
         for user_id, view in views.items():
             if view.rack and view.me is not None and view.hand_id is not None:
