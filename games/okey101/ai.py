@@ -213,12 +213,17 @@ class _Seat:
         if not self.options.get("swap_okey"):
             return None
         for tile in dict.fromkeys(tile_pool):
-            if self._wild(tile):
-                continue
-            for k, meld in enumerate(self.table):
-                if swap_wild(meld, tile, self.okey) is not None:
-                    return Action("swap", cards=(tile,), amount=k, source=source)
+            spot = None if self._wild(tile) else self._swap_spot(tile)
+            if spot is not None:
+                return Action("swap", cards=(tile,), amount=spot, source=source)
         return None
+
+    def _swap_spot(self, tile: str) -> int | None:
+        """The first meld on the table where plain `tile` takes the place of a wild, or None."""
+        return next(
+            (k for k, m in enumerate(self.table) if swap_wild(m, tile, self.okey) is not None),
+            None,
+        )
 
     def laying_move(self) -> Action | None:
         """In the play phase: open, lay, swap or add when the level does; None to discard."""
@@ -320,7 +325,7 @@ class _Seat:
 
         def cost(tile: str, e: str) -> float:
             out = 0.0
-            if swap and any(swap_wild(m, tile, self.okey) is not None for m in self.table):
+            if swap and self._swap_spot(tile) is not None:
                 out += FEEDS
             if how == PAIRS and seen[e] < 2:
                 out += TWIN_FEED
