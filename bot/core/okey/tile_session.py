@@ -385,14 +385,14 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(game.seed), game.seed.hex()))
         # the seed stays sealed (bot.core.players.proofs)
         step.announce("okey.round_end", hand=hand_id)
+        public = game.view(None)
         # one row per player and round, no chips (those move with the match's own row)
-        details = self._round_details(game.view(None), self._match_id())
+        details = self._round_details(public, self._match_id())
         for index, pid in enumerate(self.staked):
             step.results.append(
                 GameResult(pid, self.game, 0, hand_id=hand_id, detail=details[index])
             )
         self.count_quiet()
-        public = game.view(None)
         ended = {**self._last_round(public), "reason": (public.get("result") or {}).get("reason")}
         if self.match.finished:
             ended["players"] = self._match_end(ended["players"])  # before the match is let go
