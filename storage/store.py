@@ -266,7 +266,7 @@ class Store:
             deadline=check.deadline(deadline),
             community=community,
             tournament=tournament,
-            max_open=most if community is not None and tournament is None else 0,
+            max_open=most if tournament is None else 0,  # tournament tables are not counted
             now=self._clock(),
         )
 
