@@ -74,17 +74,20 @@ def _okey(community: str | None) -> sa.Select[str, int]:
 
 
 def _wins(community: str | None) -> sa.Select[str, int]:
-    # the tally (storage/tallies.py): a community's rows through (community, wins); everyone's
-    # add up each player's communities, a few rows per player whatever the number of results
+    return _ranked(_per_player(win_tallies, community, value="wins"), ascending=False)
+
+
+def _per_player(table: sa.Table, community: str | None, **columns: str) -> sa.Subquery:
+    """Each player's tally (storage/tallies.py) ``columns`` (label: column name): a community's
+    rows through its index; everyone's add up each player's communities, a few rows per player
+    whatever the number of results."""
     if community is not None:
-        counts = sa.select(win_tallies.c.player_id, win_tallies.c.wins.label("value")).where(
-            win_tallies.c.community == community
+        picked = [table.c[name].label(label) for label, name in columns.items()]
+        return (
+            sa.select(table.c.player_id, *picked).where(table.c.community == community).subquery()
         )
-    else:
-        counts = sa.select(
-            win_tallies.c.player_id, sa.func.sum(win_tallies.c.wins).label("value")
-        ).group_by(win_tallies.c.player_id)
-    return _ranked(counts.subquery(), ascending=False)
+    summed = [sa.func.sum(table.c[name]).label(label) for label, name in columns.items()]
+    return sa.select(table.c.player_id, *summed).group_by(table.c.player_id).subquery()
 
 
 def _ranked(per_player: sa.Subquery, *, ascending: bool) -> sa.Select[str, int]:
@@ -120,17 +123,7 @@ def okey101_query(
     """The select of ``(name, rounds, penalty)`` rows of players with at least ``min_rounds``
     101 rounds (in a community: played there), lowest average score per round first; at an
     equal average more rounds first, then the lower player id."""
-    if community is not None:
-        per_player = sa.select(
-            okey101_tallies.c.player_id, okey101_tallies.c.rounds, okey101_tallies.c.penalty
-        ).where(okey101_tallies.c.community == community)
-    else:  # each player's communities added up: a few rows per player
-        per_player = sa.select(
-            okey101_tallies.c.player_id,
-            sa.func.sum(okey101_tallies.c.rounds).label("rounds"),
-            sa.func.sum(okey101_tallies.c.penalty).label("penalty"),
-        ).group_by(okey101_tallies.c.player_id)
-    totals = per_player.subquery()
+    totals = _per_player(okey101_tallies, community, rounds="rounds", penalty="penalty")
     average = sa.cast(totals.c.penalty, sa.Float) / totals.c.rounds
     stmt = (
         sa.select(players.c.name, totals.c.rounds, totals.c.penalty)

@@ -88,10 +88,11 @@ class PlayerStats:
 
 
 CARRIED = "carried"  # `detail.kind` of a carried pot taken when a table ends: no hand played
+ROUND = "round"  # `detail.kind` of one Okey or 101 round (a match's row has "match")
 
 _detail = game_results.c.detail
 _kind = _detail["kind"].as_string()
-_is_round = sa.and_(_kind.is_not(None), _kind == "round")
+_is_round = sa.and_(_kind.is_not(None), _kind == ROUND)
 _is_hand = sa.or_(_kind.is_(None), _kind != CARRIED)  # a poker row that is a hand played
 
 
@@ -252,7 +253,7 @@ async def chip_history(
     """The chip results of the player's last `limit` hands or Okey matches in `games` (all when
     None), oldest first; Okey rounds (which move no chips) are left out."""
     stmt = _for_games(sa.select(game_results.c.chips_delta), player_id, games)
-    stmt = stmt.where(sa.or_(_kind.is_(None), _kind != "round"))
+    stmt = stmt.where(sa.or_(_kind.is_(None), _kind != ROUND))
     stmt = stmt.order_by(game_results.c.at.desc(), game_results.c.id.desc()).limit(limit)
     found: sa.ScalarResult[int] = await conn.scalars(stmt)
     deltas = [int(d) for d in found]

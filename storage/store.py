@@ -15,7 +15,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage import audit as audit_ops
 from storage import community as community_ops
@@ -266,7 +266,7 @@ class Store:
             deadline=check.deadline(deadline),
             community=community,
             tournament=tournament,
-            max_open=most if community is not None and tournament is None else 0,
+            max_open=most if tournament is None else 0,  # tournament tables are not counted
             now=self._clock(),
         )
 
@@ -664,18 +664,20 @@ class Store:
     ) -> None:
         """Keep `room` as the shared room the user opened the Discord Activity on in the
         channel, for `hold` from now (None forgets the choice); every process reads it
-        (`chosen_room`). After a room is kept, lapsed choices are deleted in a transaction of
-        their own (a bounded batch), so the table holds about an hour's presses."""
+        (`chosen_room`). When a room is kept, lapsed choices are deleted in the same
+        transaction (a bounded batch), so the table holds about an hour's presses."""
         platform = check.text(platform, "platform", 32)
         channel = check.text(channel_id, "channel id", 64)
         user = check.text(user_id, "platform user id", 64)
         chosen = check.optional_text(room, "room", 64)
         now = self._clock()
-        await self._writer.run(
-            lambda conn: web_ops.put_choice(conn, platform, channel, user, chosen, now + hold)
-        )
-        if chosen is not None:
-            await self._writer.run(lambda conn: web_ops.prune_choices(conn, now, PRUNE_CHOICES))
+
+        async def work(conn: AsyncConnection) -> None:
+            await web_ops.put_choice(conn, platform, channel, user, chosen, now + hold)
+            if chosen is not None:
+                await web_ops.prune_choices(conn, now, PRUNE_CHOICES)
+
+        await self._writer.run(work)
 
     async def chosen_room(self, platform: str, channel_id: str, user_id: str) -> str | None:
         """The shared room the user chose in the channel (`choose_room`) while it holds, else

@@ -18,13 +18,12 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from storage.history import CARRIED
+from storage.history import CARRIED, ROUND
 from storage.models import NO_COMMUNITY, okey101_tallies, win_tallies
 from storage.records import GameResult
 from storage.sql import upsert
 
 OKEY101 = "okey101"
-ROUND = "round"
 
 _UPSERTS: dict[tuple[str, str], Any] = {}
 

@@ -30,6 +30,14 @@ async def ledger_rows(store: Store) -> int:
         return int(await conn.scalar(sa.select(sa.func.count()).select_from(ledger)) or 0)
 
 
+async def table_names(store: Store) -> set[str]:
+    """The names of the tables the database holds now (after a migration step)."""
+    import sqlalchemy as sa
+
+    async with store.engine.connect() as conn:
+        return set(await conn.run_sync(lambda sync: sa.inspect(sync).get_table_names()))
+
+
 async def insert_old_results(
     store: Store,
     game: str,

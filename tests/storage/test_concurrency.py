@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 from storage import InsufficientFunds, StaleVersion, Store, Transfer, escrow, wallet
-from testkit.databases import Clock
 from tests.storage.helpers import funded_player
 
 
@@ -32,29 +31,24 @@ async def test_racing_commits_on_one_version_apply_once(store: Store) -> None:
     assert await store.balance(escrow(table.id)) == 90
 
 
-async def test_two_stores_on_one_database(db_url: str) -> None:
-    first = await Store.open(db_url, clock=Clock())
-    second = await Store.open(db_url, migrate=False, clock=Clock())
-    try:
-        a = await funded_player(first, "a", 1000)
-        b = await funded_player(first, "b", 1000)
+async def test_two_stores_on_one_database(stores: list[Store]) -> None:
+    first, second = stores
+    a = await funded_player(first, "a", 1000)
+    b = await funded_player(first, "b", 1000)
 
-        async def pay(store: Store, src: int, dst: int) -> bool:
-            try:
-                return await store.transfer(wallet(src), wallet(dst), 7, "x")
-            except InsufficientFunds:
-                return False
+    async def pay(store: Store, src: int, dst: int) -> bool:
+        try:
+            return await store.transfer(wallet(src), wallet(dst), 7, "x")
+        except InsufficientFunds:
+            return False
 
-        jobs = [pay(first, a, b) for _ in range(150)] + [pay(second, b, a) for _ in range(150)]
-        jobs += [pay(second, a, b) for _ in range(150)]
-        done = await asyncio.gather(*jobs)
-        assert all(isinstance(x, bool) for x in done)
-        assert await first.audit() == []
-        assert await first.balance(wallet(a)) + await second.balance(wallet(b)) == 2000
-        assert min(await first.balance(wallet(a)), await first.balance(wallet(b))) >= 0
-    finally:
-        await first.close()
-        await second.close()
+    jobs = [pay(first, a, b) for _ in range(150)] + [pay(second, b, a) for _ in range(150)]
+    jobs += [pay(second, a, b) for _ in range(150)]
+    done = await asyncio.gather(*jobs)
+    assert all(isinstance(x, bool) for x in done)
+    assert await first.audit() == []
+    assert await first.balance(wallet(a)) + await second.balance(wallet(b)) == 2000
+    assert min(await first.balance(wallet(a)), await first.balance(wallet(b))) >= 0
 
 
 async def test_memory_store_reads_never_overlap_a_write(memory_store: Store) -> None:

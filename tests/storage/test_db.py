@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
 from storage import InvalidRequest, StorageError, Store, Unavailable
 from storage.migrate import current_revision, downgrade, head_revision, upgrade
 from storage.models import metadata
+from tests.storage.helpers import table_names
 
 
 async def test_sqlite_folder_and_pragmas(tmp_path: Path) -> None:
@@ -52,9 +52,7 @@ async def test_schema_matches_models_and_migrations_round_trip(db_url: str) -> N
             )
         assert diff == []
         await downgrade(store.engine, "base")
-        async with store.engine.connect() as conn:
-            names = await conn.run_sync(lambda sync: sa.inspect(sync).get_table_names())
-        assert set(names) <= {"alembic_version"}
+        assert await table_names(store) <= {"alembic_version"}
         await upgrade(store.engine)
         assert await current_revision(store.engine) == head_revision()
     finally:

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from storage import MIN_OKEY101_ROUNDS, GameResult, NotFound, StaleVersion, Store
 from storage.migrate import downgrade, upgrade
 from storage.models import game_results, okey101_tallies
-from tests.storage.helpers import funded_player, insert_old_results
+from tests.storage.helpers import funded_player, insert_old_results, table_names
 
 Tallies = dict[tuple[int, str], tuple[int, int]]
 
@@ -157,9 +157,7 @@ async def test_migration_0009_fills_the_tallies_from_the_rounds(unmigrated_url: 
         await store.commit(2, 1, {}, results=[round_result(b, -202)])
         assert await tallies(store) == await recount(store)
         await downgrade(store.engine, "0008")
-        async with store.engine.connect() as conn:
-            names = await conn.run_sync(lambda sync: sa.inspect(sync).get_table_names())
-        assert "okey101_tallies" not in names
+        assert "okey101_tallies" not in await table_names(store)
         await upgrade(store.engine, "head")
         assert await tallies(store) == await recount(store)
     finally:
