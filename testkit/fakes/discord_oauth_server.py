@@ -23,6 +23,8 @@ from typing import Any
 
 from aiohttp import web
 
+from testkit.fakes.loopback import serve
+
 API = "/api/v10"
 
 
@@ -89,11 +91,7 @@ class FakeDiscordOAuth:
         app.router.add_get(
             API + "/applications/{app}/activity-instances/{instance}", self._instance
         )
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, port = await serve(app)
         return f"http://127.0.0.1:{port}{API}"
 
     async def close(self) -> None:

@@ -19,6 +19,8 @@ from typing import Any
 
 from aiohttp import web
 
+from testkit.fakes.loopback import serve
+
 API = "/api/v10"
 BUCKET_SIZE, BUCKET_SECONDS = 5, 5.0
 BOT_USER = {
@@ -69,11 +71,7 @@ class FakeDiscordRest:
         app.router.add_post(API + "/channels/{channel}/messages", self._post)
         app.router.add_patch(API + "/channels/{channel}/messages/{message}", self._edit)
         app.router.add_delete(API + "/channels/{channel}/messages/{message}", self._delete)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, port = await serve(app)
         return f"http://127.0.0.1:{port}{API}"
 
     async def stop(self) -> None:

@@ -33,6 +33,8 @@ from typing import Any
 
 from aiohttp import web
 
+from testkit.fakes.loopback import serve
+
 # Parameters whose form value is JSON-encoded by the client (everything else stays a string).
 JSON_FIELDS = {
     "reply_markup",
@@ -133,11 +135,7 @@ class FakeTelegram:
         app = web.Application()
         app.router.add_post("/bot{token}/{method}", self._dispatch)
         app.router.add_get("/bot{token}/{method}", self._dispatch)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", port)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, self.port = await serve(app, port)
         return self.base_url
 
     async def stop(self) -> None:
