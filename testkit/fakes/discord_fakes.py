@@ -643,8 +643,7 @@ class DiscordHarness:
     ) -> FakeInteraction:
         """Press a component as discord.py dispatches it: the first registered `DynamicItem`
         whose template matches builds the item, then its callback runs."""
-        from bot.adapters.discord.activity import OpenTableButton
-        from bot.adapters.discord.components import DYNAMIC_ITEMS
+        from bot.adapters.discord.activity import REGISTERED_ITEMS
 
         assert len(custom_id) <= 100
         data = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}
@@ -654,7 +653,7 @@ class DiscordHarness:
         interaction = self.interaction(
             user, channel_id, locale=locale, data=data, message=message, expired=expired
         )
-        for factory in (*DYNAMIC_ITEMS, OpenTableButton):
+        for factory in REGISTERED_ITEMS:
             match = re.fullmatch(factory.__discord_ui_compiled_template__, custom_id)
             if match is not None:
                 base = discord.ui.Button(custom_id=custom_id)

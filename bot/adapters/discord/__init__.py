@@ -18,10 +18,9 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.adapters.discord.activity import ActivityTree, OpenTableButton
+from bot.adapters.discord.activity import REGISTERED_ITEMS, ActivityTree
 from bot.adapters.discord.adapter import PLATFORM, DiscordAdapter, is_moderator
 from bot.adapters.discord.commands import Translator, install_commands
-from bot.adapters.discord.components import DYNAMIC_ITEMS
 from bot.adapters.discord.connect import start_reaching
 from bot.adapters.discord.metering import Meter, api_trace
 from bot.adapters.discord.shards import Ownership
@@ -110,7 +109,7 @@ class DiscordBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         """After login: register the buttons, sync the commands, resume tables, start timers."""
         self.hooked = True
-        self.add_dynamic_items(*DYNAMIC_ITEMS, OpenTableButton)
+        self.add_dynamic_items(*REGISTERED_ITEMS)
         await self.tree.set_translator(Translator())
         if self.guild_id is not None:
             guild = discord.Object(self.guild_id)

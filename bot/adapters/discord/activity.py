@@ -30,8 +30,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.adapters.discord.components import MAX_LABEL, HandButton
-from bot.adapters.discord.outbox import TRANSPORT_ERRORS
+from bot.adapters.discord.components import DYNAMIC_ITEMS, MAX_LABEL, HandButton
+from bot.adapters.discord.outbox import TRANSPORT_ERRORS, answer_privately
 from bot.adapters.discord.texts import locale_of, text
 from bot.core.table.rooms import parent_of
 from bot.logs import kv
@@ -190,13 +190,7 @@ async def launch(interaction: Any, table_id: str) -> None:
 
 
 async def _tell(interaction: Any, words: str) -> None:
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(words, ephemeral=True)
-        else:
-            await interaction.response.send_message(words, ephemeral=True)
-    except TRANSPORT_ERRORS as exc:
-        log.warning(kv(event="activity_answer_failed", error=repr(exc)))
+    await answer_privately(interaction, words, "activity_answer_failed")
 
 
 def add_open_button(view: discord.ui.View, table_id: str, label: str) -> None:
@@ -209,3 +203,8 @@ def add_open_button(view: discord.ui.View, table_id: str, label: str) -> None:
     except ValueError:  # the row is full: the button finds a place of its own
         button.row = None
         view.add_item(button)
+
+
+# Every component class the client registers (`client.add_dynamic_items`): the table messages'
+# (components.py) and "Open the table".
+REGISTERED_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*DYNAMIC_ITEMS, OpenTableButton)

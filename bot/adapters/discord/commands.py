@@ -56,6 +56,12 @@ STRUCTURES = picks(
 )
 ROUNDS = picks(("1 round", "1 el", 1), ("3 rounds", "3 el", 3))
 OKEYS = picks(("Okey (classic)", "Okey (klasik)", "okey"), ("101 Okey", "101 Okey", "101"))
+OKEY_GAME = Opt(
+    "game",
+    L("game", "oyun"),
+    L("Classic Okey or 101 Okey", "Klasik okey ya da 101 okey"),
+    choices=OKEYS,
+)
 SOURCES = picks(
     ("Stock (face down)", "Deste (kapalı)", "stock"),
     ("Discard (the tile passed to me)", "Yerdeki taş (bana atılan)", "discard"),
@@ -319,12 +325,7 @@ OKEY = SlashGroup(
                 ),
                 SCORING,
                 *house_opts(house.OKEY_START),
-                Opt(
-                    "game",
-                    L("game", "oyun"),
-                    L("Classic Okey or 101 Okey", "Klasik okey ya da 101 okey"),
-                    choices=OKEYS,
-                ),
+                OKEY_GAME,
                 *house_opts(house.OKEY101_START),
             ),
             okey_start,
@@ -532,12 +533,7 @@ TOURNAMENT = SlashGroup(
                     Range[str, 1, 16],
                 ),
                 SCORING,
-                Opt(
-                    "game",
-                    L("game", "oyun"),
-                    L("Classic Okey or 101 Okey", "Klasik okey ya da 101 okey"),
-                    choices=OKEYS,
-                ),
+                OKEY_GAME,
                 *house_opts((ROUNDS101,)),
             ),
             tournament_okey,

@@ -1,7 +1,7 @@
 """Buttons, the draw select and the amount modal of table messages.
 
 Every component's custom id carries what the press needs, so buttons keep working after a restart
-(the classes are registered once with `client.add_dynamic_items(*DYNAMIC_ITEMS)`):
+(the classes are registered once, `DYNAMIC_ITEMS` in `activity.REGISTERED_ITEMS`):
 
     t:<table>:<action>:<nonce>:<needs>   a turn button; needs is `-`, `a` (amount) or `c<n>` (cards)
     h:<table>:<group>                    "Show my hand" (group `poker` or `okey`)

@@ -13,7 +13,7 @@ from discord.app_commands import Choice
 
 from bot.adapters.discord.components import AmountModal, TurnRef, draw_view
 from bot.adapters.discord.delivery import PLATFORM, DiscordDelivery, Origin
-from bot.adapters.discord.outbox import TRANSPORT_ERRORS
+from bot.adapters.discord.outbox import TRANSPORT_ERRORS, answer_privately
 from bot.adapters.discord.parts import Part
 from bot.adapters.discord.texts import locale_of, text
 from bot.adapters.lookups import own_picker
@@ -108,13 +108,7 @@ class DiscordInbound(DiscordDelivery):
         else:
             log.error(kv(event="command_error", error=repr(error)), exc_info=error)
         words = text(self._speaks_now(interaction), "unknown_command" if unknown else "failed")
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(words, ephemeral=True)
-            else:
-                await interaction.response.send_message(words, ephemeral=True)
-        except TRANSPORT_ERRORS as exc:
-            log.warning(kv(event="error_answer_failed", error=repr(exc)))
+        await answer_privately(interaction, words, "error_answer_failed")
 
     def _command(
         self,

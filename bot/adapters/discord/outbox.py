@@ -21,6 +21,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from enum import IntEnum
+from typing import Any
 
 import aiohttp
 import discord
@@ -43,6 +44,18 @@ TRANSPORT_ERRORS: tuple[type[BaseException], ...] = (
 def status_of(exc: BaseException) -> object:
     """What to log of a failed call: Discord's HTTP status, else the exception's type name."""
     return getattr(exc, "status", type(exc).__name__)
+
+
+async def answer_privately(interaction: Any, words: str, failed_event: str) -> None:
+    """Tell the interaction's user alone (ephemeral): its answer, or a follow-up when it was
+    answered already; a failed send is logged as `failed_event` (the answer is not queued)."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(words, ephemeral=True)
+        else:
+            await interaction.response.send_message(words, ephemeral=True)
+    except TRANSPORT_ERRORS as exc:
+        log.warning(kv(event=failed_event, error=repr(exc)))
 
 
 POSTS_PER_WINDOW = 5

@@ -34,6 +34,7 @@ from urllib.parse import quote
 import aiohttp
 from aiohttp import web
 
+from bot.adapters.web.tokens import Identity
 from bot.core.i18n import normalize_locale, preferred_locale, t
 from bot.core.names import clean_name
 from bot.core.table.rooms import is_shared_room, parent_of
@@ -282,8 +283,6 @@ def attach_discord(table: WebTable, discord: DiscordApp) -> None:
     """Let the Discord Activity in on the web table `table` (before it starts serving): its
     sign-in route, sessions signed like every other (platform `discord`, the Discord front's
     tables), and the proxy's origin on the socket."""
-    from bot.adapters.web.tokens import Identity
-
     front = table.fronts.get(PLATFORM)
     if front is None:
         raise ValueError("the web table has no Discord front")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import logging
 import time
 from collections.abc import Callable
@@ -31,7 +30,6 @@ from bot.core.i18n import t
 from bot.logs import kv
 
 log = logging.getLogger("bot.web")
-_serials = itertools.count()
 
 
 @dataclass(eq=False)
@@ -42,12 +40,11 @@ class Viewer:
     who: Identity
     group: str = ""  # the table's command group (`poker` or `okey`), from its first view
     seated: bool = False
-    serial: int = field(default_factory=lambda: next(_serials))  # the order pages opened in
 
 
 @dataclass
 class _Table:
-    viewers: set[Viewer] = field(default_factory=set)
+    viewers: dict[Viewer, None] = field(default_factory=dict)  # a set, in the order pages opened
     version: int = 0  # the newest version told
     sent: int = -1  # the version the last broadcast started from
     task: asyncio.Task[None] | None = None
@@ -110,14 +107,13 @@ class Hub:
         table = self.tables.get((platform, table_id))
         if table is None:
             return []
-        mine = [v for v in table.viewers if v.who.user_id == user_id]
-        return sorted(mine, key=lambda viewer: viewer.serial)
+        return [v for v in table.viewers if v.who.user_id == user_id]
 
     def add(self, viewer: Viewer, version: int = 0) -> None:
         """Start sending `viewer` its table's states."""
         key = (viewer.who.platform, viewer.who.table_id)
         table = self.tables.setdefault(key, _Table())
-        table.viewers.add(viewer)
+        table.viewers[viewer] = None
         table.version = max(table.version, version)
 
     def remove(self, viewer: Viewer) -> None:
@@ -126,7 +122,7 @@ class Hub:
         table = self.tables.get(key)
         if table is None:
             return
-        table.viewers.discard(viewer)
+        table.viewers.pop(viewer, None)
         if not table.viewers and table.task is None:
             del self.tables[key]
 

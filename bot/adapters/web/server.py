@@ -53,9 +53,7 @@ MAX_BODY = 8192  # bytes of an auth request
 FRAME_BURST = 20  # frames a page may send at once ...
 FRAME_RATE = 5.0  # ... then this many a second
 FLOOD_CLOSE = 50  # frames over the budget in a row before the socket is closed
-MAX_PAGES_PER_USER = (
-    5  # one user's pages at a table (reloads, devices); a new one closes the oldest
-)
+MAX_PAGES_PER_USER = 5  # one user's pages at a table (reloads, devices); more close the oldest
 HEARTBEAT = 30.0  # seconds between WebSocket pings (a dead page is noticed)
 ENDED = frozenset({WSMsgType.ERROR, WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED})
 TELEGRAM = "telegram"

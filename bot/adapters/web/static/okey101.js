@@ -161,7 +161,7 @@ function takeIntoBuild(code, kinds, ctx) {
 /** okey.js's hooks: a tap on the rack with the discard picked takes it into the meld being
  * built; a rack tile dragged onto a meld is added to it (or put in the place of its okey). */
 function hooks(view, kinds, ctx) {
-  const verb = kinds.has("add") ? "add" : kinds.has("swap") ? "swap" : null;
+  const verb = meldVerb(kinds);
   return {
     hints: hints(view, kinds),
     tap() {
@@ -235,7 +235,7 @@ function meldsOnTable(view, kinds, ctx) {
   const picked = selectedTile();
   // in the take phase the previous discard is what gets laid or added
   const play = view.stage !== "take";
-  const verb = !play ? null : kinds.has("add") ? "add" : kinds.has("swap") ? "swap" : null;
+  const verb = play ? meldVerb(kinds) : null;
   const held = !play && (local.picked || local.taken) ? previousDiscard(view) : null;
   const discard = kinds.has("add") ? held : null;
   const seated = view.me !== null && view.me !== undefined && Boolean(view.hand_id) && view.seats[view.me]?.in_play;
@@ -295,6 +295,12 @@ function meld(view, m, k, onclick, seated, ctx, live) {
     );
   }
   return h("div.meld", { dataset, role: "group", "aria-label": label }, h("span.meld-n", {}, `${k + 1}`), tiles);
+}
+
+/** How a rack tile goes onto a meld this turn: added to it, else put in the place of its
+ * okey; null when neither is open. */
+function meldVerb(kinds) {
+  return kinds.has("add") ? "add" : kinds.has("swap") ? "swap" : null;
 }
 
 function addTo(view, verb, code, k, ctx) {
