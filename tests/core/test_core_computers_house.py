@@ -191,7 +191,7 @@ async def test_a_buy_in_beyond_a_computers_bankroll_is_refused_as_the_computers(
     await core.handle(at("ayse", "/poker open turkish 100"))
     out = await core.handle(at("ayse", "/poker addbot normal 6000"))
     assert errors(out) == [
-        "A computer player brings at most its bankroll of 5000 chips: ask for a smaller buy-in."
+        "The computer player does not have that many chips: ask for a smaller buy-in."
     ]
     assert await store.find_player("bot", "bot-1") is not None  # its wallet was settled...
     table = await core.handle(at("ayse", "/poker table"))

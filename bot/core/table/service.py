@@ -452,7 +452,7 @@ class TableService:
             )
         except InsufficientFunds:
             self._restore(live)
-            raise Refusal(step.funds_refusal, bankroll=self.config.bot_bankroll) from None
+            raise Refusal(step.funds_refusal) from None
         except CommunityFull as exc:
             self._restore(live)
             raise Refusal("err.computers_community", max=exc.most) from None
