@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint bench migrate clean activity-sdk
+.PHONY: run test lint bench migrate clean activity-sdk image-test
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,10 @@ lint: $(STAMP_DEV)
 
 bench: $(STAMP_DEV)
 	@set -e; for f in benchmarks/bench_*.py; do m=$$(basename $$f .py); echo "== $$f"; $(BIN)/python -m benchmarks.$$m; done
+
+# The container image (Dockerfile), built and started for real: docs/deploy.md. Needs root.
+image-test:
+	bash .ci/image-test.sh
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .mypy_cache .import_linter_cache .grimp_cache
