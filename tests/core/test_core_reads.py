@@ -119,7 +119,7 @@ def test_what_is_drawn_is_kept_by_content():
 
 
 def test_the_drawn_cache_is_bounded():
-    from bot.render.cache import Lru
+    from bot.caches import Lru
 
     cache: Lru[int, bytes] = Lru(3, weight=len, max_weight=10)
     for key in range(5):

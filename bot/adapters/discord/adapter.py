@@ -27,9 +27,9 @@ from bot.adapters.discord.parts import Part
 from bot.adapters.discord.private import PrivateMessages
 from bot.adapters.discord.rooms import DiscordRooms
 from bot.adapters.surfaces import SharedMessages, SurfaceStore
+from bot.caches import Expiring, Lru
 from bot.core.api import CoreApi
 from bot.core.messages import Button
-from bot.render.cache import Expiring, Lru
 
 MAX_USERS = 20_000  # users whose kept parts, refused DMs and language are remembered (LRU)
 DM_CLOSED_SECONDS = 6 * 3600  # a user whose DMs were refused is tried again after this

@@ -71,12 +71,12 @@ from bot.adapters.discord.private import PrivateMessages, Sent
 from bot.adapters.discord.rooms import DiscordRooms
 from bot.adapters.discord.texts import locale_of, text
 from bot.adapters.lookups import chosen_locale
+from bot.caches import Expiring, Lru
 from bot.core.api import CoreApi
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.table.rooms import parent_of
 from bot.core.tournament.view import is_tournament_id
 from bot.logs import kv
-from bot.render.cache import Expiring, Lru
 
 log = logging.getLogger("bot.discord")
 

@@ -44,13 +44,13 @@ from bot.adapters.telegram.rooms import TelegramRooms
 from bot.adapters.telegram.senders import is_stand_in
 from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
+from bot.caches import Lru
 from bot.core.api import CoreApi
 from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
 from bot.core.names import clean_name
 from bot.core.tournament.view import is_tournament_id, tournament_number
 from bot.logs import kv
-from bot.render.cache import Lru
 
 log = logging.getLogger("bot.telegram")
 

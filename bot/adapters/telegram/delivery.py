@@ -67,9 +67,9 @@ from bot.adapters.telegram.private import (
     take_buttons,
 )
 from bot.adapters.telegram.texts import text as adapter_text
+from bot.caches import Lru
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.logs import kv
-from bot.render.cache import Lru
 
 __all__ = ["Delivery", "Origin", "Parcel", "TableMessage", "as_int", "fit"]
 

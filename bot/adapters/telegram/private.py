@@ -19,8 +19,8 @@ from typing import Any
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message, ReplyParameters
 from telegram.error import BadRequest, Forbidden, TelegramError
 
+from bot.caches import Lru
 from bot.logs import kv
-from bot.render.cache import Lru
 
 log = logging.getLogger("bot.telegram")
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from bot.caches import Lru
 from bot.core.commands import BOARDS, SCOPES, lookup
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
@@ -26,7 +27,6 @@ from bot.core.table.deliver import text
 from bot.core.table.session import COMPUTER_PREFIX, Msg, Who, msg
 from bot.core.tournament.verify import stage_id, verify_stage
 from bot.logs import kv
-from bot.render.cache import Lru
 from storage import HOUSE, MIN_OKEY101_ROUNDS, StorageError, wallet
 
 if TYPE_CHECKING:

@@ -27,8 +27,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot.caches import Lru
 from bot.logs import kv
-from bot.render.cache import Lru
 from games.poker.odds import Odds, estimate
 
 log = logging.getLogger("bot.core")

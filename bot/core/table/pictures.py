@@ -23,10 +23,10 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from bot.caches import Lru
 from bot.core.messages import Outgoing, OutKind
 from bot.core.sketch import Sketch
 from bot.logs import kv
-from bot.render.cache import Lru
 from bot.render.pictures import (
     PictureStyle,
     render_hand,

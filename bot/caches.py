@@ -1,4 +1,5 @@
-"""`Lru`: a bounded least-recently-used map, safe to share between threads.
+"""`Lru` and `Expiring`: bounded maps, shared by the core (pictures, charts) and the adapters
+(per-table and per-user state), so an adapter needs nothing of `bot.render` for them.
 
 What is drawn (pictures, charts, replay strips) is kept by its content (a hashable scene), so
 the same picture asked for again is not drawn again; the cache holds at most `max_items`
