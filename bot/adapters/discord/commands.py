@@ -29,6 +29,7 @@ from bot.adapters.discord.slash import (
     words,
 )
 from bot.adapters.discord.slash import command as slash_command
+from bot.adapters.discord.top_commands import TOP_COMMANDS
 
 MAX_CHIPS = 1_000_000_000
 
@@ -78,19 +79,7 @@ LEVELS = picks(
 LEVEL_NAME = L("level", "seviye")
 LEVEL_HELP = L("How well the computer plays", "Bilgisayarın ne kadar iyi oynadığı")
 MODES = picks(("Runs and sets", "Seri ve per", "runs"), ("Pairs", "Çiftler", "pairs"))
-BOARDS = picks(
-    ("Chips", "Fiş", "chips"),
-    ("Okey", "Okey", "okey"),
-    ("101 Okey (average per round)", "101 Okey (el başına ortalama)", "101"),
-    ("Wins", "Galibiyet", "wins"),
-)
-SCOPES = picks(
-    ("This community", "Bu topluluk", "community"),
-    ("Everyone (global)", "Herkes (genel)", "global"),
-)
-PLAYED_GAMES = [*GAMES, *picks(("Okey", "Okey", "okey"), ("101 Okey", "101 Okey", "101"))]
 ROUNDS101 = house.BY_NAME["rounds101"]
-LANGUAGES = picks(("Türkçe", "Türkçe", "tr"), ("English", "English", "en"))
 
 
 def rules_command(runner: Runner, group: str) -> app_commands.Command[Any, ..., Any]:
@@ -182,17 +171,6 @@ def tournament_poker(v: Values) -> tuple[str, ...]:
     return (v["variant"], *settings, *(v["rules"] or "").split())
 
 
-def one_hand(v: Values) -> tuple[str, ...]:
-    """A hand or round id (`/verify 12-3`, `/replay 12-3`)."""
-    return (v["hand"].strip(),)
-
-
-def stats_of(v: Values) -> tuple[str, ...]:
-    """/stats: the player as a mention (`<@id>`), as it reads in a typed Discord message."""
-    player = v["player"]
-    return words(None if player is None else f"<@{player.id}>", v["game"])
-
-
 Chips = Range[int, 1, MAX_CHIPS]
 Fee = Range[int, 0, MAX_CHIPS]
 ADDBOT_NAME = L("addbot", "botekle")
@@ -206,14 +184,6 @@ MELD = Opt(
     Range[int, 1, 99],
     REQUIRED,
 )
-HAND = Opt(
-    "hand",
-    L("hand", "el"),
-    L("The hand or round id, e.g. 12-3", "El numarası, ör. 12-3"),
-    Range[str, 1, 40],
-    REQUIRED,
-)
-PLAYED_GAME = Opt("game", L("game", "oyun"), L("Only this game", "Yalnız bu oyun"))
 SHOW_TABLE = Slash("table", L("table", "masa"), L("Show the table again", "Masayı yeniden göster"))
 BACK = Slash(
     "back",
@@ -599,105 +569,6 @@ TOURNAMENT = SlashGroup(
     ),
 )
 
-# `/balance`, `/daily`, `/help`, `/leaderboard`, `/verify`, `/lang` and the history commands
-# (`/history`, `/stats`, `/replay`, `/export`: answered privately by the core)
-TOP = (
-    Slash("balance", L("balance", "bakiye"), L("My chips (only to me)", "Fişlerim (yalnız bana)")),
-    Slash("daily", L("daily", "günlük"), L("Today's free chips", "Günün bedava fişleri")),
-    Slash("help", L("help", "yardım"), L("The bot's commands", "Botun komutları")),
-    Slash(
-        "leaderboard",
-        L("leaderboard", "sıralama"),
-        L("The best players", "En iyi oyuncular"),
-        (
-            Opt(
-                "board",
-                L("board", "tablo"),
-                L(
-                    "Chips, Okey points, 101 average or wins",
-                    "Fiş, okey puanı, 101 ortalaması ya da galibiyet",
-                ),
-                str,
-                "chips",
-                BOARDS,
-            ),
-            Opt(
-                "scope",
-                L("scope", "kapsam"),
-                L("This community (default) or everyone", "Bu topluluk (varsayılan) ya da herkes"),
-                str,
-                "community",
-                SCOPES,
-            ),
-        ),
-        # the community's list unless `global` is asked for
-        lambda v: words(v["board"], "global" if v["scope"] == "global" else None),
-    ),
-    Slash(
-        "verify",
-        L("verify", "doğrula"),
-        L("Check that a hand's shuffle was fair", "Bir elin karıştırmasının adil olduğunu doğrula"),
-        (HAND._replace(description=L("The hand id, e.g. 12-3", "El numarası, ör. 12-3")),),
-        one_hand,
-    ),
-    Slash(
-        "lang",
-        L("lang", "dil"),
-        L("My language for the bot", "Botun benimle konuşacağı dil"),
-        (
-            Opt(
-                "language",
-                L("language", "dil"),
-                L("Turkish or English", "Türkçe ya da İngilizce"),
-                str,
-                REQUIRED,
-                LANGUAGES,
-            ),
-        ),
-    ),
-    Slash(
-        "history",
-        L("history", "geçmiş"),
-        L("My last hands and rounds (only to me)", "Son ellerim ve oyunlarım (yalnız bana)"),
-        (PLAYED_GAME._replace(choices=PLAYED_GAMES),),
-    ),
-    Slash(
-        "stats",
-        L("stats", "istatistik"),
-        L("A player's statistics (only to me)", "Bir oyuncunun istatistikleri (yalnız bana)"),
-        (
-            Opt(
-                "player",
-                L("player", "oyuncu"),
-                L("Whose (default: mine)", "Kimin (varsayılan: benim)"),
-                discord.User,
-            ),
-            PLAYED_GAME._replace(choices=PLAYED_GAMES),
-        ),
-        stats_of,
-    ),
-    Slash(
-        "replay",
-        L("replay", "tekrar"),
-        L(
-            "A finished hand step by step (only to me)",
-            "Bitmiş bir eli adım adım izle (yalnız bana)",
-        ),
-        (HAND,),
-        one_hand,
-    ),
-    Slash(
-        "export",
-        L("export", "dışaaktar"),
-        L(
-            "A finished hand's history as a file (only to me)",
-            "Bitmiş bir elin kaydı dosya olarak (yalnız bana)",
-        ),
-        (HAND,),
-        one_hand,
-    ),
-)
-
 
 def install_commands(tree: app_commands.CommandTree[Any], runner: Runner) -> None:
     """Add every command to the tree (global commands; sync them to a guild or everywhere) and
@@ -708,5 +579,5 @@ def install_commands(tree: app_commands.CommandTree[Any], runner: Runner) -> Non
     tree.add_command(group(runner, OKEY, rules_command(runner, "okey")))
     tree.add_command(group(runner, TABLE))
     tree.add_command(group(runner, TOURNAMENT))
-    for spec in TOP:
+    for spec in TOP_COMMANDS:
         tree.add_command(slash_command(runner, spec.word, spec))
