@@ -10,7 +10,8 @@ swaps). The tested player sits at seat `round % 4`, so it starts as often as the
 round the benchmark takes the difference "mean score of the opponents minus the tested player's
 (with partners: the tested side's mean)" and reports its mean with a 95% confidence interval (normal approximation; the
 rounds are independent deals): above zero means the tested level scores better. It also reports
-how often each side opens (by series, by pairs), finishes and pays a +101 discard penalty, and the
+how often each side opens (by series, by pairs), finishes and pays a +101 discard penalty, the
+tested level's open-failure rate (its seats that never opened, with a 95% Wilson interval), and the
 time of the tested player's decisions (one call of `choose_action`; a turn is several calls):
 CPU time of the measuring thread (`time.thread_time`, so other jobs on a shared machine do not
 inflate it) and wall-clock time, median, p99 and worst.
@@ -105,6 +106,16 @@ def could_have_opened(game: Round101, seat: int) -> bool:
     return best.value >= game.threshold or best.can_pairs
 
 
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of the proportion `hits / n`."""
+    if n == 0:
+        return 0.0, 1.0
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
     """The mean of `values` and its 95% confidence interval (normal approximation)."""
     mean = statistics.fmean(values)
@@ -170,6 +181,12 @@ def main() -> int:
     )
     print(tested_side.line(args.level, args.rounds))
     print(others.line(args.opponent, args.rounds))
+    seats = args.rounds * side
+    low, high = wilson(shut, seats)
+    print(
+        f"  {args.level} open-failure rate {shut / max(1, seats):.1%} of {seats} seat-rounds "
+        f"(95% CI {low:.1%} to {high:.1%})"
+    )
     print(
         f"  {args.level} never opened {shut} times; in {reachable} of them the tiles that passed "
         "through its rack (the rack at the end and its discard pile) held an opening"

@@ -14,13 +14,22 @@ the melds on the table, who opened how. Pure: no I/O, no clock; ties are broken 
 - `hard` plays like `normal` and plans: before opening it follows a plan, series towards the
   threshold or pairs (four pairs or more), and keeps the loose tiles one live tile away from a meld
   (live: not in its rack, any discard pile, the table or the indicator) and, for pairs, the singles
-  whose twin is still live; once opened it sheds its highest loose tiles first. It keeps back the
-  tiles the next player may be collecting (the classic player's rule: a tile close to what that
-  player threw away is safer) and, from what is public, the tiles that player can surely use: if
-  they have opened, a tile that takes a wild off the table (swap), and for a pairs opener a tile
-  whose twin may be in their rack. It never makes a +101 discard when a safe one exists. With
-  partners the next player is always an opponent (the partner sits opposite and takes the
-  opponent's discards), so the same rules apply.
+  whose twin is still live. Once opened it sheds its highest loose tiles first, and only
+  those when the round is about to end (the stock runs out before its next draw, or another opened
+  player holds two tiles or fewer). It keeps back the tiles the next player may be collecting (the
+  classic player's rule: a tile close to what that player threw away is safer) and, from what is
+  public, the tiles that player can surely use: once they have opened, a tile that takes a wild
+  off the table (a swap) goes only when every other tile would too or costs +101, and for a pairs
+  opener a tile whose twin may be in their rack weighs against the discard. It never makes a +101
+  discard when a safe one exists.
+- With partners (seats 0+2 and 1+3) the next player is always an opponent: the partner sits
+  opposite and takes the other opponent's discards, so no discard can feed the partner and the
+  rules above keep the opponents from being fed. `hard` plays for the side's score: a wild last
+  tile doubles every other score, the partner's too, so when the partner is guessed to score more
+  than the opponents and the finish together (202 for a player who never opened, else seven
+  points a tile, twice for a pairs opener) it puts the wild on the table and finishes with the
+  plain tile instead; and a partner close to finishing ends the round soon, so it sheds its
+  highest tiles.
 
 `medium` is accepted as another name for `normal`.
 """
@@ -47,8 +56,13 @@ LIVE_TWIN = 10.0  # the same for a single whose twin is still live (pairs plan)
 OPENED_NEAR = 8.0  # after opening: a near meld weighed against the points a tile costs on the rack
 DANGER = 6.0  # what handing the next player a tile they may want costs, in points
 PAIRS_PLAN = 4  # pairs in the rack from which `hard` plans to open by pairs
+PAIRS_SHORT = 20  # ... when its series are this far short of the threshold
 FEEDS = 40.0  # a discard the next player can surely use: it takes a wild off the table with it
 TWIN_FEED = 12.0  # a discard whose twin a pairs-opened next player may hold
+RACK_GUESS = 7  # what a tile on another player's rack is guessed to count at the end
+UNOPENED = 202  # what a player who never opened scores
+FINISH = 101  # what finishing is worth (the finisher scores -101)
+CLOSE = 2  # an opened player with this many tiles or fewer may finish on their next turn
 
 
 def choose_action(round: Round101, seat: int, level: str, rng: random.Random) -> Action:
@@ -193,12 +207,14 @@ class _Seat:
             return None
         return Action("lay", cards=_cards(trimmed), source=source)
 
-    def add_move(self, wilds: bool) -> Action | None:
-        """A rack tile added to a meld on the table (plain tiles first, wilds when `wilds`)."""
+    def add_move(self, wilds: bool, wild_first: bool = False) -> Action | None:
+        """A rack tile added to a meld on the table (plain tiles first, wilds when `wilds`;
+        wilds first when `wild_first`)."""
         if len(self.hand) < 2:
             return None
         tiles = sorted(
-            dict.fromkeys(self.hand), key=lambda t: (self._wild(t), -_number(t, self.okey))
+            dict.fromkeys(self.hand),
+            key=lambda t: (self._wild(t) != wild_first, -_number(t, self.okey)),
         )
         for tile in tiles:
             if self._wild(tile) and not wilds:
@@ -234,9 +250,39 @@ class _Seat:
             if move is not None:
                 return move
         move = self.lay_move()
+        if move is None and self.level == "hard" and self._shed_wild():
+            move = self.add_move(wilds=True, wild_first=True)
         if move is None:
             move = self.add_move(wilds=self.level == "easy" or self._only_wilds())
         return move
+
+    def _shed_wild(self) -> bool:
+        """Whether to put the wild of a two-tile rack on the table and finish with the plain tile:
+        a wild last tile doubles every other score, the partner's too, which loses the side
+        points when the partner is guessed to score more than the opponents and the finish."""
+        if len(self.hand) != 2 or sum(self._wild(t) for t in self.hand) != 1:
+            return False
+        return self._doubling_hurts()
+
+    def _doubling_hurts(self) -> bool:
+        """With partners: whether a doubled finish by this seat widens the gap the wrong way.
+        The side's lead over the other side after a finish is (their scores) + 101 − (the
+        partner's score), and a doubling doubles it: bad when it is below zero. Scores are
+        guessed from what is public: 202 for a player who never opened, else the tiles on the
+        rack at an average number (twice for a pairs opener)."""
+        if not self.options.get("partners") or not self.options.get("doubling"):
+            return False
+        players = len(self.view["players"])
+        partner = (self.seat + 2) % players
+        theirs = sum(self._guess(s) for s in range(players) if s % 2 != self.seat % 2)
+        return self._guess(partner) > theirs + FINISH
+
+    def _guess(self, seat: int) -> int:
+        """What `seat` is guessed to score at the end of the round, from what is public."""
+        how = self.view["opened"][seat]
+        if how is None:
+            return UNOPENED
+        return int(self.view["rack_sizes"][seat]) * RACK_GUESS * (2 if how == PAIRS else 1)
 
     def _only_wilds(self) -> bool:
         return all(self._wild(t) for t in self.hand)
@@ -265,6 +311,8 @@ class _Seat:
             return self._easy_discard(plain)
         safe = [t for t in plain if discard_penalty(t, self.table, self.okey) is None]
         pool = safe or plain or self.hand
+        if self.level == "hard":  # what the next player surely uses goes only when nothing else can
+            pool = [t for t in pool if not self._sure_feed(t)] or pool
         if self.level == "normal":
             loose = self._loose(pool)
             return max(loose or pool, key=lambda t: (_number(t, self.okey), self.rng.random()))
@@ -292,7 +340,8 @@ class _Seat:
         loose = pool if plan_pairs else self._loose(pool)
         if not loose:
             return self._break_meld(pool)
-        nxt = (self.seat + 1) % len(self.view["players"])
+        nxt = self._next()
+        near_weight = 0.0 if self._ending() else OPENED_NEAR
         thrown = _effective_plain(self.view["discard_piles"][nxt], self.okey)
         feed = self._feed(nxt, seen)
         loose_counts = Counter(_effective_plain(self._loose(self.hand), self.okey))
@@ -308,11 +357,37 @@ class _Seat:
                     value = LIVE_TWIN * (2 - seen[e] > 0) + (n if self.opened is None else -n)
             else:
                 near = _near(e, loose_counts, seen)
-                value = NEAR * near + n / 2 if self.opened is None else OPENED_NEAR * near - n
+                value = NEAR * near + n / 2 if self.opened is None else near_weight * near - n
             value += _danger(e, thrown) + feed(tile, e)
             return value, self.rng.random()
 
         return min(loose, key=keep)
+
+    def _next(self) -> int:
+        """The seat after this one: it may take this seat's discard (an opponent, with partners
+        too: the partner sits opposite)."""
+        return (self.seat + 1) % len(self.view["players"])
+
+    def _sure_feed(self, tile: str) -> bool:
+        """Whether the next player surely uses `tile` if it is discarded: they have opened and
+        it takes a wild off the table (a swap; it costs no +101, so the penalty rule misses it)."""
+        return (
+            self.view["opened"][self._next()] is not None
+            and bool(self.options.get("swap_okey"))
+            and not self._wild(tile)
+            and self._swap_spot(tile) is not None
+        )
+
+    def _ending(self) -> bool:
+        """Whether the round is likely over before this seat draws again: the stock runs out
+        first, or another opened player (the partner or an opponent) is close to finishing."""
+        players = len(self.view["players"])
+        if int(self.view["stock"]) < players:
+            return True
+        return any(
+            s != self.seat and how is not None and int(self.view["rack_sizes"][s]) <= CLOSE
+            for s, how in enumerate(self.view["opened"])
+        )
 
     def _feed(self, nxt: int, seen: Counter[str]) -> Callable[[str, str], float]:
         """What handing seat `nxt` a tile costs, from what is public: an opened player takes a
@@ -335,7 +410,8 @@ class _Seat:
 
     def _pairs_plan(self) -> bool:
         best = opening_of(self.hand, self.okey)
-        return best.pairs >= PAIRS_PLAN and best.value < self.threshold - 20
+        short = self.threshold - best.value
+        return best.pairs >= PAIRS_PLAN and short > PAIRS_SHORT
 
     def _break_meld(self, pool: list[str]) -> str:
         """Every candidate lies in a best meld: the one whose loss costs the least value."""

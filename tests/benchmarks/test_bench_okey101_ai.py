@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import math
 
-from benchmarks.bench_okey101_ai import Timer, could_have_opened, mean_interval, p99, play_round
+from benchmarks.bench_okey101_ai import (
+    Timer,
+    could_have_opened,
+    mean_interval,
+    p99,
+    play_round,
+    wilson,
+)
 from tests.games.okey101.helpers import rigged
 
 
@@ -30,6 +37,12 @@ def test_mean_interval_and_p99() -> None:
     assert mean == 2.0 and math.isclose(lo, 2.0 - half) and math.isclose(hi, 2.0 + half)
     assert mean_interval([5.0])[1] == -math.inf
     assert p99([float(k) for k in range(100)]) == 99.0
+
+
+def test_the_open_failure_rate_interval_holds_the_rate() -> None:
+    low, high = wilson(440, 2000)
+    assert low < 0.22 < high and math.isclose(high - low, 0.036, abs_tol=0.002)
+    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_could_have_opened_reads_the_rack_and_the_discard_pile() -> None:

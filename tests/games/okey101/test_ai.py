@@ -1,8 +1,10 @@
 """The 101 computer players (games/okey101/ai.py): every choice is legal and rounds end, they read
 only their own view, easy opens as soon as it can, normal and hard never pay +101 for a discard
 when a safe one exists, hard takes the discard to open, keeps back from an opened next player the
-tiles it can surely use (a wild's place on the table, a pairs opener's twin), and hard scores
-better than easy."""
+tiles it can surely use (a wild's place on the table, a pairs opener's twin), opens whenever it
+can, and hard scores better than easy. With partners hard plays for the side: it breaks a meld
+rather than hand the next opponent a wild, finishes without the doubling that would double its
+unopened partner's 202, and sheds its highest tile when its partner is about to finish."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from hypothesis import strategies as st
 from games.base import Action
 from games.okey101 import Round101, best_opening, discard_penalty, new
 from games.okey101.ai import LEVELS, choose_action
+from games.okey101.melds import swap_wild
 from games.okey101.solver import pair_count
 
 from .helpers import PLAYERS, play_out, rigged, run, seed
@@ -195,3 +198,105 @@ def test_hard_keeps_from_a_pairs_opener_the_tile_whose_twin_they_may_hold() -> N
     assert choose_action(game, 0, "hard", random.Random(0)) == Action("discard", cards=("B12",))
     game = rigged({0: rack}, opened={1: "series"}, discard="B12")
     assert choose_action(game, 0, "hard", random.Random(0)) == Action("discard", cards=("Y2",))
+
+
+PARTNERS = {"partners": True}
+
+
+def test_a_hard_partner_breaks_a_meld_rather_than_hand_the_next_opponent_a_wild() -> None:
+    # seat 1 (an opponent: the partner sits opposite) opened and laid R5 okey R7; R6 is seat 0's
+    # only tile outside its melds, and with it seat 1 takes the discard and swaps the okey off
+    rack = ["R6", "K9", "K10", "K11", "B1", "B2", "B3"]
+    table = [run(5, ["R5", "K4", "R7"])]
+    game = rigged({0: rack}, table=table, opened={1: "series"}, options=PARTNERS)
+    action = choose_action(game, 0, "hard", random.Random(0))
+    assert action.kind == "discard" and action.cards[0] != "R6", action
+    game.apply(0, action)
+    assert game.to_act() == 1 and game.options["partners"]  # the next player is the opponent
+    # with nothing but such tiles it has no choice: the discard goes
+    game = rigged({0: ["R6", "R6"]}, table=table, opened={1: "series"}, options=PARTNERS)
+    assert choose_action(game, 0, "hard", random.Random(0)) == Action("discard", cards=("R6",))
+
+
+def test_a_hard_partner_never_hands_the_next_opponent_a_sure_swap_when_it_has_another() -> None:
+    """Seeded partner rounds: every discard of hard that puts a wild of the table within reach of
+    an opened next player (a swap) is made only when every other tile would too (or costs +101)."""
+    checked = 0
+
+    def check(game: Round101, seat: int, action: Action) -> None:
+        nonlocal checked
+        if seat % 2 or action.kind != "discard":
+            return
+        nxt = (seat + 1) % 4
+        rack, table, okey = game.racks[seat], game.table, game.okey
+
+        def feeds(tile: str) -> bool:
+            return game.opened[nxt] is not None and any(
+                swap_wild(m, tile, okey) is not None for m in table
+            )
+
+        if feeds(action.cards[0]):
+            others = [t for t in rack if discard_penalty(t, table, okey) is None and t != okey]
+            assert all(feeds(t) for t in others), (rack, action)
+        checked += 1
+
+    for k in range(16):
+        game = new(PLAYERS, seed(600 + k), PARTNERS)
+        play(game, ["hard", "easy", "hard", "easy"], random.Random(k), check)
+    assert checked > 50
+
+
+def test_hard_opens_whenever_its_rack_can() -> None:
+    opened_when_able = 0
+
+    def check(game: Round101, seat: int, action: Action) -> None:
+        nonlocal opened_when_able
+        if game.phase == "play" and game.opened[seat] is None and _can_open(game, seat):
+            assert action.kind == "open", (game.racks[seat], action)
+            opened_when_able += 1
+
+    for k in range(16):
+        play(new(PLAYERS, seed(700 + k), PARTNERS), ["hard"] * 4, random.Random(k), check)
+    assert opened_when_able > 0
+    # five pairs and no 101 in series: it opens by pairs
+    rack = ["R1", "R1", "Y3", "Y3", "B6", "B6", "K8", "K8", "R12", "R12", "Y9", "B2"]
+    move = choose_action(rigged({0: rack}), 0, "hard", random.Random(0))
+    assert move.kind == "open" and move.cards.count("/") >= 4
+
+
+def test_a_hard_partner_does_not_double_the_score_of_a_partner_who_never_opened() -> None:
+    # seat 0 (opened) holds the okey K4 and R8, both fit R5 R6 R7: it can finish with either.
+    # Finishing with the okey doubles every other score: the opponents' small racks, but also the
+    # 202 of its partner (seat 2) who never opened. The side loses by the doubling: the okey goes
+    # onto the table and R8 finishes.
+    table = [run(5, ["R5", "R6", "R7"])]
+    small = {1: ["B1", "B2", "Y5"], 3: ["Y1", "Y2", "B5"]}
+    opened = {0: "series", 1: "series", 3: "series"}
+    game = rigged({0: ["K4", "R8"], **small}, table=table, opened=opened, options=PARTNERS)
+    move = choose_action(game, 0, "hard", random.Random(0))
+    assert move == Action("add", cards=("K4",), amount=0), move
+    game.apply(0, move)
+    assert choose_action(game, 0, "hard", random.Random(0)) == Action("finish", cards=("R8",))
+    # the partner has opened and holds few tiles: the doubling helps the side, R8 goes on the table
+    game = rigged(
+        {0: ["K4", "R8"], 2: ["K1", "K2"], **small},
+        table=table,
+        opened={**opened, 2: "series"},
+        options=PARTNERS,
+    )
+    add_r8 = Action("add", cards=("R8",), amount=0)
+    assert choose_action(game, 0, "hard", random.Random(0)) == add_r8
+    # without partners every other score is an opponent's: the doubling always helps
+    game = rigged({0: ["K4", "R8"], **small}, table=table, opened=opened)
+    assert choose_action(game, 0, "hard", random.Random(0)) == add_r8
+
+
+def test_a_hard_partner_sheds_its_highest_tile_when_its_partner_is_about_to_finish() -> None:
+    # seat 0 has opened; B12 B13 wait for a live B11, Y6 is alone. With the round going on it
+    # keeps the near meld and throws Y6; with its partner (seat 2, opened) down to one tile the
+    # round is about to end, and B13 is the tile that would cost the side most on the rack
+    rack = ["B12", "B13", "Y6", "R2"]
+    game = rigged({0: rack}, opened={0: "series"}, options=PARTNERS)
+    assert choose_action(game, 0, "hard", random.Random(0)) == Action("discard", cards=("Y6",))
+    game = rigged({0: rack, 2: ["R1"]}, opened={0: "series", 2: "series"}, options=PARTNERS)
+    assert choose_action(game, 0, "hard", random.Random(0)) == Action("discard", cards=("B13",))
