@@ -14,11 +14,12 @@ the melds on the table, who opened how. Pure: no I/O, no clock; ties are broken 
 - `hard` plays like `normal` and plans: before opening it follows a plan, series towards the
   threshold or pairs (four pairs or more), and keeps the loose tiles one live tile away from a meld
   (live: not in its rack, any discard pile, the table or the indicator) and, for pairs, the singles
-  whose twin is still live. Once opened it sheds its highest loose tiles first, and only
-  those when the round is about to end (the stock runs out before its next draw, or another opened
-  player holds two tiles or fewer). It keeps back the tiles the next player may be collecting (the
-  classic player's rule: a tile close to what that player threw away is safer) and, from what is
-  public, the tiles that player can surely use: once they have opened, a tile that takes a wild
+  whose twin is still live. Once opened it sheds its highest loose tiles first, less a near
+  meld's worth, which counts for nothing when the round is about to end (the stock runs out before
+  its next draw, or another opened player, partner or opponent, holds two tiles or fewer). It
+  keeps back the tiles the next player may be collecting (the classic player's rule: a tile close
+  to what that player threw away is safer) and, from what is public, the tiles that player can
+  surely use: once they have opened, a tile that takes a wild
   off the table (a swap) goes only when every other tile would too or costs +101, and for a pairs
   opener a tile whose twin may be in their rack weighs against the discard. It never makes a +101
   discard when a safe one exists.
@@ -29,7 +30,7 @@ the melds on the table, who opened how. Pure: no I/O, no clock; ties are broken 
   than the opponents and the finish together (202 for a player who never opened, else seven
   points a tile, twice for a pairs opener) it puts the wild on the table and finishes with the
   plain tile instead; and a partner close to finishing ends the round soon, so it sheds its
-  highest tiles.
+  highest tiles. It reads only its own view: the partner's rack stays hidden from it.
 
 `medium` is accepted as another name for `normal`.
 """
