@@ -36,17 +36,14 @@ from bot.core.checks import needs_moderator, require_moderator
 from bot.core.commands import RULES_SUBS, lookup, route
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal, log_outcome
-from bot.core.i18n import has, normalize_locale, refusal_params, t
-from bot.core.messages import NEEDS_CARDS, TILES, Command, Outgoing, OutKind, Pick, Picker, Press
-from bot.core.names import seat_named
-from bot.core.okey.view import fits, laid_out, okey_view, sorted_slots
-from bot.core.okey101.view import okey101_view, sorted_slots101
+from bot.core.i18n import has, normalize_locale, refusal_params
+from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.moderation import Moderation
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
 from bot.core.poker import odds_cache
-from bot.core.poker.view import poker_view
-from bot.core.registry import GAMES, open_session
+from bot.core.registry import SESSIONS, game_spec, open_session, opener_of
 from bot.core.table.choices import RoomChoices
 from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
@@ -54,11 +51,11 @@ from bot.core.table.pictures import draw_pictures
 from bot.core.table.retention import Retention
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import LiveTable, TableService
-from bot.core.table.session import Note, Step, Who, msg, seated_computers
+from bot.core.table.session import Step, Who, msg, seated_computers
 from bot.core.throttle import Throttle, Verdict
 from bot.core.tournament import TournamentService, is_tournament_id
+from bot.core.views import TableViews, own_picker, view_of
 from bot.logs import kv
-from bot.render.text import card as card_label
 from storage import ComputerLimit, wallet
 
 if TYPE_CHECKING:
@@ -66,7 +63,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.core")
 
-__all__ = ["ASKER_ONLY", "BOT_PLATFORM", "Core", "utcnow"]
+__all__ = ["ASKER_ONLY", "BOT_PLATFORM", "Core", "own_picker", "utcnow", "view_of"]
 
 # commands whose answer concerns the asker alone: private in a chat where a table plays
 ASKER_ONLY = frozenset({"help", "leaderboard", "verify"})
@@ -77,34 +74,31 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-MAX_RESET_REASON = 500  # the longest reason the storage keeps with a reset
-
-
 class Core:
     """Answers commands, button presses and timer ticks from every adapter."""
 
     def __init__(
         self,
-        store: Store | str | None,
+        store: Store,
         config: CoreConfig | None = None,
         *,
         clock: Callable[[], datetime] = utcnow,
         seeds: SeedSource = random_seeds,
         rooms: Rooms | None = None,
     ) -> None:
-        if isinstance(store, str):  # the first stub's `Core(default_locale)`, kept for adapters
-            config, store = config or CoreConfig(default_locale=store), None
-        self.store = store  # None: only /help works, everything else says storage is missing
+        self.store = store
         self.config = config or CoreConfig()
         self.clock = clock
-        self.tables = TableService(store, self.config, clock, seeds, GAMES)
+        self.tables = TableService(store, self.config, clock, seeds, SESSIONS)
+        self.views = TableViews(store, self.tables)
+        self.moderation = Moderation(store, self.config, self.tables, self._settle)
         self.accounts = Accounts(store, self.config, clock)
         self.replays = Replays(
-            store,  # type: ignore[arg-type]
+            store,
             pictures_on=self.config.pictures,
             reveal=self.accounts.verifier.reveal,  # seeds shown only after (bot.core.players.proofs)
         )
-        self.history = HistoryCommands(store, self.config)  # type: ignore[arg-type]
+        self.history = HistoryCommands(store, self.config)
         self.retention = Retention(store, self.config.retention_days)
         self.room_choices = RoomChoices(store)  # the Discord Activity's shared rooms
         self.commands_budget = _throttle(
@@ -115,7 +109,7 @@ class Core:
         )
         # tournament tables play in rooms the adapter opens (`rooms`), else in shared rooms
         self.tournaments = TournamentService(
-            store,  # type: ignore[arg-type]
+            store,
             self.config,
             clock,
             seeds,
@@ -130,9 +124,8 @@ class Core:
         """Load every open table and tournament (after a restart play goes on where it
         stopped; a tournament catches up with what its tables did meanwhile)."""
         out = await self.tables.load()
-        if self.store is not None:
-            out += await self.tournaments.load()
-            out += await self._settle()
+        out += await self.tournaments.load()
+        out += await self._settle()
         return await draw_pictures(out)
 
     async def close(self) -> None:
@@ -148,9 +141,8 @@ class Core:
         now = now or self.clock()
         out = await self.tables.tick(now)
         out += await self._settle()
-        if self.store is not None:
-            out += await self.tournaments.tick(now)
-            out += await self._settle()
+        out += await self.tournaments.tick(now)
+        out += await self._settle()
         await self.retention.run(now)  # hourly: closed tables' old logs (bot.core.table.retention)
         return await draw_pictures(out)
 
@@ -224,8 +216,6 @@ class Core:
 
         async def act(who: Who) -> list[Outgoing]:
             if is_tournament_id(press.table_id):
-                if self.store is None:
-                    raise Refusal("err.storage")
                 return await self.tournaments.press(press, who)
             live = await self.tables.fetch(press.table_id)
             if live is None or live.platform != press.platform:
@@ -300,7 +290,7 @@ class Core:
 
     async def locale_of(self, platform: str, user_id: str) -> str | None:
         """The language this user chose with `/lang` (`tr` or `en`), or None when they chose none,
-        are not a player yet, or the store is missing or unavailable. Read only: it never creates
+        are not a player yet, or the store is unavailable. Read only: it never creates
         a player or writes anything. Adapters use it for their own texts, so that every text
         follows the same rule: `/lang` choice, else platform language, else table or default."""
         return await self.accounts.locale_of(platform, user_id)
@@ -315,8 +305,6 @@ class Core:
     async def table_in_channel(self, platform: str, channel_id: str) -> str | None:
         """The id of the open table of `channel_id` on `platform` (loaded or brought up to date
         from the store), or None when the channel has none."""
-        if self.store is None:
-            return None
         live = await self.tables.find(platform, channel_id)
         return None if live is None or live.closed else str(live.id)
 
@@ -355,12 +343,7 @@ class Core:
         or a spectator), its words (the moves, the previous hand's lines) in `locale` (None: the
         table's language), brought up to date from the store; None when there is no such
         table."""
-        if self.store is None or is_tournament_id(table_id):
-            return None
-        live = await self.tables.current(table_id)
-        if live is None or live.platform != platform:
-            return None
-        return view_of(live.session, user_id, locale)
+        return await self.views.table_view(table_id, platform, user_id, locale)
 
     def subscribe(self, listener: VersionListener) -> Callable[[], None]:
         """Call `listener(table_id, version)` after every step this process commits (and, once
@@ -376,18 +359,10 @@ class Core:
     async def follow(self) -> Callable[[], Awaitable[None]]:
         """Tell the subscribers of other processes' commits too (PostgreSQL LISTEN/NOTIFY on
         the table version; nothing on SQLite); returns the coroutine function that stops it."""
-        if self.store is None:
-
-            async def nothing() -> None:
-                return None
-
-            return nothing
         return await self.store.listen_versions(self.tables.notify)
 
     async def healthy(self) -> bool:
         """Whether the database answers one trivial read."""
-        if self.store is None:
-            return False
         try:
             await self.store.ping()
         except Exception:
@@ -411,87 +386,20 @@ class Core:
         to date from the store once (not even that when this process holds `version` or a newer
         one: it committed it); an Okey player's rack as they arranged it. None when there is no
         such open table on that platform."""
-        if self.store is None or is_tournament_id(table_id):
-            return None
-        live = self.tables.get(table_id)
-        if version is None or live is None or live.version < version:
-            live = await self.tables.current(table_id, version)
-        if live is None or live.platform != platform:
-            return None
-        async with live.lock:  # never a step's state before its commit
-            if live.closed:
-                return None
-            seated = {seat.user_id for seat in live.session.seats}
-            views: dict[str | None, TableView] = {}
-            watching: TableView | None = None  # every spectator's view is the same: built once
-            for user_id in user_ids:
-                if user_id in seated:
-                    views[user_id] = view_of(live.session, user_id, locale)
-                else:
-                    watching = watching or view_of(live.session, None, locale)
-                    views[user_id] = watching
-            players = {i: seat.player_id for i, seat in enumerate(live.session.seats)}
-        for user_id, view in views.items():
-            if view.rack and view.me is not None and view.hand_id is not None:
-                stored = await self.store.rack_layout(live.id, players[view.me], view.hand_id)
-                views[user_id] = replace(view, rack=laid_out(view.mine, stored))
-        return views
+        return await self.views.table_views(table_id, platform, user_ids, version, locale)
 
     async def arrange_rack(
         self, table_id: str, platform: str, user_id: str, slots: Sequence[str | None], locale: str
     ) -> str | None:
         """Keep an Okey player's rack arrangement for this round; the refusal's words, or None."""
-        found = await self._own_rack(table_id, platform, user_id)
-        if isinstance(found, str):
-            return t(locale, found)
-        live, view = found
-        if not fits(view.mine, slots):
-            return t(locale, "err.rack_tiles")
-        await self._keep_rack(live, view, slots)
-        return None
+        return await self.views.arrange_rack(table_id, platform, user_id, slots, locale)
 
     async def sort_rack(
         self, table_id: str, platform: str, user_id: str, mode: str, locale: str
     ) -> str | None:
         """Arrange an Okey player's rack by runs or pairs (the solver of `/okey arrange`) and
         keep it; the refusal's words, or None."""
-        found = await self._own_rack(table_id, platform, user_id)
-        if isinstance(found, str):
-            return t(locale, found)
-        live, view = found
-        if mode not in ("runs", "pairs") or view.indicator is None or view.okey is None:
-            return t(locale, "err.arrange_usage")
-        if view.game == "okey101":
-            slots = sorted_slots101(view.mine, view.okey, mode)
-        else:
-            slots = sorted_slots(view.mine, view.indicator, mode)
-        await self._keep_rack(live, view, slots)
-        return None
-
-    async def _own_rack(
-        self, table_id: str, platform: str, user_id: str
-    ) -> tuple[LiveTable, TableView] | str:
-        """The open Okey table and the user's view of it, or the refusal's key."""
-        if self.store is None or is_tournament_id(table_id):
-            return "err.no_such_table"
-        live = await self.tables.current(table_id)
-        if live is None or live.platform != platform:
-            return "err.no_such_table"
-        if live.session.group != "okey":
-            return "err.rack_not_okey"
-        view = view_of(live.session, user_id)
-        if view.me is None:
-            return "err.not_seated"
-        if not view.mine or view.hand_id is None:
-            return "err.no_round"
-        return live, view
-
-    async def _keep_rack(
-        self, live: LiveTable, view: TableView, slots: Sequence[str | None]
-    ) -> None:
-        assert view.me is not None and view.hand_id is not None
-        player = live.session.seats[view.me].player_id
-        await self.store.put_rack_layout(live.id, player, view.hand_id, list(slots))
+        return await self.views.sort_rack(table_id, platform, user_id, mode, locale)
 
     def _error(self, locale: str, user_id: str, exc: Refusal) -> Outgoing:
         key = exc.key
@@ -508,8 +416,6 @@ class Core:
         if r.group == "help":
             body = text(who.locale, [msg("help.text")])
             return [Outgoing(OutKind.PUBLIC, body, channel_id=command.channel_id)]
-        if self.store is None:
-            raise Refusal("err.storage")
         if r.group in ACCOUNT_COMMANDS:
             return await self.accounts.command(command, who, r.group, r.args)
         if r.group in REPLAY_COMMANDS:
@@ -517,46 +423,10 @@ class Core:
         if r.group in HISTORY_COMMANDS:
             return await self.history.command(command, who, r.group, r.args)
         if r.group == "table":
-            return await self._moderate(command, who, r.sub, r.args)
+            return await self.moderation.command(command, who, r.sub, r.args)
         if r.group == "tournament":
             return await self.tournaments.command(command, who, r.sub, r.args)
         return await self._game(command, who, r.group, r.sub, r.args)
-
-    async def _moderate(
-        self, command: Command, who: Who, sub: str | None, args: tuple[str, ...]
-    ) -> list[Outgoing]:
-        if sub is None:
-            raise Refusal("err.table_usage")
-        if sub == "web":
-            return await self._web_link(command, who)
-        require_moderator(command)
-        live, args = await self._moderated(command, args)
-        if sub == "reset":
-            reason = " ".join(args) or "moderator reset"
-            if len(reason) > MAX_RESET_REASON:
-                raise Refusal("err.reset_reason_long", max=MAX_RESET_REASON)
-            paid = await self.tables.reset(live, who, reason)
-            names = {s.player_id: s.name for s in live.session.seats}
-            lines = [msg("reset.done", moderator=who.name)]
-            lines += [
-                msg("reset.refund", name=names.get(pid, str(pid)), chips=chips)
-                for pid, chips in sorted(paid.items())
-                if chips
-            ]
-            out = deliver(live.session, live.channel_id, [Note(lines, announce=True)])
-            return out + await self._settle()  # a tournament table's reset moves it on
-        if not args:
-            raise Refusal("err.kick_usage")
-
-        def kick(session):  # type: ignore[no-untyped-def]
-            index = seat_named(session.seats, " ".join(args))
-            if index is None:
-                raise Refusal("err.no_such_player", name=" ".join(args))
-            step = session.kick(index)
-            step.action = {"kind": "kick", "seat": index, "moderator": who.player_id}
-            return step
-
-        return await self.tables.run(live, who, kick, checked=True)
 
     async def _check_computers(self, command: Command, session: Any) -> None:
         """Refuse one computer player more than the table's or the community's limit
@@ -566,30 +436,13 @@ class Core:
         if cap and here >= cap:
             raise Refusal("err.computers_table", max=cap)
         cap = self.config.max_computers_per_community
-        if not cap or command.community is None or self.store is None:
+        if not cap or command.community is None:
             return
         # a quick look before a computer's wallet is topped up; the commit that seats it counts
         # again in its transaction, so two processes cannot both pass (Step.computers)
         tables = await self.store.community_tables(command.platform, command.community)
         if sum(seated_computers(t.snapshot) for t in tables) >= cap:
             raise Refusal("err.computers_community", max=cap)
-
-    async def _web_link(self, command: Command, who: Who) -> list[Outgoing]:
-        """`/table web`: the asker's own signed link to the live web table of this channel's
-        table, privately (a player sees their cards there, anyone else the public table)."""
-        make = self.config.web_link
-        if make is None:
-            raise Refusal("err.web_off")
-        live = await self.tables.find(command.platform, command.channel_id, who.player_id)
-        if live is None:
-            raise Refusal("err.no_table")
-        url = make(command.platform, command.user_id, who.name, str(live.id), who.locale)
-        body = t(who.locale, "table.web_link", table=live.id, url=url)
-        return [
-            Outgoing(
-                OutKind.PRIVATE, body, user_id=command.user_id, table_id=str(live.id), web_url=url
-            )
-        ]
 
     async def _check_stakes(self, live: LiveTable) -> None:
         """Name the player who cannot cover the Okey stake (the commit would refuse anyway)."""
@@ -598,40 +451,13 @@ class Core:
             if await self.store.balance(wallet(seat.player_id)) < stake:
                 raise Refusal("err.stake_short", name=seat.name, stake=stake)
 
-    async def _moderated(
-        self, command: Command, args: tuple[str, ...]
-    ) -> tuple[LiveTable, tuple[str, ...]]:
-        """The table a moderator's `/table` command acts on, and the words left: the channel's
-        own; else a table of the tournament running in this channel (in a room or shared room
-        under it, where the moderator has no seat): the only one open, or the one whose number
-        is the first word (`/table reset 12 reason`)."""
-        live = await self.tables.find(command.platform, command.channel_id)
-        if live is not None:
-            return live, args
-        assert self.store is not None
-        record = await self.store.tournament_in_channel(command.platform, command.channel_id)
-        if record is None:
-            raise Refusal("err.no_table")
-        rooms = [t.id for t in await self.store.tournament_tables(record.id) if t.status == "open"]
-        word = args[0].lstrip("#") if args else ""
-        if str(word) in {str(t) for t in rooms}:
-            rooms, args = [int(word)], args[1:]
-        if not rooms:
-            raise Refusal("err.no_table")
-        if len(rooms) > 1:
-            raise Refusal("err.table_which", tables=", ".join(map(str, rooms)))
-        found = await self.tables.fetch(str(rooms[0]))
-        if found is None:
-            raise Refusal("err.no_table")
-        return found, args
-
     async def _game(
         self, command: Command, who: Who, group: str, sub: str | None, args: tuple[str, ...]
     ) -> list[Outgoing]:
         if sub is None:
             raise Refusal(f"err.{group}_usage")
         live = await self.tables.find(command.platform, command.channel_id, who.player_id)
-        opener = "open" if group == "poker" else "start"
+        opener = opener_of(group)
         if sub == opener and (live is None or not live.session.wants_action(who, sub)):
             session, first = open_session(group, args, who, self.config, self.clock())
             return await self.tables.open(
@@ -639,7 +465,8 @@ class Core:
             )
         if live is None:
             raise Refusal("err.no_table")
-        if GAMES[live.game].group != group:
+        spec = game_spec(live.game)
+        if spec.group != group:
             raise Refusal("err.other_game", game=msg(f"game.{live.game}"))
         session = live.session
         if sub == "table":
@@ -679,7 +506,7 @@ class Core:
         # lost meanwhile is retried on the fresh state)
         if sub == "back":
             return await self.tables.run(live, who, lambda s: s.back(who), checked=True)
-        if group == "okey" and sub == "begin":
+        if spec.stake_at_begin and sub == "begin":
             await self._check_stakes(live)
         if sub == "addbot":
             await self._check_computers(command, session)
@@ -696,28 +523,6 @@ class Core:
 
             return await self.tables.run(live, who, add_bot, checked=True)
         return await self.tables.run(live, who, lambda s: s.command(who, sub, args), checked=True)
-
-
-def view_of(session: Any, user_id: str | None, locale: str | None = None) -> TableView:
-    """A session's view for one viewer, its words (the moves, the previous hand's lines) in
-    `locale` (None: the table's language), by its game (`poker.view`, `okey.view`,
-    `okey101.view`)."""
-    if session.game == "okey101":
-        return okey101_view(session, user_id, locale)
-    if session.group == "okey":
-        return okey_view(session, user_id, locale)
-    return poker_view(session, user_id, locale)
-
-
-def own_picker(view: TableView) -> Picker | None:
-    """The viewer's own cards or rack in `view` as a picker's choices, each once (None: they
-    hold none, or their hand is folded)."""
-    codes = tuple(dict.fromkeys(view.mine))
-    if not codes or (view.me is not None and view.seats[view.me].folded):
-        return None
-    if view.group == "okey":
-        return Picker(TILES, tuple(Pick(tile, tile) for tile in codes))
-    return Picker(NEEDS_CARDS, tuple(Pick(card, card_label(card)) for card in codes))
 
 
 def _throttle(burst: int, refill_seconds: float, clock: Callable[[], datetime]) -> Throttle | None:

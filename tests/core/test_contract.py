@@ -37,8 +37,8 @@ async def okey_table(store):
     return core, core.tables.in_channel("test", "c1")
 
 
-def test_the_core_is_a_core_api():
-    assert isinstance(Core(None), CoreApi)
+async def test_the_core_is_a_core_api(store):
+    assert isinstance(Core(store), CoreApi)
 
 
 def test_the_contract_types_are_frozen_values():
@@ -74,8 +74,8 @@ def test_the_contract_types_are_frozen_values():
         ("frob", (), False),
     ],
 )
-def test_the_core_says_which_commands_need_a_moderator(name, args, needed):
-    assert Core(None).needs_moderator(name, args) is needed
+async def test_the_core_says_which_commands_need_a_moderator(store, name, args, needed):
+    assert Core(store).needs_moderator(name, args) is needed
 
 
 async def test_table_info_tells_game_language_platform_and_nonce(store):

@@ -57,8 +57,8 @@ async def test_the_choice_belongs_to_one_platform_account(memory_store):
     assert await core.locale_of("test", "mehmet") is None
 
 
-async def test_without_a_store_nobody_has_a_choice():
-    assert await Core(None).locale_of("test", "ayse") is None
+async def test_before_any_command_nobody_has_a_choice(store):
+    assert await Core(store).locale_of("test", "ayse") is None
 
 
 async def test_an_unavailable_store_is_no_choice(memory_store, caplog):

@@ -70,12 +70,12 @@ def test_two_metrics_objects_share_no_series():
     assert b"bot_platform_calls_total{" not in second.render()
 
 
-def test_the_core_and_a_metered_core_are_live_table_apis(memory_store):
+async def test_the_core_and_a_metered_core_are_live_table_apis(memory_store):
     from bot.core.api import CoreApi, LiveTableApi
     from bot.core.app import Core
 
-    assert isinstance(Core(None), LiveTableApi)
-    assert isinstance(MeteredCore(Core(None), Metrics()), CoreApi)
+    assert isinstance(Core(memory_store), LiveTableApi)
+    assert isinstance(MeteredCore(Core(memory_store), Metrics()), CoreApi)
 
 
 async def test_the_page_resolves_its_relative_urls_from_the_servers_root(memory_store):

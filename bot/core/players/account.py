@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from bot.caches import Lru
 from bot.core.commands import BOARDS, SCOPES, lookup
@@ -31,6 +31,7 @@ from storage import HOUSE, MIN_OKEY101_ROUNDS, StorageError, wallet
 
 if TYPE_CHECKING:
     from storage import PlayerRecord, Store
+    from storage.boards import Board
 
 log = logging.getLogger("bot.core")
 
@@ -42,7 +43,7 @@ ACCOUNT_COMMANDS = ("balance", "daily", "leaderboard", "verify", "lang")
 class Accounts:
     """The player records (cached), their language choice and the account commands."""
 
-    def __init__(self, store: Store | None, config: CoreConfig, clock: Callable[[], datetime]):
+    def __init__(self, store: Store, config: CoreConfig, clock: Callable[[], datetime]):
         self.store = store
         self.config = config
         self.clock = clock
@@ -59,10 +60,8 @@ class Accounts:
 
     async def locale_of(self, platform: str, user_id: str) -> str | None:
         """The language this user chose with `/lang` (`tr` or `en`), or None when they chose none,
-        are not a player yet, or the store is missing or unavailable. Read only: it never creates
-        a player or writes anything."""
-        if self.store is None:
-            return None
+        are not a player yet, or the store is unavailable. Read only: it never creates a
+        player or writes anything."""
         key = (platform, str(user_id))
         if key in self._locales:
             return self._locales[key]
@@ -78,7 +77,6 @@ class Accounts:
     async def record(self, platform: str, user_id: str, name: str) -> PlayerRecord:
         """The player's record (created the first time, with the starting grant once; a computer
         player's chips come from its bankroll instead)."""
-        assert self.store is not None
         cached = self._players.get((platform, user_id))
         if cached is None or cached.name != name:
             cached = await self.store.player(platform, user_id, name)
@@ -97,9 +95,6 @@ class Accounts:
     async def who(self, source: Command | Press) -> Who:
         """The sender of a command or press, in their language (`/lang` choice, else the
         platform's, else the default)."""
-        if self.store is None:
-            locale = normalize_locale(source.locale) or self.config.default_locale
-            return Who(0, source.user_id, source.user_name, locale, source.is_moderator)
         record = await self.record(source.platform, source.user_id, source.user_name)
         locale = record.locale or normalize_locale(source.locale) or self.config.default_locale
         return Who(record.id, source.user_id, record.name, locale, source.is_moderator)
@@ -109,7 +104,6 @@ class Accounts:
         bankroll through the house's `COMPUTERS` account: topped up when below half of it,
         what it won beyond twice the bankroll taken back (so that account's balance shows what
         people won from, or lost to, the computer players; `python -m storage audit`)."""
-        assert self.store is not None
         number = next(n for n in range(1, 100) if f"{COMPUTER_PREFIX}{n}" not in seated)
         record = await self.record(BOT_PLATFORM, f"{COMPUTER_PREFIX}{number}", f"Bot {number}")
         # settled inside one storage transaction: two addbots at once (two tables, or two
@@ -174,7 +168,7 @@ class Accounts:
         if kind == "okey101":
             return lines + await self._okey101_rows(command.platform, community)
         rows = await self.store.leaderboard(
-            kind, limit=10, platform=command.platform, community=community
+            cast("Board", kind), limit=10, platform=command.platform, community=community
         )
         lines += [
             msg("board.row", rank=i, name=name, value=value)

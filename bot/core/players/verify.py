@@ -90,9 +90,9 @@ class HandVerifier:
         assert record.seed_hex is not None
         hand_id = record.hand_id
         lines = [msg("verify.head", hand=hand_id, hash=record.seed_hash, seed=record.seed_hex)]
-        kind = GAMES.get(game)
-        if kind is not None and info is not None:
-            lines += kind.verify_lines(info, record.seed_hex, record.seed_hash)
+        spec = GAMES.get(game)
+        if spec is not None and info is not None:
+            lines += spec.session.verify_lines(info, record.seed_hex, record.seed_hash)
         else:
             lines.append(msg("verify.no_deal"))
         if hand is not None and posted_root is not None:

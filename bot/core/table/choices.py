@@ -24,17 +24,15 @@ log = logging.getLogger("bot.core.choices")
 
 
 class RoomChoices:
-    """Keeps and reads users' room choices in the store (nothing without one)."""
+    """Keeps and reads users' room choices in the store."""
 
-    def __init__(self, store: Store | None) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
 
     async def choose(self, platform: str, user_id: str, channel_id: str, room: str | None) -> None:
         """Keep `room` as the user's choice in `channel_id` (None: the channel's own table,
         which forgets an earlier choice); a room that is no shared room of that channel is not
         kept."""
-        if self.store is None:
-            return
         if room is not None and not (is_shared_room(room) and parent_of(room) == channel_id):
             log.info(kv(event="room_choice_ignored", channel=channel_id))
             return
@@ -45,8 +43,6 @@ class RoomChoices:
 
     async def chosen(self, platform: str, user_id: str, channel_id: str) -> str | None:
         """The shared room the user chose in `channel_id` while the choice holds, else None."""
-        if self.store is None:
-            return None
         try:
             return await self.store.chosen_room(platform, channel_id, user_id)
         except StorageError as exc:

@@ -24,14 +24,14 @@ BATCHES = 5  # transactions per run
 class Retention:
     """Prunes what `days` of retention let go, at most once per `EVERY`; `days` 0: never."""
 
-    def __init__(self, store: Store | None, days: float) -> None:
+    def __init__(self, store: Store, days: float) -> None:
         self.store = store
         self.days = days
         self.last: datetime | None = None
 
     async def run(self, now: datetime) -> int:
         """Prune if due (an error is logged, never raised: a tick goes on); tables pruned."""
-        if self.store is None or self.days <= 0:
+        if self.days <= 0:
             return 0
         if self.last is not None and now - self.last < EVERY:
             return 0

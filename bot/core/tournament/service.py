@@ -569,7 +569,7 @@ def _stored_outcome(snapshot: dict) -> TableOutcome:
     of the moment)."""
     from bot.core.registry import GAMES
 
-    session = GAMES[snapshot["game"]].from_dict(snapshot)
+    session = GAMES[snapshot["game"]].session.from_dict(snapshot)
     result = session.outcome()
     if result is None:
         return TableOutcome(True, [s.player_id for s in session.seats], {})

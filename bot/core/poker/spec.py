@@ -1,0 +1,67 @@
+"""Türk pokeri and Açık poker as the registry knows them (`bot.core.registry`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.core.commands import VARIANTS, lookup
+from bot.core.config import CoreConfig
+from bot.core.poker.session import PokerSession
+from bot.core.poker.sng_table import SitAndGoSession
+from bot.core.poker.view import poker_view
+from bot.core.spec import GameSpec
+from bot.core.table.session import Seat, TableSession
+
+__all__ = ["ACIK", "TURKISH"]
+
+
+def _spec(name: str, default: bool = False) -> GameSpec:
+    """The spec of one poker variant: `/poker open [its word] ...`, the first word naming it
+    (`VARIANTS`), Türk pokeri when none does."""
+
+    def create(
+        locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime
+    ) -> PokerSession:
+        return PokerSession.create(name, locale, args, config, now)
+
+    def tournament(
+        entrants: list[Seat], settings: dict[str, Any], config: CoreConfig, now: datetime
+    ) -> TableSession:
+        return sit_and_go_table(name, entrants, settings, config, now)
+
+    return GameSpec(
+        name=name,
+        session=PokerSession,
+        create=create,
+        view=poker_view,
+        opener="open",
+        picks=lambda word: lookup(VARIANTS, word) == name,
+        default=default,
+        tournament=tournament,
+    )
+
+
+def sit_and_go_table(
+    name: str, entrants: list[Seat], settings: dict[str, Any], config: CoreConfig, now: datetime
+) -> SitAndGoSession:
+    """A poker tournament's sit-and-go table (`settings`: `tournament`, `slot`, `chips`,
+    `level_minutes`, `rules`, `locale`)."""
+    session = SitAndGoSession.seat_entrants(
+        name,
+        entrants,
+        {
+            "chips": settings["chips"],
+            "level_seconds": 60 * settings["level_minutes"],
+            "rules": settings.get("rules", ()),
+        },
+        settings["locale"],
+        now,
+        settings["tournament"],
+    )
+    session.options["slot"] = settings["slot"]
+    return session
+
+
+TURKISH = _spec("turkish", default=True)
+ACIK = _spec("acik")
