@@ -3,7 +3,7 @@
 A `GameSpec` names a game's session class and the hooks the core calls instead of testing the
 game's name: how `/poker open` or `/okey start` makes a new table (`create`, chosen by `picks`),
 how one viewer sees it (`view`), how a tournament seats it (`tournament`), and what it is made
-of (`tiles`, `sort_rack`, `stake_at_begin`). Each game's package builds its spec (`spec.py`
+of (`tiles`, `sort_rack`, `stake_at_begin`), and its rows of `/history` and `/stats`. Each game's package builds its spec (`spec.py`
 beside its session); the registry lists them. Adding a game: write its package (session, view,
 spec) and add its spec to `bot.core.registry`; nothing in `Core` changes (docs/architecture.md).
 """
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bot.core.api import TableView
     from bot.core.config import CoreConfig
+    from bot.core.table.records import HistoryLine, StatsLines
     from bot.core.table.session import Seat, TableSession
 
 __all__ = ["GameSpec", "Maker", "RackSorter", "TournamentMaker", "ViewBuilder"]
@@ -53,6 +54,8 @@ class GameSpec:
     sort_rack: RackSorter | None = None  # the rack by runs or pairs (None: no rack to sort)
     stake_at_begin: bool = False  # every seat covers `options["stake"]` when the match begins
     tournament: TournamentMaker | None = None  # a tournament's table of this game (None: none)
+    history_line: HistoryLine | None = None  # its `/history` row (None: a hand's chips)
+    stats_lines: StatsLines | None = None  # its `/stats` section (None: none)
 
     @property
     def group(self) -> str:

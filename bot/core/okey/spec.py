@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.core.api import TableView
 from bot.core.config import CoreConfig
+from bot.core.okey.records import okey_stats, tile_history
 from bot.core.okey.session import OkeySession
 from bot.core.okey.view import okey_view, sorted_slots
 from bot.core.spec import GameSpec
@@ -55,4 +56,6 @@ OKEY = GameSpec(
     sort_rack=_sorted,
     stake_at_begin=True,
     tournament=_tournament,
+    history_line=tile_history(""),
+    stats_lines=okey_stats,
 )

@@ -8,6 +8,8 @@ from typing import Any
 
 from bot.core.api import TableView
 from bot.core.config import CoreConfig
+from bot.core.okey.records import tile_history
+from bot.core.okey101.records import okey101_stats
 from bot.core.okey101.session import Okey101Session, is_variant_word
 from bot.core.okey101.view import okey101_view, sorted_slots101
 from bot.core.spec import GameSpec
@@ -54,4 +56,6 @@ OKEY101 = GameSpec(
     sort_rack=_sorted,
     stake_at_begin=True,
     tournament=_tournament,
+    history_line=tile_history("101"),
+    stats_lines=okey101_stats,
 )

@@ -22,9 +22,11 @@ from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.names import candidates
+from bot.core.registry import GAMES, group_specs
 from bot.core.sketch import Sketch
 from bot.core.table.deliver import text
 from bot.core.table.pictures import style_for
+from bot.core.table.records import signed
 from bot.core.table.session import Msg, Who, msg
 from bot.core.table.stats import CARRIED
 from bot.render.pictures.chart import ChipChartScene, render_chip_chart
@@ -35,7 +37,6 @@ if TYPE_CHECKING:
 HISTORY_COMMANDS = ("history", "stats")
 HISTORY_LIMIT = 10
 CHART_HANDS = 100
-ALL_GAMES = ("turkish", "acik", "okey", "okey101")
 _MENTION = re.compile(r"^<@!?(\d+)>$")  # a Discord user mention
 
 
@@ -44,7 +45,9 @@ def games_of(word: str | None) -> tuple[str, ...] | None:
     found = lookup(GAME_FILTERS, word)
     if found is None:
         return None
-    return ("turkish", "acik") if found == "poker" else (found,)
+    if found in GAMES:
+        return (found,)
+    return tuple(spec.name for spec in group_specs(found)) or (found,)  # `poker`: both
 
 
 class HistoryCommands:
@@ -88,7 +91,7 @@ class HistoryCommands:
         if words:
             player_id, name = await self._player(command.platform, " ".join(words))
         lines: list[Msg] = [msg("stats.title", name=name)]
-        for game in games or ALL_GAMES:
+        for game in games or tuple(GAMES):
             stats = await self.store.player_stats(player_id, game)
             if stats.hands or stats.matches or games is not None:
                 lines += _stats_lines(stats)
@@ -119,110 +122,23 @@ class HistoryCommands:
         return found[0].id, found[0].name
 
 
-def _signed(chips: int) -> str:
-    return f"+{chips}" if chips > 0 else str(chips)
-
-
 def _entry_line(e: HistoryEntry) -> Msg:
-    """One row of `/history`."""
+    """One row of `/history`: a carried pot, else the game's own row (`GameSpec.history_line`),
+    else a hand's chips."""
     when = e.at.strftime("%Y-%m-%d %H:%M")
     common = {"hand": e.hand_id or "?", "table": e.table_id, "date": when}
+    game = msg(f"game.{e.game}")
     if e.detail.get("kind") == CARRIED:  # a carried pot taken when the table ended
-        game = msg(f"game.{e.game}")
-        return msg("history.carried", game=game, chips=_signed(e.chips_delta), **common)
-    if e.game == "okey101" and e.detail.get("kind") == "round":
-        key = "history.round101_won" if e.detail.get("won") else "history.round101"
-        return msg(key, penalty=e.detail.get("penalty", 0), **common)
-    if e.game == "okey101":
-        return msg(
-            "history.match101",
-            chips=_signed(e.chips_delta),
-            points=e.detail.get("points", 0),
-            **common,
-        )
-    if e.game == "okey" and e.detail.get("kind") == "round":
-        key = "history.round_won" if e.detail.get("won") else "history.round"
-        return msg(key, penalty=e.detail.get("penalty", 0), **common)
-    if e.game == "okey":
-        return msg(
-            "history.match",
-            chips=_signed(e.chips_delta),
-            points=e.detail.get("points", 0),
-            **common,
-        )
-    return msg("history.hand", game=msg(f"game.{e.game}"), chips=_signed(e.chips_delta), **common)
-
-
-def _pct(part: int, whole: int) -> int:
-    return round(100 * part / whole) if whole else 0
+        return msg("history.carried", game=game, chips=signed(e.chips_delta), **common)
+    spec = GAMES.get(e.game)
+    if spec is not None and spec.history_line is not None:
+        return spec.history_line(e, common)
+    return msg("history.hand", game=game, chips=signed(e.chips_delta), **common)
 
 
 def _stats_lines(s: PlayerStats) -> list[Msg]:
-    """The `/stats` section of one game."""
+    """The `/stats` section of one game (`GameSpec.stats_lines`)."""
     game = msg(f"game.{s.game}")
-    money = msg("stats.chips", won=s.chips_won, lost=s.chips_lost, net=_signed(s.net))
-    if s.game == "okey101":
-        return _okey101_lines(s, game, money)
-    if s.game == "okey":
-        average = f"{s.penalty / s.rounds:.1f}" if s.rounds else "0"
-        return [
-            msg("stats.okey_head", game=game, matches=s.matches, rounds=s.rounds),
-            money,
-            msg("stats.okey_rounds", won=s.rounds_won, pct=_pct(s.rounds_won, s.rounds)),
-            msg("stats.okey_finishes", okey=s.okey_discards, pairs=s.pairs),
-            msg("stats.okey_penalty", average=average, shows=s.indicators),
-        ]
-    lines = [
-        msg("stats.head", game=game, hands=s.hands, won=s.won, pct=_pct(s.won, s.hands)),
-        money,
-        msg("stats.pots", pot=s.biggest_pot, showdowns=s.showdowns, won=s.showdowns_won),
-    ]
-    if s.game == "turkish":
-        drawn = f"{s.cards_drawn / s.went_to_draw:.1f}" if s.went_to_draw else "0"
-        lines.append(
-            msg(
-                "stats.turkish",
-                opened=_pct(s.opened, s.hands),
-                passed=_pct(s.passed, s.hands),
-                draw=_pct(s.went_to_draw, s.hands),
-                cards=drawn,
-            )
-        )
-        lines.append(
-            msg(
-                "stats.folds_turkish",
-                first=_pct(s.folded.get(1, 0), s.hands),
-                second=_pct(s.folded.get(2, 0), s.hands),
-            )
-        )
-    else:
-        folds = ", ".join(
-            f"{street}: {_pct(s.folded.get(street, 0), s.hands)}%" for street in (1, 2, 3, 4)
-        )
-        lines.append(msg("stats.folds_acik", folds=folds))
-    return lines
-
-
-def _okey101_lines(s: PlayerStats, game: Msg, money: Msg) -> list[Msg]:
-    """The `/stats` section of 101 Okey: openings by melds and by pairs, finishes, the average
-    round score and the +101 discards."""
-    average = f"{s.penalty / s.rounds:.1f}" if s.rounds else "0"
-    closed = s.rounds - s.series_openings - s.pair_openings
-    return [
-        msg("stats.okey101_head", game=game, matches=s.matches, rounds=s.rounds),
-        money,
-        msg(
-            "stats.okey101_openings",
-            series=s.series_openings,
-            pairs=s.pair_openings,
-            closed=max(closed, 0),
-        ),
-        msg(
-            "stats.okey101_finishes",
-            won=s.rounds_won,
-            pct=_pct(s.rounds_won, s.rounds),
-            okey=s.okey_discards,
-            by_hand=s.by_hand,
-        ),
-        msg("stats.okey101_penalty", average=average, discards=s.discard_penalties),
-    ]
+    money = msg("stats.chips", won=s.chips_won, lost=s.chips_lost, net=signed(s.net))
+    spec = GAMES.get(s.game)
+    return [] if spec is None or spec.stats_lines is None else spec.stats_lines(s, game, money)

@@ -7,16 +7,18 @@ from typing import Any
 
 from bot.core.commands import VARIANTS, lookup
 from bot.core.config import CoreConfig
+from bot.core.poker.records import acik_stats, turkish_stats
 from bot.core.poker.session import PokerSession
 from bot.core.poker.sng_table import SitAndGoSession
 from bot.core.poker.view import poker_view
 from bot.core.spec import GameSpec
+from bot.core.table.records import StatsLines
 from bot.core.table.session import Seat, TableSession
 
 __all__ = ["ACIK", "TURKISH"]
 
 
-def _spec(name: str, default: bool = False) -> GameSpec:
+def _spec(name: str, stats: StatsLines, default: bool = False) -> GameSpec:
     """The spec of one poker variant: `/poker open [its word] ...`, the first word naming it
     (`VARIANTS`), Türk pokeri when none does."""
 
@@ -39,6 +41,7 @@ def _spec(name: str, default: bool = False) -> GameSpec:
         picks=lambda word: lookup(VARIANTS, word) == name,
         default=default,
         tournament=tournament,
+        stats_lines=stats,
     )
 
 
@@ -63,5 +66,5 @@ def sit_and_go_table(
     return session
 
 
-TURKISH = _spec("turkish", default=True)
-ACIK = _spec("acik")
+TURKISH = _spec("turkish", turkish_stats, default=True)
+ACIK = _spec("acik", acik_stats)
