@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.core.commands import RULES_SUBS, lookup, route
 from bot.core.errors import Refusal
 from bot.core.messages import Command
+from bot.core.registry import group_specs
 
 
 def require_moderator(command: Command) -> None:
@@ -27,6 +28,6 @@ def needs_moderator(name: str, args: tuple[str, ...]) -> bool:
     routed = route(name, args)
     if routed.group == "table":
         return routed.sub != "web"  # `/table web`: anyone's own link to the web table
-    if routed.group in ("poker", "okey") and routed.sub == "rules":
+    if routed.group is not None and group_specs(routed.group) and routed.sub == "rules":
         return bool(routed.args) and lookup(RULES_SUBS, routed.args[0]) == "set"
     return routed.group == "tournament" and routed.sub in MODERATED_TOURNAMENT
