@@ -16,7 +16,7 @@ from bot.core.poker import sng
 from bot.core.poker.session import seat_limit
 from bot.core.table import house
 from bot.core.tournament import prizes, schedule
-from bot.core.tournament.state import MAX_TABLES, TABLES_LIMIT, Settings
+from bot.core.tournament.state import MAX_TABLES, OKEY101, TABLES_LIMIT, Settings
 
 ON = ("on", "yes", "true", "1", "açık", "evet")
 OFF = ("off", "no", "false", "0", "kapalı", "hayır")
@@ -51,7 +51,7 @@ def parse_okey(args: tuple[str, ...], config: CoreConfig, now: datetime) -> Sett
     numbers: list[int] = []
     settings = Settings(fee=config.okey_stake, rounds=config.okey_rounds, tables=MAX_TABLES)
     if args and fold(args[0]) in OKEY101_WORDS:  # 101 Okey matches (`/tournament okey 101 ...`)
-        settings.variant, args = "okey101", args[1:]
+        settings.variant, args = OKEY101, args[1:]
     for word in args:
         name, sep, value = word.partition("=")
         if sep and fold(name) in NUMBER_WORDS:
@@ -84,7 +84,7 @@ def parse_okey(args: tuple[str, ...], config: CoreConfig, now: datetime) -> Sett
     if len(numbers) > 2:
         settings.tables = numbers[2]
     _check_fee(settings.fee, config)
-    if settings.variant == "okey101":
+    if settings.variant == OKEY101:
         if settings.rounds not in (1, 3, 5, 7, 9, 11):
             raise Refusal("err.okey101_rounds")
     elif settings.rounds not in (1, 3):

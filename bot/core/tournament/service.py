@@ -29,7 +29,7 @@ from bot.core.table.service import TableService, new_nonce
 from bot.core.table.session import Msg, Seat, TableOutcome, Who, msg
 from bot.core.tournament import options, view
 from bot.core.tournament.locks import KeyedLocks
-from bot.core.tournament.state import Entrant, Slot, Tournament
+from bot.core.tournament.state import KNOCKOUT, Entrant, Slot, Tournament
 from bot.logs import kv
 from storage import (
     CommunityFull,
@@ -150,8 +150,8 @@ class TournamentService:
     async def _open(
         self, command: Command, who: Who, sub: str, args: tuple[str, ...]
     ) -> list[Outgoing]:
-        if sub == "okey":
-            kind, settings = "okey", options.parse_okey(args, self.config, self.clock())
+        if sub == "okey":  # `/tournament okey ...`
+            kind, settings = KNOCKOUT, options.parse_okey(args, self.config, self.clock())
         else:
             kind, settings = options.parse_poker(args, self.config)
         if await self.store.tournament_in_channel(command.platform, command.channel_id):

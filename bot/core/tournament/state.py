@@ -19,11 +19,20 @@ from bot.core.tournament import draw, prizes
 from games.base import seed_hash
 from games.poker import acik, turkish
 
-KINDS = ("okey", "turkish", "acik")
+# a tournament's kind: an Okey knockout (matches of four at several tables, the best of each go
+# on), or a poker sit-and-go of that game at one table
+KNOCKOUT = "okey"
+OKEY101 = "okey101"  # a knockout's matches of 101 Okey (`Settings.variant`; else classic Okey)
+KINDS = (KNOCKOUT, "turkish", "acik")
 MAX_TABLES = 16  # first-stage tables at most unless the organiser says otherwise (64 entrants)
 TABLES_LIMIT = 64
 
 POKER_SEATS = {"turkish": turkish.MAX_PLAYERS, "acik": acik.MAX_PLAYERS[52]}
+
+
+def is_knockout(kind: str) -> bool:
+    """Whether tournaments of `kind` are knockouts of Okey matches (else a sit-and-go)."""
+    return kind == KNOCKOUT
 
 
 @dataclass
@@ -44,11 +53,11 @@ class Settings:
     preset: str = "penalty"  # Okey: the matches' scoring preset ("penalty" or "classic")
     rules: tuple[str, ...] = ()  # a sit-and-go's house rules, `name=value` as `/poker open` takes
     seats: int = 0  # a sit-and-go's seats when its house rules deal to fewer (Açık deck=32)
-    variant: str = "okey"  # Okey: the matches' game, classic "okey" or "okey101"
+    variant: str = KNOCKOUT  # a knockout: the matches' game, classic "okey" or OKEY101
 
     def capacity(self, kind: str) -> int:
         """How many entrants can register."""
-        if kind == "okey":
+        if is_knockout(kind):
             return self.tables * draw.TABLE_SEATS
         return self.seats or POKER_SEATS[kind]  # a sit-and-go is one table
 
@@ -271,8 +280,8 @@ class Tournament:
         return self._seat([e.player_id for e in self.entrants], seed)
 
     def _seat(self, players: list[int], seed: bytes) -> Stage:
-        fill = self.settings.bots and self.kind == "okey"
-        if self.kind == "okey":
+        fill = self.settings.bots and is_knockout(self.kind)
+        if is_knockout(self.kind):
             seating = draw.seat(players, seed, fill)
         else:  # a sit-and-go is one table
             seating = draw.Seating([draw.shuffled_players(players, seed)], [0])
@@ -340,7 +349,7 @@ class Tournament:
 
             ranking += sorted(rest, key=key)
         self.ranking = ranking
-        split = self.settings.split if self.kind == "okey" else prizes.poker_split(len(ranking))
+        split = self.settings.split if is_knockout(self.kind) else prizes.poker_split(len(ranking))
         self.prizes = prizes.split(self.pool(), split, len(ranking))
         self.status = "finished"
 

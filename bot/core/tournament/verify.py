@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from bot.core.errors import Refusal
 from bot.core.table.session import Msg, msg
 from bot.core.tournament import draw
-from bot.core.tournament.state import Tournament
+from bot.core.tournament.state import Tournament, is_knockout
 from games.base import seed_from_hex, seed_hash
 from storage import NotFound
 
@@ -48,13 +48,13 @@ async def verify_stage(store: Store, platform: str, text: str) -> list[Msg]:
         raise Refusal("err.verify_stage_running", hand=text)
     lines = [msg("verify.head", hand=text, hash=stage.seed_hash, seed=stage.seed)]
     played = [slot.players for slot in stage.tables]
-    if len(played) == 1 and state.kind != "okey":  # a sit-and-go: one table, its seat order
+    if len(played) == 1 and not is_knockout(state.kind):  # a sit-and-go: one table, its seat order
         seed = seed_from_hex(stage.seed)
         again = draw.shuffled_players(stage.players(), seed)
         ok = seed_hash(seed) == stage.seed_hash and again == played[0]
         tables = [again]
     else:
-        fill = state.settings.bots and state.kind == "okey"
+        fill = state.settings.bots and is_knockout(state.kind)
         seating = draw.verify_seating(stage.seed, stage.seed_hash, stage.players(), fill)
         ok = seating is not None and seating.tables == played
         tables = played if seating is None else seating.tables

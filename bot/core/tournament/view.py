@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.table.deliver import text, words
 from bot.core.table.session import Msg, TableOutcome, msg
-from bot.core.tournament.state import Slot, Tournament
+from bot.core.tournament.state import OKEY101, Slot, Tournament, is_knockout
 
 PREFIX = "t"
 MAX_TEXT = 1900  # under Discord's 2000 characters; Telegram allows 4096
@@ -68,9 +68,9 @@ def lines(
             out.append(msg("tournament.starts_at", time=s.start_label))
         if s.bots:
             out.append(msg("tournament.bots_on"))
-        if state.kind == "okey" and s.variant == "okey101":
+        if is_knockout(state.kind) and s.variant == OKEY101:
             out.append(msg("tournament.okey101"))
-        if state.kind == "okey" and s.preset != "penalty":
+        if is_knockout(state.kind) and s.preset != "penalty":
             out.append(msg("tournament.preset", preset=msg(f"preset.{s.preset}")))
         names = ", ".join(e.name for e in state.entrants) or "—"
         out.append(
@@ -140,7 +140,7 @@ def _table_line(state: Tournament, slot: Slot, live: TableOutcome | None) -> Msg
     for pid in order:
         f = figures.get(pid, {})
         mark = " ✗" if f.get("forfeit") else (" ✓" if pid in advancing else "")
-        if state.kind == "okey":
+        if is_knockout(state.kind):
             value = f.get("penalty", 0)
         else:  # before the table reports, everyone holds the starting chips
             value = f.get("chips", state.settings.chips)
