@@ -481,7 +481,10 @@ class Round101(TileRound):
         if wanted is not None and effective(tile, self.okey) is None and meld["kind"] == "run":
             hi = meld["lo"] + len(meld["tiles"]) - 1
             ends = {"low": f"{meld['colour']}{meld['lo'] - 1}", "high": f"{meld['colour']}{hi + 1}"}
-            options = [w for w in options if ends[w] == effective(wanted, self.okey)]
+            # the place is named by the tile a wild stands for there: the okey's own face
+            # (`B9` with okey B9) or `F` both name the okey's place
+            place = effective(wanted, self.okey) or self.okey
+            options = [w for w in options if ends[w] == place]
         if not options:
             raise IllegalAction("does_not_fit", "that tile cannot be added to that meld")
         return options[-1] if meld["kind"] == "run" else options[0]

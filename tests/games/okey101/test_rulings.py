@@ -146,3 +146,39 @@ def test_the_solvers_opening_is_accepted_as_it_is() -> None:
 
 def test_every_101_move_kind_is_a_protocol_action_kind() -> None:
     assert {"take", "open", "lay", "add", "swap", "discard", "finish"} <= ACTION_KINDS
+
+
+def test_the_okey_named_as_its_own_number_takes_that_place() -> None:
+    """Okey B9 (indicator B8): the wild may stand for B9 itself, named `B9` or `F`."""
+    table = [run(10, ["B10", "B11", "B12"])]
+    for place in ("B9", "F"):
+        rack = fill(["B9"], 22, avoid=("B10", "B11", "B12"))
+        game = rigged({0: rack}, indicator="B8", table=table, opened={0: "series"})
+        game.apply(0, act("add", f"B9 {place}", amount=0))
+        assert game.table[0]["lo"] == 9 and game.table[0]["tiles"] == ["B9", "B10", "B11", "B12"]
+    game = rigged(
+        {0: fill(["B9"], 22, avoid=("B10", "B11", "B12"))},
+        indicator="B8",
+        table=[run(11, ["B11", "B12", "B13"])],
+        opened={0: "series"},
+    )
+    refused(game, 0, act("add", "B9 B9", amount=0), "does_not_fit")  # 9 is not next to 11-13
+
+
+def test_the_okey_laid_in_its_own_place_stands_for_itself() -> None:
+    """Okey B9: in `open` and `lay` a wild's place is its position, its own face included."""
+    opening = "B9 B10 B11 B12 B13 / R9 Y9 B9"  # 55 + 27, two wilds in their own places
+    rack = fill([*tiles_of(opening), "K11", "K12", "K13"], 22, avoid=("B8",))
+    game = rigged({0: rack}, indicator="B8")
+    refused(game, 0, act("open", opening), "below_threshold")  # read as 82: the okeys as 9s
+    game.apply(0, act("open", opening + " / K11 K12 K13"))
+    assert game.opening_values[0] == 82 + 36
+    assert [m["tiles"] for m in game.table] == [
+        ["B9", "B10", "B11", "B12", "B13"],
+        ["R9", "Y9", "B9"],
+        ["K11", "K12", "K13"],
+    ]
+    assert game.table[0]["lo"] == 9 and game.table[1]["number"] == 9
+    game = rigged({0: fill(["B7", "B8", "B9"], 22)}, indicator="B8", opened={0: "series"})
+    game.apply(0, act("lay", "B7 B8 B9"))
+    assert game.table[-1]["lo"] == 7 and game.table[-1]["tiles"] == ["B7", "B8", "B9"]
