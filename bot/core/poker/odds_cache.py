@@ -12,7 +12,9 @@ table's lock, so the event loop serves other tables meanwhile); `odds` then read
 cache and only computes on the spot for a position nobody prepared. Processes, not a thread:
 `estimate` is mostly Python, which holds the GIL, so in a thread it slowed every table's buttons
 (`benchmarks/bench_odds_loop.py`, docs/rules/acik.md). `shutdown` ends the pool (the bot's
-shutdown path calls it through `Core.close`); a later `prepare` starts a new one.
+shutdown path calls it through `Core.close`); a later `prepare` starts a new one. When the bot is
+killed instead, each worker notices its parent is gone and ends (`parent_watch`), and with them
+the resource tracker, so a supervisor restarting the bot piles nothing up.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.caches import Lru
+from bot.core.poker.parent_watch import watch_parent
 from bot.logs import kv
 from games.poker.odds import Odds, estimate
 
@@ -58,6 +61,8 @@ class Workers:
             cls.running = ProcessPoolExecutor(
                 max_workers=min(WORKERS, os.cpu_count() or 1),
                 mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent,  # a killed bot leaves no worker behind
+                initargs=(os.getpid(),),
             )
         return cls.running
 
