@@ -12,11 +12,13 @@ Application Activity Instance"):
   the instance (`location.channel_id`, `users`), 404 when the application has no such
   instance, 401 without the bot token.
 
-Tests give it users, codes and instances; every request is recorded (`calls`).
+Tests give it users, codes and instances; every request is recorded (`calls`). A slow Discord:
+`delay` seconds before each answer; one that never answers: `silent` (held until `close`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,9 +41,12 @@ class FakeDiscordOAuth:
     codes: dict[str, str] = field(default_factory=dict)  # authorization code -> user id
     instances: dict[str, dict[str, Any]] = field(default_factory=dict)  # instance id -> instance
     calls: list[tuple[str, str]] = field(default_factory=list)  # (method, path)
+    delay: float = 0.0  # seconds each answer waits
+    silent: bool = False  # never answer (the request is held until `close`)
 
     def __post_init__(self) -> None:
         self.tokens: dict[str, str] = {}  # access token -> user id
+        self._closing = asyncio.Event()
         self._numbers = itertools.count(1)
         self._runner: web.AppRunner | None = None
 
@@ -85,7 +90,7 @@ class FakeDiscordOAuth:
 
     async def start(self) -> str:
         """Listen on a free loopback port; the API base URL."""
-        app = web.Application()
+        app = web.Application(middlewares=[self._slow])
         app.router.add_post(API + "/oauth2/token", self._token)
         app.router.add_get(API + "/users/@me", self._me)
         app.router.add_get(
@@ -95,10 +100,22 @@ class FakeDiscordOAuth:
         return f"http://127.0.0.1:{port}{API}"
 
     async def close(self) -> None:
-        """Stop listening."""
+        """Stop listening (requests held by `silent` end unanswered)."""
+        self._closing.set()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+    @web.middleware
+    async def _slow(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Wait `delay` (or, `silent`, until closing) before answering."""
+        if self.silent:
+            await self._closing.wait()
+            raise web.HTTPServiceUnavailable()
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        response: web.StreamResponse = await handler(request)
+        return response
 
     async def _token(self, request: web.Request) -> web.Response:
         self.calls.append(("POST", "/oauth2/token"))

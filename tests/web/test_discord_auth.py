@@ -268,3 +268,55 @@ async def test_the_shared_room_the_viewer_opened_is_the_table_of_the_session(
         assert (await got.json())["table"] == own
     finally:
         await client.close()
+
+
+async def bounded(discord, core, seconds: float) -> TestClient:
+    """The route with a whole sign-in bound of `seconds` (SIGNIN_SECONDS in production)."""
+    app = web.Application()
+    add_discord_routes(
+        app,
+        discord=DiscordApp(APP_ID, SECRET, BOT_TOKEN, discord.base),
+        tables=core,
+        issue=Sessions(),
+        default_locale="en",
+        signin_seconds=seconds,
+    )
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    return client
+
+
+async def test_a_discord_that_never_answers_gets_a_prompt_clear_refusal(discord, core, caplog):
+    caplog.set_level(logging.INFO)
+    discord.silent = True
+    client = await bounded(discord, core, 0.3)
+    try:
+        mine = discord.launch(TABLE_CHANNEL, [AYSE])
+        got = await client.post(
+            "/api/auth/discord",
+            json={"code": discord.grant(AYSE), "instance_id": mine},
+            headers={"Accept-Language": "tr-TR,tr;q=0.9"},
+        )
+        assert got.status == 504
+        assert (await got.json())["error"] == (
+            "Discord ile giriş çok uzun sürdü; hiçbir şey değişmedi. Biraz sonra yeniden dene."
+        )
+        assert "outcome=timed_out" in caplog.text
+    finally:
+        await client.close()
+
+
+async def test_the_bound_holds_for_the_whole_sign_in_not_each_call(discord, core):
+    """Each of the three calls answers within the bound; all three together do not."""
+    discord.delay = 0.2
+    client = await bounded(discord, core, 0.45)
+    try:
+        mine = discord.launch(TABLE_CHANNEL, [AYSE])
+        got = await client.post(
+            "/api/auth/discord", json={"code": discord.grant(AYSE), "instance_id": mine}
+        )
+        assert got.status == 504
+        assert (await got.json())["error"].startswith("Signing in through Discord took too long")
+        assert ("POST", "/oauth2/token") in discord.calls  # it did ask, and stopped in time
+    finally:
+        await client.close()

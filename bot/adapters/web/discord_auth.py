@@ -6,6 +6,7 @@ The page running in Discord's iframe gets an OAuth2 authorization code from the 
     POST /api/auth/discord  {"code": "...", "instance_id": "..."}
       -> 200 {"session": "<session token>", "table": "<table id>", "locale": "tr"|"en"}
       -> 401 {"error": "<why, in the viewer's language>"}
+      -> 504 {"error": "..."} when the whole sign-in took longer than `SIGNIN_SECONDS`
 
 The server trusts nothing the page says about itself. It exchanges the code at Discord's token
 endpoint with the app's client id and secret (a code is good once, for our app only), reads the
@@ -14,7 +15,9 @@ activity instance (`GET /applications/{app}/activity-instances/{instance}`): the
 be our app's, the user must be in it, and its channel is the one whose open table the session is
 for (`CoreApi.table_in_channel`): the shared room of that channel the user last opened the
 Activity on (the table message's button, kept in the store by whichever process got the press:
-`CoreApi.chosen_room`), while it is open, else the channel's own. `GET /api/auth/discord` gives
+`CoreApi.chosen_room`), while it is open, else the channel's own. The whole sign-in (the three
+calls in a row and the table's lookup) is bounded by `SIGNIN_SECONDS`, not each call alone, so a
+Discord that never answers holds the page that long at most. `GET /api/auth/discord` gives
 the page the public client id for the SDK. The Discord API base URL is a setting (`DISCORD_API_BASE_URL`) so tests point it at
 a local fake (testkit/fakes/discord_oauth_server.py). Neither the code nor the access token is
 ever logged or kept.
@@ -22,6 +25,7 @@ ever logged or kept.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -52,7 +56,8 @@ MAX_BODY = 4096  # the page's request is a few hundred bytes
 CODE = re.compile(r"[A-Za-z0-9._~-]{1,512}")  # OAuth2 codes are short URL-safe strings
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,200}")  # e.g. i-1276580072400224306-gc-9129...-9129...
 PROXY_DOMAIN = "discordsays.com"  # the Activity's page: https://<client id>.discordsays.com
-DISCORD_SECONDS = 10.0  # each call to Discord's API
+SIGNIN_SECONDS = 8.0  # the whole sign-in, every call to Discord's API in it together
+DISCORD_SECONDS = 10.0  # each call alone (a safety net: the whole sign-in's bound comes first)
 # Sign-ins asked of Discord, all pages together: Discord bans an address that makes 10,000
 # invalid requests in 10 minutes, so a flood of made-up codes must never reach it (legitimate
 # sign-ins are one per player per launch). At most 30 at once, then one a second.
@@ -135,12 +140,17 @@ async def _json(response: aiohttp.ClientResponse, what: str) -> dict[str, Any]:
 
 
 async def identify(
-    http: aiohttp.ClientSession, app: DiscordApp, code: str, instance_id: str
+    http: aiohttp.ClientSession,
+    app: DiscordApp,
+    code: str,
+    instance_id: str,
+    seconds: float = DISCORD_SECONDS,
 ) -> DiscordViewer:
     """Ask Discord who holds `code` and whether they are in `instance_id` (ours), and where it
     runs. Raises `Denied` (bad or used code, unknown instance, user not in it, another app's)
-    or `Unreachable`."""
-    timeout = aiohttp.ClientTimeout(total=DISCORD_SECONDS)
+    or `Unreachable` (a call that took `seconds` among them); the caller bounds the three calls
+    together."""
+    timeout = aiohttp.ClientTimeout(total=seconds)
     form = {
         "client_id": app.client_id,
         "client_secret": app.client_secret,
@@ -202,11 +212,13 @@ def add_discord_routes(
     issue: IssueSession,
     default_locale: str = "tr",
     budget: Throttle | None = None,
+    signin_seconds: float = SIGNIN_SECONDS,
 ) -> None:
     """Serve `POST /api/auth/discord` (and `GET` for the client id) on the web table's app;
     `issue` makes the session token for a confirmed viewer's table (`viewed_table`). The route's HTTP
     client to Discord lives as long as the app; `budget` bounds how often Discord is asked (a
-    429 past it: `SIGNIN_BURST`, `SIGNIN_RATE`)."""
+    429 past it: `SIGNIN_BURST`, `SIGNIN_RATE`); a sign-in not done within `signin_seconds`
+    is answered 504 with `err.discord_timeout`."""
     if budget is None:  # (an empty Throttle is falsy: it has a length)
         budget = Throttle(SIGNIN_BURST, SIGNIN_RATE, time.monotonic)
 
@@ -239,17 +251,22 @@ def add_discord_routes(
         if budget.take(ROUTE) is not Verdict.OK:
             log.warning(kv(event="discord_auth", outcome="busy"))
             return _refused(asked, "err.discord_busy", 429)
+        locale = asked  # the viewer's own, once Discord and the store said who they are
         try:
-            viewer = await identify(request.app[HTTP_KEY], discord, code, instance_id)
+            async with asyncio.timeout(signin_seconds):
+                viewer = await identify(request.app[HTTP_KEY], discord, code, instance_id)
+                chosen = await tables.locale_of(PLATFORM, viewer.user_id)
+                locale = chosen or viewer.locale or asked
+                table_id = await viewed_table(tables, viewer)
+        except TimeoutError:
+            log.warning(kv(event="discord_auth", outcome="timed_out", seconds=signin_seconds))
+            return _refused(locale, "err.discord_timeout", 504)
         except Denied as exc:
             log.info(kv(event="discord_auth", outcome="denied", reason=exc.reason))
             return _refused(asked, "err.discord_auth")
         except Unreachable as exc:
             log.warning(kv(event="discord_auth", outcome="unreachable", reason=str(exc)))
             return _refused(asked, "err.discord_unreachable", 502)
-        chosen = await tables.locale_of(PLATFORM, viewer.user_id)
-        locale = chosen or viewer.locale or asked
-        table_id = await viewed_table(tables, viewer)
         if table_id is None:
             log.info(kv(event="discord_auth", outcome="no_table", channel=viewer.channel_id))
             return _refused(locale, "err.no_table")
