@@ -75,7 +75,8 @@ def console_config(settings: Settings, *, pictures: bool) -> CoreConfig:
 
 
 async def run_console(settings: Settings, args: argparse.Namespace, stop: asyncio.Event) -> None:
-    """Open the store (upgrading its schema), load open tables and run the console table on
+    """Open the store (upgrading its schema; while the database cannot be reached, one log line
+    and retries until it answers or `stop`), load open tables and run the console table on
     stdin until end of input or `stop`; with `WEB_ENABLED` (the default) the web table runs
     beside it on loopback (`/table web` prints a player's link) and the turn timers run on
     the clock. The store is closed however it ends."""
@@ -85,14 +86,16 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
     from bot.adapters.console import run_console as console_loop
     from bot.adapters.lines import read_lines
     from bot.adapters.runtime import stop_ticker, tick_forever, utcnow
+    from bot.adapters.store_open import open_store
     from bot.adapters.web.metrics import MeteredCore, Metrics
     from bot.adapters.web.runner import base_url, link_maker, start_web, web_signer
     from bot.adapters.web.server import Front
     from bot.core.app import Core
     from bot.core.table.fairness import SeededSource, random_seeds
-    from storage import Store
 
-    store = await Store.open(settings.database_url, migrate=True)
+    store = await open_store(settings.database_url, stop, log)  # waits while it is away
+    if store is None:  # stopped before the database came
+        return
     web = None
     halt = asyncio.Event()
     ticker: asyncio.Task[None] | None = None
@@ -152,18 +155,32 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
 
 def secrets_of(settings: Settings) -> list[str]:
     """What no log line may show: the platform tokens (and a Telegram token's secret part), the
-    Telegram webhook secret (set, or derived from the token) and the Discord client secret."""
+    Telegram webhook secret (set, or derived from the token), the Discord client secret and the
+    database password."""
     found: list[str] = []
     if settings.discord_token is not None:
         found += token_parts(settings.discord_token.get_secret_value())
     if settings.discord_client_secret is not None:  # the Activity's OAuth2 secret
         found.append(settings.discord_client_secret.get_secret_value())
+    password = _database_password(settings.database_url)
+    if password:
+        found.append(password)
     if settings.telegram_token is not None:
         from bot.adapters.telegram import webhook_secret
 
         found += token_parts(settings.telegram_token.get_secret_value())
         found.append(webhook_secret(settings))
     return found
+
+
+def _database_password(url: str) -> str | None:
+    """The password in a database URL, if any (an unreadable URL: None, the store says why)."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).password
+    except Exception:
+        return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
 async def run_platforms(
     settings: Settings, platforms: list[str], stop: asyncio.Event | None = None
 ) -> None:
-    """Serve several platforms on one store until `stop` is set; each gets its own core, which
+    """Serve several platforms on one store until `stop` is set (the store opened once the
+    database answers: `bot.adapters.store_open`); each gets its own core, which
     loads and times only that platform's tables (`CoreConfig.platforms`), so no timer output goes
     astray. With `WEB_ENABLED` the web table serves every platform's tables beside them, its
     moves' items delivered through that platform's adapter. The store is closed after every
@@ -219,19 +237,21 @@ async def run_platforms(
     from bot.adapters import discord, telegram
     from bot.adapters.discord import DiscordAdapter
     from bot.adapters.runtime import platform_core
+    from bot.adapters.store_open import open_store
     from bot.adapters.web.metrics import MeteredCore, Metrics
     from bot.adapters.web.runner import link_maker, start_web, web_signer
     from bot.adapters.web.server import Front
     from bot.core.app import Core
     from bot.core.table.pictures import warm_up_pictures
-    from storage import Store
 
     serve: dict[str, Callable[..., Awaitable[None]]] = {
         "discord": discord.serve,
         "telegram": telegram.serve,
     }
     stop = stop or asyncio.Event()
-    store = await Store.open(settings.database_url, migrate=True)
+    store = await open_store(settings.database_url, stop, log)  # waits while it is away
+    if store is None:  # stopped before the database came
+        return
     web = None
     served: list[Any] = []  # the web table, once listening (its port for the links)
     cores: list[Core] = []  # closed after serving (`Core.close`)

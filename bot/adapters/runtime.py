@@ -151,10 +151,15 @@ async def serve_on_store(
     """Open the store at `settings.database_url` (upgrading its schema), build a core that
     serves `platform`'s tables only and `await serve(settings, core, table_messages=store,
     **options)` (the store also keeps each table's chat message, shared by every process; the
-    adapter's rooms go to the core's tournaments); the store is closed however serving ends."""
-    from storage import Store
+    adapter's rooms go to the core's tournaments); the store is closed however serving ends.
+    While the database cannot be reached it waits (one log line, retries) until it answers or
+    `options["stop"]` is set (`bot.adapters.store_open`)."""
+    from bot.adapters.store_open import open_store
 
-    store = await Store.open(settings.database_url, migrate=True)
+    stop: asyncio.Event = options.get("stop") or asyncio.Event()
+    store = await open_store(settings.database_url, stop, logging.getLogger("bot"))
+    if store is None:  # stopped before the database came
+        return
     core = None
     try:
         core, rooms = platform_core(store, settings, platform)
