@@ -426,7 +426,8 @@ class Core:
             return await self.moderation.command(command, who, r.sub, r.args)
         if r.group == "tournament":
             return await self.tournaments.command(command, who, r.sub, r.args)
-        return await self._game(command, who, r.group, r.sub, r.args)
+        # the channel's table as this process holds it, checked by the commit or after
+        return await self.tables.trusting(lambda: self._game(command, who, r.group, r.sub, r.args))
 
     async def _check_computers(self, command: Command, session: Any) -> None:
         """Refuse one computer player more than the table's or the community's limit
