@@ -17,7 +17,6 @@ fresh state when another process moved the table (`bot.core.table.trust` for com
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
@@ -30,7 +29,7 @@ from bot.core.messages import Outgoing
 from bot.core.table import trust
 from bot.core.table.deliver import deliver, log_moves, table_message
 from bot.core.table.rooms import SHARED
-from bot.core.table.session import Note, Step, TableSession, Who, is_computer, msg
+from bot.core.table.session import Note, Step, TableSession, Who, is_computer, json_copy, msg
 from bot.logs import kv
 from games.base import IllegalAction
 from storage import (
@@ -273,7 +272,7 @@ class TableService:
         """Rebuild a table's session from its snapshot, bound to this service. The session gets
         its own copy: a change it makes and never commits must not reach the snapshot that an
         undo (`_restore`) rebuilds from."""
-        session = self.kinds[game].from_dict(copy.deepcopy(snapshot))
+        session = self.kinds[game].from_dict(json_copy(snapshot))
         session.table_id = table_id
         self._bind(session)
         return session
