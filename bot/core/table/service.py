@@ -7,11 +7,11 @@ nothing. Only after `store.commit` succeeds are the step's messages returned. Co
 
 Several processes may serve the same tables (docs/architecture.md, "Several processes"): the
 memory copy is a cache, trusted until the store says otherwise: a step is applied to it and
-committed with the store's compare-and-set on the version; a step that loses the race to another
-process's commit is tried once more on the reloaded state. A step refused, or an answer given,
-on a copy not read in that step is checked with one read of the version and tried again on the
-fresh state when another process moved the table (`bot.core.table.trust` for commands). Timers live in the store (the
-`deadline` every commit writes) and `tick` claims the due tables, so each time-out happens once.
+committed with the store's compare-and-set on the version, and one that loses the race to another
+process's commit is tried once more on the reloaded state; one refused or only answered on a copy
+not read in that step is checked with one read (`bot.core.table.trust`). Timers live in the store
+(the `deadline` every commit writes) and `tick` claims the due tables, so each time-out happens
+once.
 """
 
 from __future__ import annotations
@@ -19,15 +19,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.messages import Outgoing
 from bot.core.table import trust
-from bot.core.table.deliver import deliver, log_moves, table_message
+from bot.core.table.deliver import deliver, deliver_meanwhile, log_moves, table_message
 from bot.core.table.rooms import SHARED
 from bot.core.table.session import Note, Step, TableSession, Who, is_computer, json_copy, msg
 from bot.logs import kv
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from storage import Store, TableRecord
 
 log = logging.getLogger("bot.core.tables")
-T = TypeVar("T")
 
 MAX_AUTO_MOVES = 400  # computer moves in a row before the loop yields (a safety bound)
 CLAIM_BATCH = 50  # due tables claimed per store round trip
@@ -79,9 +78,7 @@ class LiveTable:
         self.session = session
         self.lock = asyncio.Lock()
         self.closed = False
-        # the newest version another process is known to have committed (LISTEN/NOTIFY): above
-        # `version`, the copy is read before it is trusted again
-        self.told = record.version
+        self.told = record.version  # the newest version known (LISTEN/NOTIFY): above, read first
 
 
 class TableService:
@@ -163,11 +160,6 @@ class TableService:
             ):
                 return live
         return None
-
-    async def trusting(self, work: Callable[[], Awaitable[T]]) -> T:
-        """Run one command's `work` trusting the tables this process holds: `find` reads no
-        version; a stale answer is found and `work` run again (`bot.core.table.trust.run`)."""
-        return await trust.run(self.store, work)
 
     def ended_tournaments(self) -> set[int]:
         """The tournaments whose tables closed since the last call (and forget them)."""
@@ -253,17 +245,15 @@ class TableService:
         if live.closed:
             return
         head = await self.store.table_head(live.id)
-        trust.checked(
-            live.id, head is None or head.status != "open" or head.version != live.version
-        )
+        moved = head is None or head.status != "open" or head.version != live.version
+        trust.checked(live.id, moved)
         if head is None or head.status != "open":
             self._unregister(live)
-        elif head.version != live.version:
+        elif moved:
             await self._reload(live)
 
     async def _moved(self, live: LiveTable) -> bool:
-        """Under the table's lock, after a refusal or an answer on a copy not read in this step:
-        whether another process had moved the table on or closed it (then reloaded or dropped)."""
+        """Whether another process moved the table on or closed it (reloaded or dropped then)."""
         version = live.version
         await self._refresh(live)
         return live.closed or live.version != version
@@ -387,13 +377,12 @@ class TableService:
     ) -> list[Outgoing]:
         """Apply one change under the table's lock, commit it, then let computer players act.
 
-        The memory copy is trusted (read first only when another process is known to have
-        moved it): the commit's compare-and-set on the version checks it. A change that loses
-        the race to another process's commit is applied once more to the fresh state: a press
-        whose turn has passed meanwhile is then refused as stale, never applied twice. Unless
-        `checked` (the caller has read the table's version, or checks the outcome itself:
-        `trusting`), a refusal or an answer that commits nothing is checked with one read of
-        the version, and the change applied once more when the table had moved on."""
+        The memory copy is trusted (read first only when another process is known to have moved
+        it): the commit's compare-and-set checks it. A change that loses the race to another
+        process's commit is applied once more to the fresh state: a press whose turn has passed
+        meanwhile is then refused as stale, never applied twice. Unless `checked` (the caller
+        read the version, or checks the outcome: `trust.run`), a refusal or a mere answer is
+        checked with one read of the version, and the change applied again if it moved on."""
         async with live.lock:
             if live.told > live.version:
                 await self._refresh(live)
@@ -484,8 +473,8 @@ class TableService:
             action=logged_action(step),
             at=now,
         )
-        try:
-            version = await self.store.commit(
+        commit = asyncio.ensure_future(
+            self.store.commit(
                 live.id,
                 live.version,
                 snapshot,
@@ -498,6 +487,12 @@ class TableService:
                 deadline=due,
                 computers=step.computers,
             )
+        )
+        # the messages are put into words while the writer thread commits (and its disk syncs);
+        # they are handed out only once the commit has succeeded
+        words = await deliver_meanwhile(commit, session, live.channel_id, step.notes, live.version)
+        try:
+            version = await commit
         except InsufficientFunds:
             self._restore(live)
             raise Refusal(step.funds_refusal) from None
@@ -535,8 +530,12 @@ class TableService:
                 self.ended.add(int(session.options["tournament"]))
         elif step.results and session.options.get("tournament"):  # a round over, the match on
             self.rounds.add(int(session.options["tournament"]))
-        await session.prepare(None)  # the new position's figures, off the event loop
-        return deliver(session, live.channel_id, step.notes, version)
+        if isinstance(words, Exception):
+            raise words  # a bug in putting the step into words: the step is committed all the same
+        out, made_for = words  # (for the version a commit makes: one more)
+        if made_for != version:
+            out = deliver(session, live.channel_id, step.notes, version)
+        return out
 
     def _due(self, session: TableSession, now: datetime, status: str | None) -> datetime | None:
         """When the table's timer is next due, as the store keeps it: the turn's deadline; soon

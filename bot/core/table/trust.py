@@ -2,7 +2,7 @@
 
 A command typed in a channel acts on the channel's open table. Reading the table's version
 before every command (one database round trip) would cost more than the step itself; instead,
-inside a `Trust` scope (`TableService.trusting`), a table this process holds is used as it is and
+inside a `Trust` scope (`run`, around a game command of `Core`), a table this process holds is used as it is and
 noted here. The outcome is then checked, at no cost when the command committed:
 
 - a commit is the store's compare-and-set on the version, so a step applied to a copy that
