@@ -138,7 +138,10 @@ def instrument(core: Any) -> Breakdown:
     for name, value in vars(Store).items():
         if inspect.iscoroutinefunction(value) and not name.startswith("_"):
             parts.wrap(Store, name, "store")
+    import bot.core.table.deliver as deliver
+
     parts.wrap(service, "deliver", "render")
+    parts.wrap(deliver, "deliver", "render")  # (also made while a commit runs, if so)
     parts.wrap(service, "table_message", "render")
     parts.wrap(app, "draw_pictures", "delivery")
     parts.wrap(type(core), "_settle", "delivery")

@@ -117,3 +117,25 @@ async def test_a_version_announced_by_another_process_is_read_before_the_step(
     assert not errors(await b.handle(cmd(user, line)))
     assert len(commits) == 1  # read first: no lost race
     assert [len(c) for c in counters] == [1, 0, 1]
+
+
+async def test_opening_a_table_reads_no_version(pair: Cluster) -> None:
+    a, _ = pair.cores
+    counters = reads(a)
+    assert not errors(await a.handle(cmd("ayse", "/poker open turkish 10")))
+    assert not errors(await a.handle(cmd("mehmet", "/poker join 200")))
+    assert [len(c) for c in counters] == [0, 0, 0]
+
+
+async def test_a_table_opened_elsewhere_in_a_channel_held_empty_gets_the_command(
+    pair: Cluster,
+) -> None:
+    a, b = pair.cores
+    assert await b.tables.find("test", "c1") is None  # B has looked: nothing there
+    assert not errors(await a.handle(cmd("ayse", "/poker open turkish 10")))
+    assert not errors(await b.handle(cmd("mehmet", "/poker join 200")))  # read, then joined
+    live = await a.tables.find("test", "c1")
+    assert [s.user_id for s in live.session.seats] == ["mehmet"]
+    assert errors(await b.handle(cmd("cem", "/poker open turkish 10"))) == [
+        t("en", "err.table_exists")
+    ]

@@ -175,6 +175,9 @@ class TableService:
     async def _find(self, platform: str, channel_id: str) -> LiveTable | None:
         known = self.in_channel(platform, channel_id)
         scope = trust.scope()
+        if scope is not None and known is None:
+            scope.empty.add((platform, channel_id))  # checked by an open's insert, else after
+            return None
         if scope is not None and known is not None and known.told <= known.version:
             scope.unread.setdefault(known.id, known)  # checked by its commit, else after
             return known
@@ -349,6 +352,7 @@ class TableService:
             log.info(kv(event="open_refused", channel=channel_id, reason=type(exc).__name__))
             raise Refusal("err.table_exists") from None
         session.table_id = record.id
+        trust.committed()  # (the store found the channel free)
         opened = msg("table.opened", table=record.id, game=msg(f"game.{session.game}"))
         log_moves(session, [Note([opened])])
         live = LiveTable(record, session)

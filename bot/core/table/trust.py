@@ -2,15 +2,18 @@
 
 A command typed in a channel acts on the channel's open table. Reading the table's version
 before every command (one database round trip) would cost more than the step itself; instead,
-inside a `Trust` scope (`run`, around a game command of `Core`), a table this process holds is used as it is and
-noted here. The outcome is then checked, at no cost when the command committed:
+inside a `Trust` scope (`run`, around a game command of `Core`) a table this process holds is
+used as it is, and a channel where it holds none is taken to have none; both are noted here.
+The outcome is then checked, at no cost when the command committed:
 
 - a commit is the store's compare-and-set on the version, so a step applied to a copy that
   another process had moved on loses (`StaleVersion`), the table is reloaded and the step applied
   once more to the fresh state (`TableService._run_locked`);
+- opening a table checks the channel: the store refuses a second open table in it;
 - a command that committed nothing (a refusal, a look at one's cards) is checked with one read of
-  each noted table's version; when one moved on or closed, the whole command runs once more with
-  every table read first, so that the answer is the one the store's state gives.
+  each noted table's version (or channel's table); when one moved on, closed or appeared, the
+  whole command runs once more with every table read first, so that the answer is the one the
+  store's state gives.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ class Trust:
 
     # table id -> the live table (`LiveTable`) used without reading its version in this command
     unread: dict[int, Any] = field(default_factory=dict)
+    # (platform, channel) taken for having no open table, as this process holds none there
+    empty: set[tuple[str, str]] = field(default_factory=set)
     committed: bool = False  # a step of this command was committed (its copy was current)
     stale: bool = False  # a table it used unread turned out moved on or closed
 
@@ -97,4 +102,7 @@ async def _stale(store: Store, trust: Trust) -> bool:
         head = await store.table_head(live.id)
         if head is None or head.status != "open" or head.version != live.version:
             return True
+    for platform, channel in trust.empty:
+        if await store.channel_head(platform, channel) is not None:
+            return True  # another process opened a table there
     return False
