@@ -428,7 +428,8 @@ class Core:
         if r.group == "tournament":
             return await self.tournaments.command(command, who, r.sub, r.args)
         # the channel's table as this process holds it, checked by the commit or after
-        return await trust.run(self.store, lambda: self._game(command, who, r.group, r.sub, r.args))
+        group, sub, args = r.group, r.sub, r.args
+        return await trust.run(self.store, lambda: self._game(command, who, group, sub, args))
 
     async def _check_computers(self, command: Command, session: Any) -> None:
         """Refuse one computer player more than the table's or the community's limit
