@@ -24,15 +24,22 @@ from storage.records import TableRecord
 CREATE_TABLE_ATTEMPTS = 3  # a channel whose racing table closes at once is retried
 
 
+_OPEN_ID = sa.select(tables.c.id).where(
+    tables.c.platform == sa.bindparam("platform"),
+    tables.c.channel_id == sa.bindparam("channel"),
+    tables.c.status == "open",
+)
+_INSERT = tables.insert().returning(*tables.c)
+
+
 async def open_table_id(conn: AsyncConnection, platform: str, channel: str) -> int | None:
     """The id of the channel's open table, or None."""
-    return await conn.scalar(
-        sa.select(tables.c.id).where(
-            tables.c.platform == platform,
-            tables.c.channel_id == channel,
-            tables.c.status == "open",
-        )
-    )
+    return await conn.scalar(_OPEN_ID, {"platform": platform, "channel": channel})
+
+
+def open_table_id_sync(conn: sa.Connection, platform: str, channel: str) -> int | None:
+    """``open_table_id`` inside a write transaction (``Writer.run_sync``)."""
+    return conn.scalar(_OPEN_ID, {"platform": platform, "channel": channel})
 
 
 async def create_table(
@@ -53,39 +60,34 @@ async def create_table(
     ChannelBusy when the channel has an open table, CommunityFull when ``max_open`` (0: no
     limit) open tables of ``community`` are counted in the transaction."""
 
-    async def work(conn: AsyncConnection) -> TableRecord:
-        existing = await open_table_id(conn, platform, channel)
+    row = {
+        "platform": platform,
+        "channel_id": channel,
+        "game": game,
+        "options": options,
+        "status": "open",
+        "snapshot": snapshot,
+        "version": 1,
+        "last_seq": 0,
+        "created_at": now,
+        "updated_at": now,
+        "deadline": deadline,
+        "community": community,
+        "tournament_id": tournament,
+    }
+
+    def work(conn: sa.Connection) -> TableRecord:  # one hop to the writer thread on SQLite
+        existing = open_table_id_sync(conn, platform, channel)
         if existing is not None:
             raise ChannelBusy(platform, channel, existing)
         if max_open and community is not None:
-            await conn.run_sync(
-                lambda sync: community_ops.check_tables_sync(sync, platform, community, max_open)
-            )
-        stmt = (
-            tables.insert()
-            .values(
-                platform=platform,
-                channel_id=channel,
-                game=game,
-                options=options,
-                status="open",
-                snapshot=snapshot,
-                version=1,
-                last_seq=0,
-                created_at=now,
-                updated_at=now,
-                deadline=deadline,
-                community=community,
-                tournament_id=tournament,
-            )
-            .returning(*tables.c)
-        )
-        return table_ops.table_record((await conn.execute(stmt)).one())
+            community_ops.check_tables_sync(conn, platform, community, max_open)
+        return table_ops.table_record(conn.execute(_INSERT, row).one())
 
     attempts_left = CREATE_TABLE_ATTEMPTS
     while True:
         try:
-            return await writer.run(work)
+            return await writer.run_sync(work)
         except IntegrityError:
             # Another writer opened a table in this channel at the same moment. If that table
             # is already closed again, the channel is free: try once more.

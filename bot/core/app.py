@@ -44,6 +44,7 @@ from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
 from bot.core.poker import odds_cache
 from bot.core.registry import SESSIONS, game_spec, open_session, opener_of
+from bot.core.table import trust
 from bot.core.table.choices import RoomChoices
 from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
@@ -426,7 +427,9 @@ class Core:
             return await self.moderation.command(command, who, r.sub, r.args)
         if r.group == "tournament":
             return await self.tournaments.command(command, who, r.sub, r.args)
-        return await self._game(command, who, r.group, r.sub, r.args)
+        # the channel's table as this process holds it, checked by the commit or after
+        group, sub, args = r.group, r.sub, r.args
+        return await trust.run(self.store, lambda: self._game(command, who, group, sub, args))
 
     async def _check_computers(self, command: Command, session: Any) -> None:
         """Refuse one computer player more than the table's or the community's limit

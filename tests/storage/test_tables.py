@@ -286,16 +286,16 @@ async def test_ids_must_be_positive_integers(store: Store) -> None:
 async def test_racing_open_in_one_channel_is_channel_busy(store: Store, monkeypatch) -> None:
     """Another writer's table appears between the check and the insert: ChannelBusy, not a crash."""
     first = await store.create_table("discord", 9, "okey", {}, {})
-    real = table_create.open_table_id
-    calls = iter([None])  # the first check misses the other writer's table
+    real = table_create.open_table_id_sync
+    calls = iter([None])  # the check in the insert's transaction misses the other writer's table
 
-    async def _first_then_real(conn, platform, channel):
+    def _first_then_real(conn, platform, channel):
         try:
             return next(calls)
         except StopIteration:
-            return await real(conn, platform, channel)
+            return real(conn, platform, channel)
 
-    monkeypatch.setattr(table_create, "open_table_id", _first_then_real)
+    monkeypatch.setattr(table_create, "open_table_id_sync", _first_then_real)
     with pytest.raises(ChannelBusy) as info:
         await store.create_table("discord", 9, "okey", {}, {})
     assert info.value.table_id == first.id
@@ -307,18 +307,24 @@ async def test_racing_table_closed_again_lets_the_open_go_through(
     """The racing table closes before we look again: the channel is free, the open succeeds."""
     mod = await funded_player(store, "mod", 0)
     other = await store.create_table("discord", 10, "okey", {}, {})
-    real = table_create.open_table_id
+    real, real_sync = table_create.open_table_id, table_create.open_table_id_sync
     calls = 0
 
-    async def racing(conn, platform, channel):
+    def missing(conn, platform, channel):
         nonlocal calls
         calls += 1
         if calls == 1:  # inside the insert transaction: miss the open table
             return None
+        return real_sync(conn, platform, channel)
+
+    async def racing(conn, platform, channel):
+        nonlocal calls
+        calls += 1
         if calls == 2:  # the re-read after the unique index refused: the other table closes now
             await store.reset_table(other.id, mod, "closed meanwhile")
         return await real(conn, platform, channel)
 
+    monkeypatch.setattr(table_create, "open_table_id_sync", missing)
     monkeypatch.setattr(table_create, "open_table_id", racing)
     table = await store.create_table("discord", 10, "okey", {}, {})
     assert table.id != other.id and table.status == "open"

@@ -5,6 +5,7 @@ Public text uses the table's language; private text and errors the player's own.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -192,3 +193,25 @@ def deliver(
 def error(locale: str, user_id: str, key: str, **params: Any) -> Outgoing:
     """A refusal shown only to the sender."""
     return Outgoing(OutKind.ERROR, words(locale, Msg(key, params)), user_id=user_id)
+
+
+async def deliver_meanwhile(
+    commit: asyncio.Future[int],
+    session: TableSession,
+    channel_id: str,
+    notes: list[Note],
+    version: int,
+) -> tuple[list[Outgoing], int] | Exception:
+    """`deliver` for the version a step's `commit` (of the table at `version`) will make, put
+    into words while the commit runs, once it has reached the writer; with that version. A bug
+    here is returned, to be raised after the commit; cancelled, the commit is cancelled too (it
+    may still complete in the writer thread)."""
+    try:
+        await asyncio.sleep(0)  # the commit reaches the writer thread's queue
+        await session.prepare(None)  # the new position's figures, off the event loop
+        return deliver(session, channel_id, notes, version + 1), version + 1
+    except asyncio.CancelledError:
+        commit.cancel()
+        raise
+    except Exception as exc:
+        return exc

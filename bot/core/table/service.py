@@ -6,16 +6,17 @@ nothing. Only after `store.commit` succeeds are the step's messages returned. Co
 (bots, and players who timed out repeatedly) then act, one commit per move.
 
 Several processes may serve the same tables (docs/architecture.md, "Several processes"): the
-memory copy is a cache. Before a step the table's version is read from the store (one indexed
-read) and the table reloaded when another process moved it; a step that loses the race to
-another process's commit is tried once more on the fresh state. Timers live in the store (the
-`deadline` every commit writes) and `tick` claims the due tables, so each time-out happens once.
+memory copy is a cache, trusted until the store says otherwise: a step is applied to it and
+committed with the store's compare-and-set on the version, and one that loses the race to another
+process's commit is tried once more on the reloaded state; one refused or only answered on a copy
+not read in that step is checked with one read (`bot.core.table.trust`). Timers live in the store
+(the `deadline` every commit writes) and `tick` claims the due tables, so each time-out happens
+once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import secrets
 from collections.abc import Callable, Mapping
@@ -25,9 +26,10 @@ from typing import TYPE_CHECKING, Any
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.messages import Outgoing
-from bot.core.table.deliver import deliver, log_moves, table_message
+from bot.core.table import trust
+from bot.core.table.deliver import deliver, deliver_meanwhile, log_moves, table_message
 from bot.core.table.rooms import SHARED
-from bot.core.table.session import Note, Step, TableSession, Who, is_computer, msg
+from bot.core.table.session import Note, Step, TableSession, Who, is_computer, json_copy, msg
 from bot.logs import kv
 from games.base import IllegalAction
 from storage import (
@@ -76,6 +78,7 @@ class LiveTable:
         self.session = session
         self.lock = asyncio.Lock()
         self.closed = False
+        self.told = record.version  # the newest version known (LISTEN/NOTIFY): above, read first
 
 
 class TableService:
@@ -107,7 +110,10 @@ class TableService:
 
     def notify(self, table_id: int, version: int) -> None:
         """Tell every listener that the table has a new committed version (a listener's bug is
-        logged and never spoils the step)."""
+        logged and never spoils the step); a copy in memory older than it is read before use."""
+        live = self.tables.get(table_id)
+        if live is not None and version > live.told:
+            live.told = version
         for listener in list(self.listeners):
             try:
                 listener(str(table_id), version)
@@ -167,6 +173,14 @@ class TableService:
         return rounds
 
     async def _find(self, platform: str, channel_id: str) -> LiveTable | None:
+        known = self.in_channel(platform, channel_id)
+        scope = trust.scope()
+        if scope is not None and known is None:
+            scope.empty.add((platform, channel_id))  # checked by an open's insert, else after
+            return None
+        if scope is not None and known is not None and known.told <= known.version:
+            scope.unread.setdefault(known.id, known)  # checked by its commit, else after
+            return known
         head = await self.store.channel_head(platform, channel_id)
         known = self.in_channel(platform, channel_id)
         if head is None:
@@ -176,8 +190,9 @@ class TableService:
         if known is None or known.id != head.id:
             return await self._load_id(head.id)
         if known.version != head.version:
-            async with known.lock:
-                await self._refresh(known)
+            async with known.lock:  # (a step of this process may have moved it on meanwhile)
+                if known.version < head.version and not known.closed:
+                    await self._reload(known)
         return None if known.closed else known
 
     async def fetch(self, table_id: str) -> LiveTable | None:
@@ -233,16 +248,24 @@ class TableService:
         if live.closed:
             return
         head = await self.store.table_head(live.id)
+        moved = head is None or head.status != "open" or head.version != live.version
+        trust.checked(live.id, moved)
         if head is None or head.status != "open":
             self._unregister(live)
-        elif head.version != live.version:
+        elif moved:
             await self._reload(live)
+
+    async def _moved(self, live: LiveTable) -> bool:
+        """Whether another process moved the table on or closed it (reloaded or dropped then)."""
+        version = live.version
+        await self._refresh(live)
+        return live.closed or live.version != version
 
     def _session(self, game: str, snapshot: dict[str, Any], table_id: int) -> TableSession:
         """Rebuild a table's session from its snapshot, bound to this service. The session gets
         its own copy: a change it makes and never commits must not reach the snapshot that an
         undo (`_restore`) rebuilds from."""
-        session = self.kinds[game].from_dict(copy.deepcopy(snapshot))
+        session = self.kinds[game].from_dict(json_copy(snapshot))
         session.table_id = table_id
         self._bind(session)
         return session
@@ -329,6 +352,7 @@ class TableService:
             log.info(kv(event="open_refused", channel=channel_id, reason=type(exc).__name__))
             raise Refusal("err.table_exists") from None
         session.table_id = record.id
+        trust.committed()  # (the store found the channel free)
         opened = msg("table.opened", table=record.id, game=msg(f"game.{session.game}"))
         log_moves(session, [Note([opened])])
         live = LiveTable(record, session)
@@ -357,14 +381,17 @@ class TableService:
     ) -> list[Outgoing]:
         """Apply one change under the table's lock, commit it, then let computer players act.
 
-        The memory copy is first brought up to date from the store, unless `checked` (the
-        caller has just read the table's version). A change that loses the race to another
-        process's commit is applied once more to the fresh state: a press whose turn has
-        passed meanwhile is then refused as stale, never applied twice."""
+        The memory copy is trusted (read first only when another process is known to have moved
+        it): the commit's compare-and-set checks it. A change that loses the race to another
+        process's commit is applied once more to the fresh state: a press whose turn has passed
+        meanwhile is then refused as stale, never applied twice. Unless `checked` (the caller
+        read the version, or checks the outcome: `trust.run`), a refusal or a mere answer is
+        checked with one read of the version, and the change applied again if it moved on."""
         async with live.lock:
-            if not checked:
+            if live.told > live.version:
                 await self._refresh(live)
-            return await self._run_locked(live, who, change, retry=True)
+                checked = True
+            return await self._run_locked(live, who, change, retry=True, checked=checked)
 
     async def _run_locked(
         self,
@@ -373,22 +400,36 @@ class TableService:
         change: Callable[[TableSession], Step],
         *,
         retry: bool,
+        checked: bool,
     ) -> list[Outgoing]:
-        for _ in range(2 if retry else 1):
+        lost = 0  # races lost on a copy known current (one on an unread copy is its reading)
+        while True:
             if live.closed:
                 raise Refusal("err.no_table")
             await live.session.prepare(None)  # the public odds, off the event loop
-            step = self._apply(live, who, change)
+            try:
+                step = self._apply(live, who, change)
+            except Refusal:
+                if checked or not await self._moved(live):
+                    raise
+                checked = True
+                continue
             if step.answer_only:
                 out = deliver(live.session, live.channel_id, step.notes, live.version)
                 self._restore(live)  # (a person's press only looked)
-                return out
+                if checked or not await self._moved(live):
+                    return out
+                checked = True
+                continue
             try:
                 out = await self._commit(live, step)
-            except LostRace:
+            except LostRace:  # reloaded: the fresh state is known current
+                lost += checked
+                checked = True
+                if lost >= (2 if retry else 1):
+                    raise Refusal("err.stale") from None
                 continue
             return out + await self._autoplay(live)
-        raise Refusal("err.stale")
 
     def _apply(
         self, live: LiveTable, who: Who | None, change: Callable[[TableSession], Step]
@@ -436,8 +477,8 @@ class TableService:
             action=logged_action(step),
             at=now,
         )
-        try:
-            version = await self.store.commit(
+        commit = asyncio.ensure_future(
+            self.store.commit(
                 live.id,
                 live.version,
                 snapshot,
@@ -450,6 +491,12 @@ class TableService:
                 deadline=due,
                 computers=step.computers,
             )
+        )
+        # the messages are put into words while the writer thread commits (and its disk syncs);
+        # they are handed out only once the commit has succeeded
+        words = await deliver_meanwhile(commit, session, live.channel_id, step.notes, live.version)
+        try:
+            version = await commit
         except InsufficientFunds:
             self._restore(live)
             raise Refusal(step.funds_refusal) from None
@@ -457,9 +504,11 @@ class TableService:
             self._restore(live)
             raise Refusal("err.computers_community", max=exc.most) from None
         except StaleVersion:
+            trust.checked(live.id, moved=True)
             await self._reload(live)
             raise LostRace from None
         except TableClosed:
+            trust.checked(live.id, moved=True)
             self._unregister(live)  # another process closed or reset it
             raise Refusal("err.no_table") from None
         except StorageError as exc:
@@ -468,6 +517,7 @@ class TableService:
             raise Refusal("err.storage") from None
         live.version = version
         live.snapshot = snapshot
+        trust.committed()
         self.notify(live.id, version)
         log.info(
             kv(
@@ -484,8 +534,12 @@ class TableService:
                 self.ended.add(int(session.options["tournament"]))
         elif step.results and session.options.get("tournament"):  # a round over, the match on
             self.rounds.add(int(session.options["tournament"]))
-        await session.prepare(None)  # the new position's figures, off the event loop
-        return deliver(session, live.channel_id, step.notes, version)
+        if isinstance(words, Exception):
+            raise words  # a bug in putting the step into words: the step is committed all the same
+        out, made_for = words  # (for the version a commit makes: one more)
+        if made_for != version:
+            out = deliver(session, live.channel_id, step.notes, version)
+        return out
 
     def _due(self, session: TableSession, now: datetime, status: str | None) -> datetime | None:
         """When the table's timer is next due, as the store keeps it: the turn's deadline; soon
@@ -572,11 +626,13 @@ class TableService:
             session = live.session
             idle = timedelta(seconds=self.config.idle_close_seconds)
             if session.deadline is not None and now >= session.deadline:
-                return await self._run_locked(live, None, self._time_out, retry=False)
+                return await self._run_locked(live, None, self._time_out, retry=False, checked=True)
             if session.auto_seat() is not None:
                 return await self._autoplay(live)
             if session.phase == "waiting" and now - session.touched >= idle:
-                return await self._run_locked(live, None, lambda s: s.close(), retry=False)
+                return await self._run_locked(
+                    live, None, lambda s: s.close(), retry=False, checked=True
+                )
             await self.store.rearm(live.id, live.version, self._due(session, now, None))
             return []
 
