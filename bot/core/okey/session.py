@@ -1,7 +1,8 @@
 """An Okey table's state machine: a match of 1 or 3 rounds (or classic) on the tile table both
-Okey games share (`bot.core.okey.tile_session`: seats, stakes, rounds dealt, the payout, a
-tournament's standing), moves applied to the match and its events sent on as notes. The words a player
-types are read in `bot.core.okey.words`; the lines, buttons and pictures are built in
+Okey games share (`bot.core.okey.tile_session`: opening, seats, stakes, rounds dealt, events as
+notes, the computer's turn, the payout, a tournament's standing); this module supplies the
+classic game's hooks (its options and scoring preset, the computer's move, whose rack comes
+with the turn, the finish picture, a round's public end). The words a player types are read in `bot.core.okey.words`; the lines, buttons and pictures are built in
 `bot.core.okey.messages` (both mixed into `OkeySession`). Tiles a player holds only ever go to
 that player.
 
@@ -15,16 +16,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.core.commands import fold, parse_int
+from bot.core.commands import fold
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.okey.messages import OkeyMessages
 from bot.core.okey.tile_session import TileSession
 from bot.core.okey.words import OKEY_SUBS, OkeyWords
-from bot.core.table import ai, house, last, pictures
+from bot.core.sketch import Sketch
+from bot.core.table import ai, last, pictures
 from bot.core.table import stats as handstats
-from bot.core.table.session import Msg, Note, Seat, Step, Who, msg
-from games.base import Action, Event
+from bot.core.table.session import Msg, Seat, Step, Who
+from games.base import Action
 from games.okey import OkeyMatch, OkeyRound
 from storage import Transfer, escrow, wallet
 
@@ -46,41 +48,27 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
     match_type = OkeyMatch
     penalty_board = True
 
+    rounds_option = "rounds"
+    round_counts = (1, 3)
+    start_usage = "err.okey_start_usage"
+    rounds_refusal = "err.okey_rounds"
+    announced_events = ANNOUNCED_EVENTS
+
     @classmethod
-    def create(
-        cls, locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime
-    ) -> OkeySession:
-        """A new table from `/okey start [rounds] [stake] [classic] [name=value ...]`; the
-        `name=value` words are house rules (`bot.core.table.house`) and win over the positional
-        `rounds` and `classic|penalty`."""
-        rounds, stake, preset = config.okey_rounds, config.okey_stake, "penalty"
-        chosen = house.stored(house.parse("okey", [w for w in args if house.is_setting(w)]))
-        numbers = []
-        for word in args:
-            if house.is_setting(word):
-                continue
-            number = parse_int(word)
-            if number is not None:
-                numbers.append(number)
-            elif fold(word) in ("classic", "klasik"):
-                preset = "classic"
-            elif fold(word) in ("penalty", "ceza"):
-                preset = "penalty"
-            else:
-                raise Refusal("err.okey_start_usage")
-        if len(numbers) > 2:
-            raise Refusal("err.okey_start_usage")
-        if numbers:
-            rounds = numbers[0]
-        if len(numbers) == 2:
-            stake = numbers[1]
-        rounds, preset = chosen.pop("rounds", rounds), chosen.pop("preset", preset)
-        if rounds not in (1, 3):
-            raise Refusal("err.okey_rounds")
-        if not 1 <= stake <= config.max_ante:
-            raise Refusal("err.okey_stake", max=config.max_ante)
-        options = {**house.defaults("okey"), "rounds": rounds, "stake": stake, "preset": preset}
-        return cls(locale, {**options, **chosen}, now)
+    def _opening_options(cls, config: CoreConfig) -> dict[str, Any]:
+        """A new table plays `CoreConfig.okey_rounds` rounds unless told otherwise."""
+        return {"rounds": config.okey_rounds}
+
+    @classmethod
+    def _start_word(cls, word: str, options: dict[str, Any]) -> bool:
+        """`/okey start ... classic|penalty` (`klasik|ceza`): the match's scoring preset."""
+        if fold(word) in ("classic", "klasik"):
+            options["preset"] = "classic"
+        elif fold(word) in ("penalty", "ceza"):
+            options["preset"] = "penalty"
+        else:
+            return False
+        return True
 
     @classmethod
     def for_tournament(
@@ -93,20 +81,10 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
         now: datetime,
         preset: str = "penalty",
     ) -> OkeySession:
-        """A tournament table: `seats` already seated, stake 0 (the entry fee is the stake),
-        the tournament's scoring `preset`, `options["tournament"]` naming the tournament and
-        `tiebreak` the fair draw (player ids, best first) that orders players level on penalty
-        and finishes. The table service opens it, then `start_match` begins the match."""
-        options = {
-            **house.defaults("okey"),
-            "rounds": rounds,
-            "stake": 0,
-            "preset": preset,
-            "tournament": tournament,
-            "tiebreak": list(tiebreak),
-        }
-        session = cls(locale, options, now)
-        session.seats = list(seats)
+        """A tournament table (`TileSession.for_tournament`) scored by the tournament's
+        `preset`."""
+        session = super().for_tournament(locale, seats, rounds, tournament, tiebreak, now)
+        session.options["preset"] = preset
         return session
 
     # --- commands -------------------------------------------------------------------------------
@@ -162,42 +140,14 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
         assert self.match is not None
         return self.match.charged
 
-    def _events(self, events: list[Event], step: Step) -> None:
-        """Engine events as notes: public lines (moves, or announcements for the round's start
-        and result), and each player's rack as it is now in one private note per change."""
-        dealing = any(e.kind == "round_started" for e in events)
-        drawn: dict[int, Msg] = {}  # engine seat -> the tile it just drew (told with its rack)
-        discarded: list[int] = []  # engine seats that discarded: their rack loses its buttons
-        for event in events:
-            if event.seat is not None:
-                seat = self.seat_of(event.seat)
-                if event.kind == "drew":
-                    drawn[event.seat] = msg("okey.you_drew", tile=event.data["tile"])
-                elif (
-                    event.kind == "rack"
-                    and dealing
-                    and not seat.bot
-                    and not self._turn_of(event.seat)
-                ):
-                    step.notes.append(self._rack_note(event.seat))
-                continue
-            lines = self._public_event(event)
-            if lines:
-                step.notes.append(Note(lines, announce=event.kind in ANNOUNCED_EVENTS))
-                if event.kind == "discarded":
-                    discarded.append(event.data["seat"])
-                if event.kind == "finished" and self.draws_for(None):
-                    assert self.match is not None and self.match.round is not None
-                    view = self.match.round.view(None)  # the round is over: its melds are public
-                    step.notes[-1].picture = pictures.okey_finish(view, self.locale)
-        if self.match is not None and self.match.round is not None and self.match.round.finished:
-            self._end_round(step)
-            return
-        for index in discarded:  # the rack as it is now, without the discard buttons
-            if not self.seat_of(index).bot:
-                step.notes.append(self._rack_note(index))
+    def _finish_picture(self) -> Sketch | None:
+        """The finished round's picture: the finisher's melds (public once the round is over)."""
+        assert self.match is not None and self.match.round is not None
+        return pictures.okey_finish(self.match.round.view(None), self.locale)
+
+    def _turn_prompt(self, step: Step, drawn: dict[int, Msg]) -> None:
+        """The rack with its tile buttons, or the button to show the indicator (`_turn_note`)."""
         self._turn_note(step, drawn)
-        step.show_table()
 
     def _turn_of(self, index: int) -> bool:
         """True when engine seat `index` must discard now (their rack comes with buttons)."""
@@ -206,26 +156,10 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
 
     # --- moves ----------------------------------------------------------------------------------
 
-    def auto_move(self, index: int, afk: bool) -> Step:
-        """The engine's computer player plays a whole turn for table seat `index`: it draws from
-        the stock (unless it is the starter's first turn), then discards or finishes."""
-        assert self.match is not None
-        seat = self.seats[index]
-        engine_index = self.staked.index(seat.player_id)
-        step = Step(seat=index)
-        moves = []
-        while (game := self.round) is not None and game.to_act() == engine_index:
-            # an away human's turn is played as today's player; a computer seat at its level
-            level = seat.level if seat.bot and not afk else "easy"
-            action = ai.okey_move(game, engine_index, level)
-            moves.append(action.to_dict())
-            self._events(self.match.apply(engine_index, action), step)
-            if action.kind not in ("take", "show_indicator"):
-                break
-        if not self._turn_of(engine_index):  # their turn is over: no stale tile buttons
-            step.notes = [n for n in step.notes if not (n.to is seat and n.buttons)]
-        step.action = {"kind": "turn", "moves": moves, "auto": True}
-        return step
+    def _computer_action(self, game: OkeyRound, index: int, level: str) -> Action:
+        """The computer draws from the stock (unless it is the starter's first turn), then
+        discards or finishes (`bot.core.table.ai.okey_move`)."""
+        return ai.okey_move(game, index, level)
 
     # --- money ----------------------------------------------------------------------------------
 

@@ -1,7 +1,11 @@
-"""What the classic and the 101 Okey tables share (`TileSession`): seats, stakes into escrow at
-`begin`, a match of rounds dealt from the table's seeds, each round's results, the payout and
-a tournament table's standing. Each game's own session adds its moves, its events as notes, a
-round's public end and its rules (`bot.core.okey.session`, `bot.core.okey101.session`).
+"""What the classic and the 101 Okey tables share (`TileSession`): opening a table from
+`/okey start` words and a tournament's table, seats, stakes into escrow at `begin`, a match of
+rounds dealt from the table's seeds, the engine's events as notes (public lines, racks, the
+turn), a computer's whole turn (`auto_move`), each round's results, the payout and a tournament
+table's standing. Each game's own session supplies hooks (class attributes and small methods
+named in `TileSession`'s docstring): its options, the computer's next move, whose rack comes
+with the turn, its finish picture and turn prompt, a round's public end and its moves
+(`bot.core.okey.session`, `bot.core.okey101.session`).
 
 Chips: at `begin` each player's stake moves wallet -> escrow; when the match ends the match's
 payout moves escrow -> wallets. The escrow holds `stake x players` during a match and nothing
@@ -12,12 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from bot.core.commands import parse_int
+from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
+from bot.core.sketch import Sketch
 from bot.core.table import ai, house, last
 from bot.core.table import stats as handstats
 from bot.core.table.session import (
+    ButtonSpec,
     Msg,
     Note,
     Seat,
@@ -34,6 +42,8 @@ from games.positions import deal_root
 from storage import GameResult, PenaltyEntry, SeedRecord, Transfer, escrow, wallet
 
 MAX_SEATS = 4
+MAX_TURN_MOVES = 40  # a computer's moves in one turn at most (a safety bound)
+TURN_ENDS = ("discard", "finish")  # the moves that end a player's turn (in both games)
 
 
 class TileMatchLike(Protocol):
@@ -90,15 +100,43 @@ RoundT = TypeVar("RoundT", bound=TileRound)
 
 
 class TileSession(TableSession, Generic[MatchT, RoundT]):
-    """An Okey table of either game: subclasses set `match_type` and add their moves (`_move`
-    with the engine's `Action`, `_events`), a round's public end (`_last_round`), each round's
-    result details (`_round_details`) and the points a tournament ranks by (`_ranked_points`)."""
+    """An Okey table of either game. The shared skeleton calls hooks each game supplies:
+
+    - class attributes: `match_type` (the match class), `rounds_option` (the option holding the
+      match's rounds), `round_counts` (the rounds a match may have), `start_usage` and
+      `rounds_refusal` (the refusals of bad `/okey start` words and rounds),
+      `announced_events` (public events said in a message of their own, not the move log),
+      `penalty_board` (each match's totals go on the penalty board);
+    - at opening: `_opening_options` (defaults taken from the config) and `_start_word` (a
+      word of the game's own at `/okey start`);
+    - in play: `_turn_of` (whose rack comes with their turn), `_turn_prompt` (the private turn
+      note of the player to act), `_finish_picture`, `_computer_action` (the computer's next
+      move), `_typed_move` (a move typed as a command), `_start_problem`;
+    - at a round's end: `_round_details`, `_last_round` and `_ranked_points`.
+
+    The game's messages mixin supplies `_public_event` and `_rack_note`."""
 
     group = "okey"
     max_seats = MAX_SEATS
     match_type: type[MatchT]  # the game's match class
+    rounds_option: ClassVar[str]  # the option naming the match's rounds
+    round_counts: ClassVar[tuple[int, ...]]  # the numbers of rounds a match may have
+    start_usage: ClassVar[str]  # refused words at `/okey start`
+    rounds_refusal: ClassVar[str]  # refused rounds at `/okey start`
+    announced_events: ClassVar[tuple[str, ...]]  # public events announced apart (not moves)
     # classic Okey: each match's totals go on the penalty board
     penalty_board: ClassVar[bool] = False
+
+    if TYPE_CHECKING:  # supplied by the game's messages (`bot.core.okey.tile_messages`)
+
+        def _public_event(self, event: Event) -> list[Msg]: ...
+
+        def _rack_note(
+            self,
+            index: int,
+            lead: list[Msg] | None = None,
+            buttons: list[ButtonSpec] | None = None,
+        ) -> Note: ...
 
     def __init__(self, locale: str, options: dict[str, Any], created: datetime) -> None:
         super().__init__(locale, options, created)
@@ -108,6 +146,78 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         # a tournament table's standing once its match is over (`outcome`), kept after the
         # match's own state is cleared
         self.final: dict[str, Any] | None = None
+
+    # --- opening --------------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime) -> Self:
+        """A new table from `/okey start [rounds] [stake] [word ...] [name=value ...]` (for 101
+        the `101` word already taken off): the numbers are the rounds (`rounds_option`) and the
+        stake, other words the game's own (`_start_word`); the `name=value` words are house
+        rules (`bot.core.table.house`) and win over the positional words."""
+        chosen = house.stored(house.parse(cls.game, [w for w in args if house.is_setting(w)]))
+        options = {
+            **house.defaults(cls.game),
+            **cls._opening_options(config),
+            "stake": config.okey_stake,
+        }
+        numbers = []
+        for word in args:
+            if house.is_setting(word):
+                continue
+            number = parse_int(word)
+            if number is not None:
+                numbers.append(number)
+            elif not cls._start_word(word, options):
+                raise Refusal(cls.start_usage)
+        if len(numbers) > 2:
+            raise Refusal(cls.start_usage)
+        if numbers:
+            options[cls.rounds_option] = numbers[0]
+        if len(numbers) == 2:
+            options["stake"] = numbers[1]
+        options.update(chosen)
+        if options[cls.rounds_option] not in cls.round_counts:
+            raise Refusal(cls.rounds_refusal)
+        if not 1 <= options["stake"] <= config.max_ante:
+            raise Refusal("err.okey_stake", max=config.max_ante)
+        return cls(locale, options, now)
+
+    @classmethod
+    def _opening_options(cls, config: CoreConfig) -> dict[str, Any]:
+        """The options a new table takes from the config over the house defaults."""
+        return {}
+
+    @classmethod
+    def _start_word(cls, word: str, options: dict[str, Any]) -> bool:
+        """Read a word of the game's own at `/okey start` into `options`; False when the word
+        means nothing to the game (refused)."""
+        return False
+
+    @classmethod
+    def for_tournament(
+        cls,
+        locale: str,
+        seats: list[Seat],
+        rounds: int,
+        tournament: int,
+        tiebreak: list[int],
+        now: datetime,
+    ) -> Self:
+        """A tournament table: `seats` already seated, stake 0 (the entry fee is the stake),
+        `rounds` a match, `options["tournament"]` naming the tournament and `tiebreak` the
+        fair draw (player ids, best first) that orders players level on points and finishes.
+        The table service opens it, then `start_match` begins the match."""
+        options = {
+            **house.defaults(cls.game),
+            cls.rounds_option: rounds,
+            "stake": 0,
+            "tournament": tournament,
+            "tiebreak": list(tiebreak),
+        }
+        session = cls(locale, options, now)
+        session.seats = list(seats)
+        return session
 
     def in_tournament(self) -> bool:
         """True at a table that plays a tournament's match."""
@@ -350,7 +460,54 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         self._events(self.match.start_round(seed), step)
 
     def _events(self, events: list[Event], step: Step) -> None:
-        """Engine events as notes; each game says its own."""
+        """Engine events as notes: public lines (moves, or announcements for the round's start
+        and result: `announced_events`), each player's rack as dealt (privately; the player
+        whose turn it is gets theirs with the turn), then after a move the discarder's rack
+        without buttons and the turn of the player to act (`_turn_prompt`)."""
+        dealing = any(e.kind == "round_started" for e in events)
+        drawn: dict[int, Msg] = {}  # engine seat -> the tile it just drew (told with its rack)
+        discarded: list[int] = []  # engine seats that discarded: their rack loses its buttons
+        for event in events:
+            if event.seat is not None:
+                if event.kind == "drew":
+                    drawn[event.seat] = msg("okey.you_drew", tile=event.data["tile"])
+                elif (
+                    event.kind == "rack"
+                    and dealing
+                    and not self.seat_of(event.seat).bot
+                    and not self._turn_of(event.seat)
+                ):
+                    step.notes.append(self._rack_note(event.seat))
+                continue
+            if event.kind == "discarded":
+                discarded.append(int(event.data["seat"]))
+            lines = self._public_event(event)
+            if lines:
+                step.notes.append(Note(lines, announce=event.kind in self.announced_events))
+                if event.kind == "finished" and self.draws_for(None):
+                    # the round is over: its melds are public
+                    step.notes[-1].picture = self._finish_picture()
+        if self.match is not None and self.match.round is not None and self.match.round.finished:
+            self._end_round(step)
+            return
+        for index in discarded:  # the rack as it is now, without the discard buttons
+            if not self.seat_of(index).bot:
+                step.notes.append(self._rack_note(index))
+        self._turn_prompt(step, drawn)
+        step.show_table()
+
+    def _turn_of(self, index: int) -> bool:
+        """True when it is engine seat `index`'s turn such that their rack comes with their
+        turn's buttons (`_turn_prompt`)."""
+        raise NotImplementedError
+
+    def _turn_prompt(self, step: Step, drawn: dict[int, Msg]) -> None:
+        """The private turn note of the player to act (their rack with the turn's buttons, the
+        tile they just drew from `drawn` first), if they get one."""
+        raise NotImplementedError
+
+    def _finish_picture(self) -> Sketch | None:
+        """The picture of a round just finished (pictures are on)."""
         raise NotImplementedError
 
     def _round_details(self, public: dict[str, Any], match_id: str) -> list[dict[str, Any]]:
@@ -535,6 +692,34 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         if actor != index:
             raise Refusal("err.not_your_turn", name=self.name(actor) if actor is not None else "")
         return index
+
+    def auto_move(self, index: int, afk: bool) -> Step:
+        """The computer plays a whole turn for table seat `index` (`_computer_action` at the
+        seat's level; an away human's turn, or a time-out, at `easy`) until it discards or
+        finishes; when the turn has passed on, no stale turn buttons go to the seat."""
+        assert self.match is not None
+        seat = self.seats[index]
+        engine_index = self.staked.index(seat.player_id)
+        level = seat.level if seat.bot and not afk else "easy"
+        step = Step(seat=index)
+        moves = []
+        for _ in range(MAX_TURN_MOVES):
+            game = self.round
+            if game is None or game.to_act() != engine_index:
+                break
+            action = self._computer_action(game, engine_index, level)
+            moves.append(action.to_dict())
+            self._events(self.match.apply(engine_index, action), step)
+            if action.kind in TURN_ENDS:
+                break
+        if not self._turn_of(engine_index):
+            step.notes = [n for n in step.notes if not (n.to is seat and n.buttons)]
+        step.action = {"kind": "turn", "moves": moves, "auto": True}
+        return step
+
+    def _computer_action(self, game: RoundT, index: int, level: str) -> Action:
+        """The move the computer at `level` makes now for engine seat `index`."""
+        raise NotImplementedError
 
     def _move(self, who: Who, action: Action) -> Step:
         return self._apply(self._acting(who), action)

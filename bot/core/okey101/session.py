@@ -1,7 +1,8 @@
 """A 101 Okey table's state machine: a match of rounds (`games.okey101.Match101`) on the tile
-table both Okey games share (`bot.core.okey.tile_session`: seats, stakes, rounds dealt, the
-payout, a tournament's standing), moves applied to the match and its events sent on as notes.
-Shaped like the classic table (`bot.core.okey.session`): the words a player types are read in
+table both Okey games share (`bot.core.okey.tile_session`: opening, seats, stakes, rounds
+dealt, events as notes, the computer's turn, the payout, a tournament's standing); this module
+supplies 101's hooks (its options, the computer's move, whose rack comes with the turn, the
+finish picture, a round's public end) and its moves. Shaped like the classic table (`bot.core.okey.session`): the words a player types are read in
 `bot.core.okey101.words`, the lines, buttons and pictures built in `bot.core.okey101.messages`,
 the one-press moves worked out in `bot.core.okey101.plays`. Tiles a player holds only ever go to
 that player.
@@ -24,25 +25,23 @@ from __future__ import annotations
 
 import hashlib
 import random
-from datetime import datetime
 from typing import Any
 
 from bot.core.commands import fold, parse_int
-from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.okey.tile_session import MAX_SEATS, TileSession
 from bot.core.okey101 import plays
 from bot.core.okey101.messages import ANNOUNCED_EVENTS, MAX_BUTTONS, Okey101Messages
 from bot.core.okey101.words import OKEY101_SUBS, Okey101Words, Request
+from bot.core.sketch import Sketch
 from bot.core.table import house, last, pictures
 from bot.core.table import stats as handstats
-from bot.core.table.session import ButtonSpec, Msg, Note, Seat, Step, Who, msg
-from games.base import Action, Event
+from bot.core.table.session import ButtonSpec, Msg, Step, Who, msg
+from games.base import Action
 from games.okey101 import Match101, Round101
 from games.okey101 import ai as okey101_ai
 from games.okey101.round import TAKE
 
-MAX_TURN_MOVES = 40  # a computer's moves in one turn at most (a safety bound)
 VARIANT_WORDS = ("101", "yüzbir", "yuzbir", "yüz-bir")
 ROUNDS = (1, 3, 5, 7, 9, 11)
 MOVE_KINDS = ("take", "open", "lay", "add", "swap", "discard", "discard!", "finish")
@@ -59,58 +58,11 @@ class Okey101Session(Okey101Words, Okey101Messages, TileSession[Match101, Round1
     game = "okey101"
     match_type = Match101
 
-    @classmethod
-    def create(
-        cls, locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime
-    ) -> Okey101Session:
-        """A new table from `/okey start 101 [rounds] [stake] [name=value ...]` (the `101` word
-        already taken off); the `name=value` words are house rules (`open`, `rounds`,
-        `partners`, `doubling`, `swap_okey`, `pairs_max`, `payout`) and win over the
-        positional `rounds`."""
-        chosen = house.stored(house.parse(cls.game, [w for w in args if house.is_setting(w)]))
-        numbers = []
-        for word in args:
-            if house.is_setting(word):
-                continue
-            number = parse_int(word)
-            if number is None:
-                raise Refusal("err.okey101_start_usage")
-            numbers.append(number)
-        if len(numbers) > 2:
-            raise Refusal("err.okey101_start_usage")
-        options = {**house.defaults(cls.game), "stake": config.okey_stake}
-        if numbers:
-            if numbers[0] not in ROUNDS:
-                raise Refusal("err.okey101_rounds")
-            options["rounds101"] = numbers[0]
-        if len(numbers) == 2:
-            options["stake"] = numbers[1]
-        if not 1 <= options["stake"] <= config.max_ante:
-            raise Refusal("err.okey_stake", max=config.max_ante)
-        return cls(locale, {**options, **chosen}, now)
-
-    @classmethod
-    def for_tournament(
-        cls,
-        locale: str,
-        seats: list[Seat],
-        rounds: int,
-        tournament: int,
-        tiebreak: list[int],
-        now: datetime,
-    ) -> Okey101Session:
-        """A tournament table: `seats` already seated, stake 0, `options["tournament"]` and the
-        fair draw `tiebreak`; `start_match` begins the match."""
-        options = {
-            **house.defaults(cls.game),
-            "rounds101": rounds,
-            "stake": 0,
-            "tournament": tournament,
-            "tiebreak": list(tiebreak),
-        }
-        session = cls(locale, options, now)
-        session.seats = list(seats)
-        return session
+    rounds_option = "rounds101"
+    round_counts = ROUNDS
+    start_usage = "err.okey101_start_usage"
+    rounds_refusal = "err.okey101_rounds"
+    announced_events = ANNOUNCED_EVENTS
 
     @property
     def game101(self) -> Round101 | None:
@@ -248,43 +200,20 @@ class Okey101Session(Okey101Words, Okey101Messages, TileSession[Match101, Round1
         assert self.match is not None
         return self.match.totals
 
-    def _events(self, events: list[Event], step: Step, lead: list[Msg] | None = None) -> None:
-        """Engine events as notes: public lines (moves, or announcements for the round's start
-        and result), then the rack of the player to act with their turn buttons."""
-        drawn: list[Msg] = list(lead or [])
-        for event in events:
-            if event.seat is not None:
-                if event.kind == "drew":
-                    drawn.append(msg("okey.you_drew", tile=event.data["tile"]))
-                elif (
-                    event.kind == "rack"
-                    and any(e.kind == "round_started" for e in events)
-                    and not self.seat_of(event.seat).bot
-                    and not self._to_act(event.seat)
-                ):
-                    step.notes.append(self._rack_note(event.seat))
-                continue
-            lines = self._public_event(event)
-            if lines:
-                step.notes.append(Note(lines, announce=event.kind in ANNOUNCED_EVENTS))
-                if event.kind == "finished" and self.draws_for(None) and self.match is not None:
-                    names = [self.name(i) for i in range(len(self.staked))]
-                    view = self.match.view(None)  # the round is over: its melds are public
-                    step.notes[-1].picture = pictures.okey101_table(view, names, self.locale)
-        if self.match is not None and self.match.round is not None and self.match.round.finished:
-            self._end_round(step)
-            return
-        for event in events:  # who discarded gets their rack as it is now, without buttons
-            if event.kind == "discarded" and event.seat is None:
-                index = int(event.data["seat"])
-                if not self.seat_of(index).bot:
-                    step.notes.append(self._rack_note(index))
-        note = self._turn_note(drawn)
+    def _finish_picture(self) -> Sketch | None:
+        """The finished round's table: every meld laid down (public once the round is over)."""
+        assert self.match is not None
+        names = [self.name(i) for i in range(len(self.staked))]
+        return pictures.okey101_table(self.match.view(None), names, self.locale)
+
+    def _turn_prompt(self, step: Step, drawn: dict[int, Msg]) -> None:
+        """The rack of the player to act with their turn buttons (`_turn_note`), if any."""
+        note = self._turn_note(list(drawn.values()))
         if note is not None:
             step.notes.append(note)
-        step.show_table()
 
-    def _to_act(self, index: int) -> bool:
+    def _turn_of(self, index: int) -> bool:
+        """True when engine seat `index` is to act (their rack comes with their buttons)."""
         game = self.game101
         return game is not None and game.to_act() == index
 
@@ -355,31 +284,9 @@ class Okey101Session(Okey101Words, Okey101Messages, TileSession[Match101, Round1
     def _confirm_button(tile: str) -> ButtonSpec:
         return ButtonSpec(f"dd.{tile}", msg("btn.okey101_discard_anyway", tile=tile), "danger")
 
-    def auto_move(self, index: int, afk: bool) -> Step:
-        """The computer plays a whole turn for table seat `index`
-        (`games.okey101.ai.choose_action` at the seat's level; an away human's turn at `easy`)."""
-        assert self.match is not None
-        seat = self.seats[index]
-        engine_index = self.staked.index(seat.player_id)
-        step = Step(seat=index)
-        moves = []
-        level = seat.level if seat.bot and not afk else "easy"
-        for _ in range(MAX_TURN_MOVES):
-            game = self.game101
-            if game is None or game.to_act() != engine_index:
-                break
-            action = okey101_ai.choose_action(
-                game, engine_index, level, self._rng(game, engine_index)
-            )
-            moves.append(action.to_dict())
-            self._events(self.match.apply(engine_index, action), step)
-            if action.kind in ("discard", "finish"):
-                break
-        seat_notes = [n for n in step.notes if n.to is seat]
-        if seat_notes and self.game101 is not None and self.game101.to_act() != engine_index:
-            step.notes = [n for n in step.notes if not (n.to is seat and n.buttons)]
-        step.action = {"kind": "turn", "moves": moves, "auto": True}
-        return step
+    def _computer_action(self, game: Round101, index: int, level: str) -> Action:
+        """The computer's next move (`games.okey101.ai.choose_action` at `level`)."""
+        return okey101_ai.choose_action(game, index, level, self._rng(game, index))
 
     @staticmethod
     def _rng(game: Round101, index: int) -> random.Random:
