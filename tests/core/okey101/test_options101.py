@@ -95,6 +95,18 @@ def test_bad_words_are_refused_with_a_reason(line, key):
     assert found.value.key == key
 
 
+def test_a_house_rule_wins_over_the_positional_rounds_in_both_games():
+    """Both tables open through one `TileSession.create`: the `name=value` rounds win over the
+    positional number, which is then not checked on its own."""
+    assert opened("101 4 rounds=7").options["rounds101"] == 7
+    assert opened("101 3 40 el=9").options == {**opened("101 9 40").options}
+    classic, _ = open_session("okey", ("2", "rounds=3"), AYSE, CoreConfig(), NOW)
+    assert classic.options["rounds"] == 3
+    with pytest.raises(Refusal) as found:
+        open_session("okey", ("2",), AYSE, CoreConfig(), NOW)
+    assert found.value.key == "err.okey_rounds"
+
+
 def test_classic_okey_keeps_its_own_rounds():
     assert house.parse("okey", ["rounds=3"]) == {"rounds": "3"}
     with pytest.raises(Refusal):
