@@ -20,6 +20,7 @@ from bot.core.commands import fold
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.okey.messages import OkeyMessages
+from bot.core.okey.tile_opening import Opening
 from bot.core.okey.tile_session import TileSession
 from bot.core.okey.words import OKEY_SUBS, OkeyWords
 from bot.core.sketch import Sketch
@@ -41,6 +42,22 @@ ANNOUNCED_EVENTS = (
 )
 
 
+def configured_rounds(config: CoreConfig) -> dict[str, Any]:
+    """A new table plays `CoreConfig.okey_rounds` rounds unless told otherwise."""
+    return {"rounds": config.okey_rounds}
+
+
+def preset_word(word: str, options: dict[str, Any]) -> bool:
+    """`/okey start ... classic|penalty` (`klasik|ceza`): the match's scoring preset."""
+    if fold(word) in ("classic", "klasik"):
+        options["preset"] = "classic"
+    elif fold(word) in ("penalty", "ceza"):
+        options["preset"] = "penalty"
+    else:
+        return False
+    return True
+
+
 class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
     """One Okey table."""
 
@@ -48,27 +65,15 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
     match_type = OkeyMatch
     penalty_board = True
 
-    rounds_option = "rounds"
-    round_counts = (1, 3)
-    start_usage = "err.okey_start_usage"
-    rounds_refusal = "err.okey_rounds"
+    opening = Opening(
+        "rounds",
+        (1, 3),
+        "err.okey_start_usage",
+        "err.okey_rounds",
+        defaults=configured_rounds,
+        word=preset_word,
+    )
     announced_events = ANNOUNCED_EVENTS
-
-    @classmethod
-    def _opening_options(cls, config: CoreConfig) -> dict[str, Any]:
-        """A new table plays `CoreConfig.okey_rounds` rounds unless told otherwise."""
-        return {"rounds": config.okey_rounds}
-
-    @classmethod
-    def _start_word(cls, word: str, options: dict[str, Any]) -> bool:
-        """`/okey start ... classic|penalty` (`klasik|ceza`): the match's scoring preset."""
-        if fold(word) in ("classic", "klasik"):
-            options["preset"] = "classic"
-        elif fold(word) in ("penalty", "ceza"):
-            options["preset"] = "penalty"
-        else:
-            return False
-        return True
 
     @classmethod
     def for_tournament(

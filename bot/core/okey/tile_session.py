@@ -14,13 +14,13 @@ between matches.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 
-from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
+from bot.core.okey.tile_match import MatchT, RoundT, standing
+from bot.core.okey.tile_opening import Opening, start_options, tournament_options
 from bot.core.sketch import Sketch
 from bot.core.table import ai, house, last
 from bot.core.table import stats as handstats
@@ -37,7 +37,6 @@ from bot.core.table.session import (
     msg,
 )
 from games.base import Action, Event, seed_hash
-from games.okey.common import TileRound
 from games.positions import deal_root
 from storage import GameResult, PenaltyEntry, SeedRecord, Transfer, escrow, wallet
 
@@ -46,69 +45,12 @@ MAX_TURN_MOVES = 40  # a computer's moves in one turn at most (a safety bound)
 TURN_ENDS = ("discard", "finish")  # the moves that end a player's turn (in both games)
 
 
-class TileMatchLike(Protocol):
-    """What a tile table needs of its match (`games.okey.OkeyMatch`, `games.okey101.Match101`)."""
-
-    players: list[str]
-    options: dict[str, Any]
-    history: list[dict[str, Any]]
-    round: Any  # the game's own round, or None between rounds
-
-    @classmethod
-    def new(cls, players: Sequence[str], options: Mapping[str, Any] | None = None) -> Self:
-        """A new match of these players."""
-        ...
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Self:
-        """Rebuild a match from `to_dict` output."""
-        ...
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe snapshot."""
-        ...
-
-    @property
-    def totals(self) -> list[int]:
-        """Each player's match total."""
-        ...
-
-    @property
-    def finished(self) -> bool:
-        """True when the match is over."""
-        ...
-
-    def start_round(self, seed: bytes) -> list[Event]:
-        """Deal the next round."""
-        ...
-
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Play a move in the current round."""
-        ...
-
-    def payout(self, pool: int) -> list[int]:
-        """Each player's share of `pool` at the match's end."""
-        ...
-
-    def winners(self) -> list[int]:
-        """The seats that won the ended match (ties share)."""
-        ...
-
-
-MatchT = TypeVar("MatchT", bound=TileMatchLike)
-RoundT = TypeVar("RoundT", bound=TileRound)
-
-
 class TileSession(TableSession, Generic[MatchT, RoundT]):
     """An Okey table of either game. The shared skeleton calls hooks each game supplies:
 
-    - class attributes: `match_type` (the match class), `rounds_option` (the option holding the
-      match's rounds), `round_counts` (the rounds a match may have), `start_usage` and
-      `rounds_refusal` (the refusals of bad `/okey start` words and rounds),
-      `announced_events` (public events said in a message of their own, not the move log),
-      `penalty_board` (each match's totals go on the penalty board);
-    - at opening: `_opening_options` (defaults taken from the config) and `_start_word` (a
-      word of the game's own at `/okey start`);
+    - class attributes: `match_type` (the match class), `opening` (its `/okey start` words,
+      `bot.core.okey.tile_opening`), `announced_events` (public events said in a message of
+      their own, not the move log), `penalty_board` (match totals go on the penalty board);
     - in play: `_turn_of` (whose rack comes with their turn), `_turn_prompt` (the private turn
       note of the player to act), `_finish_picture`, `_computer_action` (the computer's next
       move), `_typed_move` (a move typed as a command), `_start_problem`;
@@ -119,10 +61,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
     group = "okey"
     max_seats = MAX_SEATS
     match_type: type[MatchT]  # the game's match class
-    rounds_option: ClassVar[str]  # the option naming the match's rounds
-    round_counts: ClassVar[tuple[int, ...]]  # the numbers of rounds a match may have
-    start_usage: ClassVar[str]  # refused words at `/okey start`
-    rounds_refusal: ClassVar[str]  # refused rounds at `/okey start`
+    opening: ClassVar[Opening]  # the game's `/okey start` words
     announced_events: ClassVar[tuple[str, ...]]  # public events announced apart (not moves)
     # classic Okey: each match's totals go on the penalty board
     penalty_board: ClassVar[bool] = False
@@ -151,48 +90,8 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
 
     @classmethod
     def create(cls, locale: str, args: tuple[str, ...], config: CoreConfig, now: datetime) -> Self:
-        """A new table from `/okey start [rounds] [stake] [word ...] [name=value ...]` (for 101
-        the `101` word already taken off): the numbers are the rounds (`rounds_option`) and the
-        stake, other words the game's own (`_start_word`); the `name=value` words are house
-        rules (`bot.core.table.house`) and win over the positional words."""
-        chosen = house.stored(house.parse(cls.game, [w for w in args if house.is_setting(w)]))
-        options = {
-            **house.defaults(cls.game),
-            **cls._opening_options(config),
-            "stake": config.okey_stake,
-        }
-        numbers = []
-        for word in args:
-            if house.is_setting(word):
-                continue
-            number = parse_int(word)
-            if number is not None:
-                numbers.append(number)
-            elif not cls._start_word(word, options):
-                raise Refusal(cls.start_usage)
-        if len(numbers) > 2:
-            raise Refusal(cls.start_usage)
-        if numbers:
-            options[cls.rounds_option] = numbers[0]
-        if len(numbers) == 2:
-            options["stake"] = numbers[1]
-        options.update(chosen)
-        if options[cls.rounds_option] not in cls.round_counts:
-            raise Refusal(cls.rounds_refusal)
-        if not 1 <= options["stake"] <= config.max_ante:
-            raise Refusal("err.okey_stake", max=config.max_ante)
-        return cls(locale, options, now)
-
-    @classmethod
-    def _opening_options(cls, config: CoreConfig) -> dict[str, Any]:
-        """The options a new table takes from the config over the house defaults."""
-        return {}
-
-    @classmethod
-    def _start_word(cls, word: str, options: dict[str, Any]) -> bool:
-        """Read a word of the game's own at `/okey start` into `options`; False when the word
-        means nothing to the game (refused)."""
-        return False
+        """A new table from `/okey start` words read by the game's `opening`."""
+        return cls(locale, start_options(cls.game, cls.opening, args, config), now)
 
     @classmethod
     def for_tournament(
@@ -208,13 +107,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         `rounds` a match, `options["tournament"]` naming the tournament and `tiebreak` the
         fair draw (player ids, best first) that orders players level on points and finishes.
         The table service opens it, then `start_match` begins the match."""
-        options = {
-            **house.defaults(cls.game),
-            cls.rounds_option: rounds,
-            "stake": 0,
-            "tournament": tournament,
-            "tiebreak": list(tiebreak),
-        }
+        options = tournament_options(cls.game, cls.opening, rounds, tournament, tiebreak)
         session = cls(locale, options, now)
         session.seats = list(seats)
         return session
@@ -653,24 +546,13 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
             done = {int(pid): dict(f) for pid, f in self.final["figures"].items()}
             return TableOutcome(True, list(self.final["order"]), done)
         players = list(self.staked) or [s.player_id for s in self.seats]
-        totals = self._ranked_points() if self.match is not None else [0] * len(players)
-        history = self.match.history if self.match is not None else []
-        draw = list(self.options.get("tiebreak", []))
-        figures: dict[int, dict[str, int]] = {}
-        for index, pid in enumerate(players):
-            seat = self.seats[self.find(pid) or 0]
-            figures[pid] = {
-                "penalty": totals[index],
-                "finishes": sum(1 for h in history if h.get("winner") == index),
-                "forfeit": int(seat.leaving),
-            }
-
-        def key(pid: int) -> tuple[int, int, int, int]:
-            f = figures[pid]
-            drawn = draw.index(pid) if pid in draw else len(draw) + pid
-            return (f["forfeit"], f["penalty"], -f["finishes"], drawn)
-
-        return TableOutcome(False, sorted(players, key=key), figures)
+        return standing(
+            players,
+            self._ranked_points() if self.match is not None else [0] * len(players),
+            self.match.history if self.match is not None else [],
+            [self.seats[self.find(pid) or 0].leaving for pid in players],
+            list(self.options.get("tiebreak", [])),
+        )
 
     def _match_id(self) -> str:
         """The id of the match being played (`<table>-m<number>`), as its results carry it."""

@@ -29,6 +29,7 @@ from typing import Any
 
 from bot.core.commands import fold, parse_int
 from bot.core.errors import Refusal
+from bot.core.okey.tile_opening import Opening
 from bot.core.okey.tile_session import MAX_SEATS, TileSession
 from bot.core.okey101 import plays
 from bot.core.okey101.messages import ANNOUNCED_EVENTS, MAX_BUTTONS, Okey101Messages
@@ -58,10 +59,7 @@ class Okey101Session(Okey101Words, Okey101Messages, TileSession[Match101, Round1
     game = "okey101"
     match_type = Match101
 
-    rounds_option = "rounds101"
-    round_counts = ROUNDS
-    start_usage = "err.okey101_start_usage"
-    rounds_refusal = "err.okey101_rounds"
+    opening = Opening("rounds101", ROUNDS, "err.okey101_start_usage", "err.okey101_rounds")
     announced_events = ANNOUNCED_EVENTS
 
     @property
