@@ -13,7 +13,7 @@ The escrow holds `stake x players` during a match and nothing between matches.
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Mapping
 from typing import Any
 
 from bot.core.commands import fold
@@ -26,7 +26,7 @@ from bot.core.okey.words import OKEY_SUBS, OkeyWords
 from bot.core.sketch import Sketch
 from bot.core.table import ai, last, pictures
 from bot.core.table import stats as handstats
-from bot.core.table.session import Msg, Seat, Step, Who
+from bot.core.table.session import Msg, Step, Who
 from games.base import Action
 from games.okey import OkeyMatch, OkeyRound
 from storage import Transfer, escrow, wallet
@@ -58,6 +58,11 @@ def preset_word(word: str, options: dict[str, Any]) -> bool:
     return True
 
 
+def tournament_preset(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """A tournament's matches are scored by its `preset` (penalty unless it says)."""
+    return {"preset": settings.get("preset", "penalty")}
+
+
 class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
     """One Okey table."""
 
@@ -72,25 +77,9 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
         "err.okey_rounds",
         defaults=configured_rounds,
         word=preset_word,
+        settings=tournament_preset,
     )
     announced_events = ANNOUNCED_EVENTS
-
-    @classmethod
-    def for_tournament(
-        cls,
-        locale: str,
-        seats: list[Seat],
-        rounds: int,
-        tournament: int,
-        tiebreak: list[int],
-        now: datetime,
-        preset: str = "penalty",
-    ) -> OkeySession:
-        """A tournament table (`TileSession.for_tournament`) scored by the tournament's
-        `preset`."""
-        session = super().for_tournament(locale, seats, rounds, tournament, tiebreak, now)
-        session.options["preset"] = preset
-        return session
 
     # --- commands -------------------------------------------------------------------------------
 

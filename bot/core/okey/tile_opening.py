@@ -5,7 +5,7 @@ preset), and these functions turn the words into the table's options."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,13 +25,19 @@ def no_words(word: str, options: dict[str, Any]) -> bool:
     return False
 
 
+def no_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """No tournament setting of the game's own."""
+    return {}
+
+
 @dataclass(frozen=True)
 class Opening:
     """A tile game's `/okey start` words: `rounds_option` names the option holding the match's
     rounds, `round_counts` the rounds a match may have, `usage` and `rounds_refusal` the
     refusals of a bad word and bad rounds; `defaults` gives the options taken from the config
-    over the house defaults, and `word` reads a word of the game's own into the options
-    (False: the word means nothing to the game)."""
+    over the house defaults, `word` reads a word of the game's own into the options (False:
+    the word means nothing to the game), and `settings` gives the options a tournament's
+    table takes from the tournament's settings beyond the shared ones."""
 
     rounds_option: str
     round_counts: tuple[int, ...]
@@ -39,6 +45,7 @@ class Opening:
     rounds_refusal: str
     defaults: Callable[[CoreConfig], dict[str, Any]] = no_defaults
     word: Callable[[str, dict[str, Any]], bool] = no_words
+    settings: Callable[[Mapping[str, Any]], dict[str, Any]] = no_settings
 
 
 def start_options(
@@ -72,15 +79,17 @@ def start_options(
     return options
 
 
-def tournament_options(
-    game: str, opening: Opening, rounds: int, tournament: int, tiebreak: list[int]
-) -> dict[str, Any]:
-    """A tournament table's options: `rounds` a match, stake 0 (the entry fee is the stake),
-    `tournament` naming the tournament and `tiebreak` its fair draw (player ids, best first)."""
+def tournament_options(game: str, opening: Opening, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """A tournament table's options from the tournament's `settings`: `rounds` a match, stake
+    0 (the entry fee is the stake), `tournament` naming the tournament, `tiebreak` its fair
+    draw (player ids, best first), `slot` the table's place in the draw, and the game's own
+    (`Opening.settings`)."""
     return {
         **house.defaults(game),
-        opening.rounds_option: rounds,
+        opening.rounds_option: settings["rounds"],
         "stake": 0,
-        "tournament": tournament,
-        "tiebreak": list(tiebreak),
+        **opening.settings(settings),
+        "tournament": settings["tournament"],
+        "tiebreak": list(settings["tiebreak"]),
+        "slot": settings["slot"],
     }

@@ -95,21 +95,15 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
 
     @classmethod
     def for_tournament(
-        cls,
-        locale: str,
-        seats: list[Seat],
-        rounds: int,
-        tournament: int,
-        tiebreak: list[int],
-        now: datetime,
+        cls, entrants: list[Seat], settings: dict[str, Any], config: CoreConfig, now: datetime
     ) -> Self:
-        """A tournament table: `seats` already seated, stake 0 (the entry fee is the stake),
-        `rounds` a match, `options["tournament"]` naming the tournament and `tiebreak` the
-        fair draw (player ids, best first) that orders players level on points and finishes.
-        The table service opens it, then `start_match` begins the match."""
-        options = tournament_options(cls.game, cls.opening, rounds, tournament, tiebreak)
-        session = cls(locale, options, now)
-        session.seats = list(seats)
+        """A knockout's match table (`settings`: `tournament`, `slot`, `rounds`, `tiebreak`,
+        `locale` and the game's own, `Opening.settings`): `entrants` already seated, stake 0
+        (the entry fee is the stake); the fair draw `tiebreak` (player ids, best first) orders
+        players level on points and finishes. The table service opens it, then `start_match`
+        begins the match."""
+        session = cls(settings["locale"], tournament_options(cls.game, cls.opening, settings), now)
+        session.seats = list(entrants)
         return session
 
     def in_tournament(self) -> bool:
