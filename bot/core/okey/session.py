@@ -42,9 +42,11 @@ ANNOUNCED_EVENTS = (
 )
 
 
-def configured_rounds(config: CoreConfig) -> dict[str, Any]:
-    """A new table plays `CoreConfig.okey_rounds` rounds unless told otherwise."""
-    return {"rounds": config.okey_rounds}
+def opening_defaults(config: CoreConfig) -> dict[str, Any]:
+    """A new table plays `CoreConfig.okey_rounds` rounds scored by the penalty preset unless
+    told otherwise (set here, not left to the house defaults, so a game built on this one
+    under another name opens alike)."""
+    return {"rounds": config.okey_rounds, "preset": "penalty"}
 
 
 def preset_word(word: str, options: dict[str, Any]) -> bool:
@@ -75,7 +77,7 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
         (1, 3),
         "err.okey_start_usage",
         "err.okey_rounds",
-        defaults=configured_rounds,
+        defaults=opening_defaults,
         word=preset_word,
         settings=tournament_preset,
     )
