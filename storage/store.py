@@ -8,39 +8,26 @@ steps of play), ``table_create``, ``table_reads`` and ``tables``, ``tournaments`
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from datetime import UTC, date, datetime, timedelta
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from storage import audit as audit_ops
 from storage import community as community_ops
 from storage import history as history_ops
 from storage import ledger as ledger_ops
 from storage import migrate, retention, steps, table_create, table_reads
 from storage import players as player_ops
-from storage import surfaces as surface_ops
 from storage import tables as table_ops
 from storage import tournaments as tournament_ops
 from storage import validators as check
-from storage import web as web_ops
-from storage.boards import (
-    BOARDS,
-    MIN_OKEY101_ROUNDS,
-    Board,
-    Okey101Standing,
-    board_query,
-    okey101_query,
-)
 from storage.community import ComputerLimit
-from storage.db import Writer, create_engine
+from storage.db import create_engine
 from storage.errors import InvalidRequest, Unavailable
-from storage.history import HistoryEntry, PlayerStats
-from storage.notify import listen_versions
 from storage.records import (
     HOUSE,
     ActionEntry,
@@ -58,29 +45,19 @@ from storage.records import (
     parse_account,
     wallet,
 )
-from storage.surfaces import SurfaceWrite, TableSurface
-
-Clock = Callable[[], datetime]
-ROOM_CHOICE_HOLD = timedelta(hours=1)  # a room choice lasts this long (page reloads included)
-PRUNE_CHOICES = 500  # lapsed room choices deleted per write, at most
+from storage.store_base import Clock, utc_now
+from storage.store_reads import StoreReads
+from storage.store_surfaces import StoreSurfaces
 
 
-def utc_now() -> datetime:
-    """The current time in UTC (the default clock)."""
-    return datetime.now(UTC)
-
-
-class Store:
+class Store(StoreReads, StoreSurfaces):
     """Players, chips, tables and their history in one database; every method is a coroutine.
 
     Open with ``await Store.open(url)`` and close with ``await store.close()``. Each write is one
-    transaction: it happens completely or, when it raises, not at all.
+    transaction: it happens completely or, when it raises, not at all. The read-only queries
+    (``StoreReads``) and the table messages and web table state (``StoreSurfaces``) are written
+    in their own modules on the same connection (``StoreBase``).
     """
-
-    def __init__(self, engine: AsyncEngine, clock: Clock = utc_now) -> None:
-        self.engine = engine
-        self._writer = Writer(engine)
-        self._clock = clock
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True, clock: Clock = utc_now) -> Store:
@@ -574,232 +551,6 @@ class Store:
         check.positive_int(table_id, "table id")
         async with self._writer.read() as conn:
             return await table_reads.closed_at(conn, table_id)
-
-    # -- table messages ----------------------------------------------------------------------
-
-    async def table_message(self, platform: str, table_id: str | int) -> TableSurface | None:
-        """The message that shows the table on ``platform`` as the processes last stored it,
-        or None (one primary-key read; chat adapters call it when they do not know the message)."""
-        platform = check.text(platform, "platform", 32)
-        table = check.text(str(table_id), "table id", 64)
-        async with self._writer.read() as conn:
-            return await surface_ops.get_surface(conn, platform, table)
-
-    async def put_table_message(
-        self,
-        platform: str,
-        table_id: str | int,
-        chat_id: str | int,
-        message_id: str | int,
-        version: int,
-        *,
-        picture: bool = False,
-    ) -> SurfaceWrite:
-        """Record that the message ``message_id`` in ``chat_id`` now shows the table at
-        ``version``; a compare-and-set: nothing is written when the stored record shows a newer
-        version (an equal one is replaced). Returns whether it was written and the other record
-        (the one replaced, or the newer one kept), so the caller can retire the message it names."""
-        version = check.version(version)
-        new = TableSurface(
-            platform=check.text(platform, "platform", 32),
-            table_id=check.text(str(table_id), "table id", 64),
-            chat_id=check.text(str(chat_id), "chat id", 64),
-            message_id=check.text(str(message_id), "message id", 64),
-            version=version,
-            picture=bool(picture),
-            updated_at=self._clock(),
-        )
-        return await self._writer.run(lambda conn: surface_ops.put_surface(conn, new))
-
-    # -- the web table ------------------------------------------------------------------------
-
-    async def ping(self) -> None:
-        """One trivial read; raises Unavailable when the database cannot be reached."""
-        async with self._writer.read() as conn:
-            await conn.execute(sa.text("SELECT 1"))
-
-    async def listen_versions(
-        self, callback: Callable[[int, int], None]
-    ) -> Callable[[], Awaitable[None]]:
-        """Call ``callback(table_id, version)`` for every table version committed by any process
-        (PostgreSQL LISTEN, ``storage.notify``); nothing on SQLite. Returns the stopper."""
-        url = self.engine.url.render_as_string(hide_password=False)
-        return await listen_versions(url, callback)
-
-    async def shared_secret(self, name: str, candidate: str) -> str:
-        """The secret every process shares under ``name``: ``candidate`` when none was stored
-        yet (it is stored), else the stored one."""
-        name = check.text(name, "secret name", 32)
-        value = check.text(candidate, "secret", 128)
-        now = self._clock()
-        return await self._writer.run(lambda conn: web_ops.ensure_secret(conn, name, value, now))
-
-    async def rack_layout(self, table_id: int, player_id: int, hand_id: str) -> list[Any] | None:
-        """An Okey player's stored rack slots (web table) for that round, or None."""
-        check.positive_int(table_id, "table id")
-        check.positive_int(player_id, "player id")
-        async with self._writer.read() as conn:
-            return await web_ops.get_layout(conn, table_id, player_id, hand_id)
-
-    async def put_rack_layout(
-        self, table_id: int, player_id: int, hand_id: str, slots: Sequence[str | None]
-    ) -> None:
-        """Keep an Okey player's rack slots (web table) for that round."""
-        check.positive_int(table_id, "table id")
-        check.positive_int(player_id, "player id")
-        hand = check.text(hand_id, "hand id", 64)
-        values = [None if s is None else check.text(s, "tile", 4) for s in slots]
-        now = self._clock()
-        await self._writer.run(
-            lambda conn: web_ops.put_layout(conn, table_id, player_id, hand, values, now)
-        )
-
-    async def choose_room(
-        self,
-        platform: str,
-        channel_id: str,
-        user_id: str,
-        room: str | None,
-        hold: timedelta = ROOM_CHOICE_HOLD,
-    ) -> None:
-        """Keep `room` as the shared room the user opened the Discord Activity on in the
-        channel, for `hold` from now (None forgets the choice); every process reads it
-        (`chosen_room`). When a room is kept, lapsed choices are deleted in the same
-        transaction (a bounded batch), so the table holds about an hour's presses."""
-        platform = check.text(platform, "platform", 32)
-        channel = check.text(channel_id, "channel id", 64)
-        user = check.text(user_id, "platform user id", 64)
-        chosen = check.optional_text(room, "room", 64)
-        now = self._clock()
-
-        async def work(conn: AsyncConnection) -> None:
-            await web_ops.put_choice(conn, platform, channel, user, chosen, now + hold)
-            if chosen is not None:
-                await web_ops.prune_choices(conn, now, PRUNE_CHOICES)
-
-        await self._writer.run(work)
-
-    async def chosen_room(self, platform: str, channel_id: str, user_id: str) -> str | None:
-        """The shared room the user chose in the channel (`choose_room`) while it holds, else
-        None."""
-        platform = check.text(platform, "platform", 32)
-        channel = check.text(channel_id, "channel id", 64)
-        user = check.text(user_id, "platform user id", 64)
-        now = self._clock()
-        async with self._writer.read() as conn:
-            return await web_ops.get_choice(conn, platform, channel, user, now)
-
-    # -- history and statistics --------------------------------------------------------------
-
-    async def history(
-        self, player_id: int, games: Sequence[str] | None = None, limit: int = 10
-    ) -> list[HistoryEntry]:
-        """The player's newest ``limit`` results (hands, Okey rounds and matches) in ``games``
-        (every game when None), newest first; an index range read, never a scan."""
-        check.positive_int(player_id, "player id")
-        check.positive_int(limit, "limit")
-        async with self._writer.read() as conn:
-            return await history_ops.recent(conn, player_id, games, limit)
-
-    async def player_stats(self, player_id: int, game: str) -> PlayerStats:
-        """The player's statistics in ``game`` (turkish, acik or okey), added up by the
-        database over every stored result of theirs in it (docs/storage.md)."""
-        check.positive_int(player_id, "player id")
-        game = check.stats_game(game)
-        async with self._writer.read() as conn:
-            return await history_ops.player_stats(conn, player_id, game)
-
-    async def chip_history(
-        self, player_id: int, games: Sequence[str] | None = None, limit: int = 100
-    ) -> list[int]:
-        """The chip results of the player's last ``limit`` hands or Okey matches, oldest first."""
-        check.positive_int(player_id, "player id")
-        check.positive_int(limit, "limit")
-        async with self._writer.read() as conn:
-            return await history_ops.chip_history(conn, player_id, games, limit)
-
-    async def find_players(self, platform: str, text: str) -> list[PlayerRecord]:
-        """Players of ``platform`` known by this user id or name (case-insensitive; the user id
-        match first); read only."""
-        platform = check.text(platform, "platform", 32)
-        text = check.text(text, "player", 100)
-        async with self._writer.read() as conn:
-            found = await history_ops.find_players(conn, platform, text)
-        return [PlayerRecord(i, platform, u, n, None) for i, u, n in found]
-
-    # -- boards and checks -------------------------------------------------------------------
-
-    async def leaderboard(
-        self,
-        kind: Board,
-        limit: int = 10,
-        platform: str | None = None,
-        community: str | None = None,
-    ) -> list[tuple[str, int]]:
-        """Top ``(name, value)`` rows: most chips in the wallet, fewest Okey penalty points over
-        all matches, or most wins (hands and matches that ended with more chips than they began).
-        ``platform``: its players only; ``community``: its players, matches and wins only."""
-        check.limit(limit)
-        if kind not in BOARDS:
-            raise InvalidRequest(f"unknown leaderboard {kind!r}: use one of {', '.join(BOARDS)}")
-        if community is not None:
-            community = check.text(str(community), "community", 64)
-        stmt = board_query(kind, limit, platform, community)
-        async with self._writer.read() as conn:
-            rows = await conn.execute(stmt)
-            return [(name, int(total)) for name, total in rows]
-
-    async def okey101_board(
-        self,
-        limit: int = 10,
-        platform: str | None = None,
-        community: str | None = None,
-        min_rounds: int = MIN_OKEY101_ROUNDS,
-    ) -> list[Okey101Standing]:
-        """The 101 Okey board: players with at least ``min_rounds`` rounds, lowest average score
-        per round first (more rounds first at an equal average, then the lower player id).
-        ``platform``: its players only; ``community``: the rounds played there only."""
-        check.limit(limit)
-        if community is not None:
-            community = check.text(str(community), "community", 64)
-        stmt = okey101_query(limit, platform, community, max(1, min_rounds))
-        async with self._writer.read() as conn:
-            rows = await conn.execute(stmt)
-            return [Okey101Standing(name, int(n), int(total)) for name, n, total in rows]
-
-    async def audit(self) -> list[str]:
-        """Check the chip invariants; returns one line per problem (an empty list when sound).
-
-        Each cached balance equals the sum of its ledger entries, none but the house is negative,
-        all balances add up to zero (what the house issued is held by the others), and a
-        finished or cancelled tournament holds no chips (its fees were paid out or refunded).
-        """
-        async with self._writer.read() as conn:
-            return await audit_ops.audit(conn)
-
-    async def house_report(self) -> list[audit_ops.HouseFlows]:
-        """The house accounts (``HOUSE``, ``COMPUTERS``): each one's balance and the chips it
-        paid out and took in, by reason (``python -m storage audit`` prints them)."""
-        async with self._writer.read() as conn:
-            return await audit_ops.house_report(conn)
-
-    async def community_tables(self, platform: str, community: str) -> list[TableRecord]:
-        """The open tables of a community that play no tournament (what its limits count)."""
-        community = check.text(str(community), "community", 64)
-        async with self._writer.read() as conn:
-            return await community_ops.open_tables(conn, platform, community)
-
-    async def community_table_count(self, platform: str, community: str) -> int:
-        """How many open tables a community has outside tournaments."""
-        community = check.text(str(community), "community", 64)
-        async with self._writer.read() as conn:
-            return await community_ops.open_count(conn, platform, community)
-
-    async def community_tournaments(self, platform: str, community: str) -> int:
-        """How many tournaments of a community are registering or running."""
-        community = check.text(str(community), "community", 64)
-        async with self._writer.read() as conn:
-            return await community_ops.live_tournaments(conn, platform, community)
 
 
 async def _upgrade(engine: AsyncEngine) -> None:
