@@ -10,38 +10,10 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
-
 from bot.adapters.reach import Backoff, Wait, keep_trying, wait_or_stop
-from storage import Store, Unavailable
+from bot.core.boot import Store, database_away, database_target, open_upgraded
 
 PLATFORM = "database"  # the `platform=` of the log lines
-# PostgreSQL's SQLSTATE classes of a server that is not there yet or cannot take us now:
-# 08 connection exception, 53 insufficient resources (too many connections), 57 operator
-# intervention (57P03: "the database system is starting up").
-AWAY_CLASSES = ("08", "53", "57")
-
-
-def database_target(url: str) -> str:
-    """Where the database is, for a log line: `host:port/name` of a server, the path of a SQLite
-    file; never the user name or the password."""
-    parsed = make_url(url)
-    if parsed.get_backend_name() == "sqlite":
-        return parsed.database or ":memory:"
-    port = f":{parsed.port}" if parsed.port else ""
-    return f"{parsed.host or 'localhost'}{port}/{parsed.database or ''}"
-
-
-def database_away(error: BaseException) -> bool:
-    """Whether an error opening the store means the database is not there (yet): try again.
-    Anything else (a bad URL, a failing migration) is raised."""
-    if isinstance(error, Unavailable):
-        return True
-    if isinstance(error, DBAPIError):
-        state = getattr(error.orig, "sqlstate", None) or getattr(error.orig, "pgcode", None)
-        return isinstance(state, str) and state.startswith(AWAY_CLASSES)
-    return False
 
 
 async def open_store(
@@ -56,12 +28,9 @@ async def open_store(
     """The store at `url`, its schema upgraded, once the database answers; None when `stop`
     was set first. While the database cannot be reached: one WARNING `event=unreachable
     platform=database target=<host:port/name>`, later attempts at DEBUG, the recovery at INFO
-    (`event=reachable`). `opener` opens the store (default `Store.open(url, migrate=True)`)."""
+    (`event=reachable`). `opener` opens the store (default `open_upgraded`)."""
 
-    async def upgraded(at: str) -> Store:
-        return await Store.open(at, migrate=True)
-
-    attempt = opener or upgraded
+    attempt = opener or open_upgraded
     return await keep_trying(
         lambda: attempt(url),
         platform=PLATFORM,
