@@ -18,7 +18,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
@@ -44,10 +44,18 @@ from storage import (
 )
 
 if TYPE_CHECKING:
-    from bot.core.players.account import Accounts
     from storage import Store
 
 log = logging.getLogger("bot.core.tournament")
+
+
+class ComputerPlayers(Protocol):
+    """Where a tournament gets a computer player for a seat (`players.account.Accounts`)."""
+
+    async def computer(self, seated: set[str], locale: str) -> Who:
+        """A computer player whose user id is not in `seated`, its wallet at its bankroll."""
+        ...
+
 
 RECONCILE_EVERY = timedelta(seconds=60)  # the timer's look at every running tournament
 ATTEMPTS = 4  # commits lost to another process before a change gives up
@@ -63,7 +71,7 @@ class TournamentService:
         clock: Callable[[], datetime],
         seeds: Callable[[str], bytes],
         tables: TableService,
-        accounts: Accounts,
+        accounts: ComputerPlayers,
         rooms: Rooms | None = None,
     ) -> None:
         self.store = store
