@@ -133,7 +133,7 @@ async def run_console(settings: Settings, args: argparse.Namespace, stop: asynci
                 flush=True,
             )
             ticker = asyncio.create_task(
-                tick_forever(core, show, now=utcnow, every=1.0, log=log, stop=halt)
+                tick_forever(metered, show, now=utcnow, every=1.0, log=log, stop=halt)
             )
         await console_loop(
             metered,

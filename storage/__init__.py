@@ -5,8 +5,10 @@ May import `games` for types only. The API is the `Store` facade; see docs/stora
 """
 
 from storage.boards import MIN_OKEY101_ROUNDS, Okey101Standing
+from storage.busy import WRITE_BUDGET_S, background_writes
 from storage.community import ComputerLimit
 from storage.errors import (
+    Busy,
     ChannelBusy,
     CommunityFull,
     InsufficientFunds,
@@ -43,8 +45,10 @@ __all__ = [
     "COMPUTERS",
     "HOUSE",
     "MIN_OKEY101_ROUNDS",
+    "WRITE_BUDGET_S",
     "ActionEntry",
     "ActionRecord",
+    "Busy",
     "ChannelBusy",
     "CommunityFull",
     "ComputerLimit",
@@ -70,6 +74,7 @@ __all__ = [
     "TournamentRecord",
     "Transfer",
     "Unavailable",
+    "background_writes",
     "escrow",
     "tournament_escrow",
     "wallet",

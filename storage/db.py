@@ -1,8 +1,11 @@
 """Async engines for SQLite (aiosqlite) and PostgreSQL (asyncpg), and the write-transaction runner.
 
-SQLite has one writer: writes take an in-process asyncio lock and open with BEGIN IMMEDIATE, so
-concurrent tasks (and other processes, through the busy timeout) queue instead of failing half way.
-PostgreSQL writes lock the rows they change; a deadlock or serialization failure is retried.
+SQLite has one writer: writes take an in-process lock (players before the timer, storage.busy) and
+open with BEGIN IMMEDIATE, so concurrent tasks (and other processes, through the busy timeout)
+queue instead of failing half way; a write waits for another process's lock only as long as its
+budget (storage.busy), then fails with Busy. PostgreSQL writes lock the rows they change; a deadlock
+or serialization failure is retried, and so, once, is a connection the server ended before the
+transaction reached its COMMIT (nothing of it was written).
 
 A write transaction written as plain synchronous SQLAlchemy Core (``Writer.run_sync``) costs one
 thread hop on a SQLite file: it runs whole in a writer thread on a synchronous pysqlite engine of
@@ -18,6 +21,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -28,17 +32,28 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.util import await_only
 
-from storage.errors import InvalidRequest, Unavailable
+from storage.busy import (
+    BUSY_SLICE_MS,
+    WRITE_BUDGET_S,
+    Budget,
+    WriteGate,
+    begin_in_time_async,
+    budget_now,
+)
+from storage.errors import Busy, InvalidRequest, Unavailable
 from storage.group import GroupCommitter
 
 log = logging.getLogger("storage")
 T = TypeVar("T")
 
-SQLITE_BUSY_TIMEOUT_MS = 15_000
+SQLITE_BUSY_TIMEOUT_MS = int(WRITE_BUDGET_S * 1000)  # reads (writes wait in slices: storage.busy)
 WRITE_OPTION = "storage_write"
 RETRY_SQLSTATES = frozenset({"40001", "40P01"})  # serialization failure, deadlock detected
 MAX_RETRIES = 8
 PING_AFTER_IDLE_S = 1.0  # a pooled PostgreSQL connection idle this long is checked before use
+# Set while a write is retried after a lost connection: every checkout pings, so the retry runs
+# on a live connection even when the dead ones around it still look open.
+_ping_every_checkout: ContextVar[bool] = ContextVar("storage_ping_every_checkout", default=False)
 
 
 def create_engine(url: str) -> AsyncEngine:
@@ -67,9 +82,12 @@ def _ping_when_idle(engine: sa.Engine) -> None:
     """Check a pooled connection that sat idle before handing it out (like ``pool_pre_ping``).
 
     SQLAlchemy's pre-ping costs three round trips (BEGIN, a query, ROLLBACK) on EVERY checkout,
-    as much as half a commit's own. A connection back in use within PING_AFTER_IDLE_S is not
-    checked: if the server restarted in between, its first statement fails (Unavailable, nothing
-    written) and SQLAlchemy discards the whole pool, so the next call reconnects.
+    as much as half a commit's own. A connection the server ended while it sat in the pool
+    (``pg_terminate_backend``, a restart) is known closed without a round trip as soon as the
+    event loop has read the server's goodbye, and is replaced. A connection back in use within
+    PING_AFTER_IDLE_S is not pinged: if it died unnoticed, its first statement fails, SQLAlchemy
+    discards the whole pool, and the write is retried once on a fresh connection
+    (``Writer._retrying``).
     """
 
     @sa.event.listens_for(engine, "connect")
@@ -83,7 +101,10 @@ def _ping_when_idle(engine: sa.Engine) -> None:
 
     @sa.event.listens_for(engine, "checkout")
     def _ping(_dbapi_connection: Any, record: Any, _proxy: Any) -> None:
-        if time.monotonic() - record.info.get("idle_since", 0.0) < PING_AFTER_IDLE_S:
+        if record.driver_connection.is_closed():  # the server ended it (costs no round trip)
+            raise DisconnectionError("the pooled connection was closed by the server")
+        idle = time.monotonic() - record.info.get("idle_since", 0.0)
+        if idle < PING_AFTER_IDLE_S and not _ping_every_checkout.get():
             return
         try:
             await_only(record.driver_connection.fetchrow(";"))
@@ -119,15 +140,32 @@ def _sqlite_writer_engine(url: sa.URL) -> sa.Engine | None:
         return None  # a second connection would open a second, empty database
     engine = sa.create_engine(
         url.set(drivername="sqlite"),
-        connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
+        connect_args={"timeout": BUSY_SLICE_MS / 1000},
         pool_size=1,
         hide_parameters=True,
     )
-    _configure_sqlite(engine, in_memory=False)
+    _configure_sqlite(engine, in_memory=False, busy_ms=BUSY_SLICE_MS)
     return engine
 
 
-def _configure_sqlite(engine: sa.Engine, in_memory: bool) -> None:
+def _sqlite_async_writer_engine(url: sa.URL) -> AsyncEngine | None:
+    """An aiosqlite engine on the same SQLite file for async write transactions, whose busy
+    timeout is one slice (storage.busy; reads keep the longer one). None in memory."""
+    if _sqlite_in_memory(url):
+        return None
+    engine = create_async_engine(
+        url,
+        connect_args={"timeout": BUSY_SLICE_MS / 1000},
+        pool_size=1,
+        hide_parameters=True,
+    )
+    _configure_sqlite(engine.sync_engine, in_memory=False, busy_ms=BUSY_SLICE_MS)
+    return engine
+
+
+def _configure_sqlite(
+    engine: sa.Engine, in_memory: bool, busy_ms: int = SQLITE_BUSY_TIMEOUT_MS
+) -> None:
     """Pragmas on every new connection, and BEGIN IMMEDIATE for write transactions."""
 
     @sa.event.listens_for(engine, "connect")
@@ -138,7 +176,7 @@ def _configure_sqlite(engine: sa.Engine, in_memory: bool) -> None:
         if not in_memory:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()
 
@@ -154,17 +192,20 @@ def is_sqlite(engine: AsyncEngine) -> bool:
 
 
 class Writer:
-    """Runs write transactions: serialized in-process on SQLite, retried on PostgreSQL conflicts."""
+    """Runs write transactions: serialized in-process on SQLite (players first, each within its
+    budget), retried on PostgreSQL conflicts and, once, on a connection lost before COMMIT."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        self._lock: asyncio.Lock | None = asyncio.Lock() if is_sqlite(engine) else None
+        self._gate: WriteGate | None = WriteGate() if is_sqlite(engine) else None
         # An in-memory database is ONE connection (StaticPool): a read's BEGIN while another
-        # task's transaction is open on it fails, so reads queue on the writers' lock there.
-        self._read_lock = self._lock if _sqlite_in_memory(engine.url) else None
+        # task's transaction is open on it fails, so reads queue on the writers' gate there.
+        self._read_lock = self._gate if _sqlite_in_memory(engine.url) else None
         self._group: GroupCommitter | None = None
-        if self._lock is not None and (sync_engine := _sqlite_writer_engine(engine.url)):
-            self._group = GroupCommitter(sync_engine, self._lock, {WRITE_OPTION: True})
+        self._write_engine = engine
+        if self._gate is not None and (sync_engine := _sqlite_writer_engine(engine.url)):
+            self._group = GroupCommitter(sync_engine, self._gate, {WRITE_OPTION: True})
+            self._write_engine = _sqlite_async_writer_engine(engine.url) or engine
 
     @property
     def sync_engine(self) -> sa.Engine:
@@ -175,16 +216,29 @@ class Writer:
         """Close the writer thread's connections and end the thread."""
         if self._group is not None:
             await self._group.close()
+        if self._write_engine is not self.engine:
+            await self._write_engine.dispose()
+
+    def _budget(self) -> Budget | None:
+        """The budget of a write starting now (SQLite only: a server has no file lock)."""
+        gate = self._gate
+        return None if gate is None else budget_now(gate.players_waiting)
 
     @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[AsyncConnection]:
+    async def _transaction(self, committing: list[bool]) -> AsyncIterator[AsyncConnection]:
+        budget = self._budget()  # counted from now: the wait for the gate is part of it
         async with contextlib.AsyncExitStack() as stack:
-            if self._lock is not None:
-                await stack.enter_async_context(self._lock)
-            conn = await stack.enter_async_context(self.engine.connect())
+            if self._gate is not None:
+                await stack.enter_async_context(self._gate)
+            conn = await stack.enter_async_context(self._write_engine.connect())
             conn = await conn.execution_options(**{WRITE_OPTION: True})
-            await stack.enter_async_context(conn.begin())
+            if budget is not None and not _sqlite_in_memory(self.engine.url):
+                transaction = await begin_in_time_async(conn, budget)
+            else:
+                transaction = await conn.begin()
+            stack.push_async_exit(transaction)  # begun already: commits or rolls back on exit
             yield conn
+            committing.append(True)  # leaving the stack commits: past this, never retried
 
     def read(self) -> contextlib.AbstractAsyncContextManager[AsyncConnection]:
         """A connection for reading (``read``); on an in-memory database it waits its turn on
@@ -194,18 +248,19 @@ class Writer:
         return self._read_in_turn(self._read_lock)
 
     @contextlib.asynccontextmanager
-    async def _read_in_turn(self, lock: asyncio.Lock) -> AsyncIterator[AsyncConnection]:
+    async def _read_in_turn(self, lock: WriteGate) -> AsyncIterator[AsyncConnection]:
         async with lock, read(self.engine) as conn:
             yield conn
 
     async def run(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
         """Run ``work(conn)`` in one transaction: committed if it returns, rolled back if it raises.
 
-        A database that cannot be reached (or stays locked) raises Unavailable.
+        A database that cannot be reached raises Unavailable; a SQLite file another process
+        keeps locked past the write's budget raises Busy (storage.busy).
         """
 
-        async def attempt() -> T:
-            async with self._transaction() as conn:
+        async def attempt(committing: list[bool]) -> T:
+            async with self._transaction(committing) as conn:
                 return await work(conn)
 
         return await self._retrying(attempt)
@@ -219,30 +274,55 @@ class Writer:
         """
         if self._group is None:
 
-            async def attempt() -> T:
-                async with self._transaction() as conn:
+            async def attempt(committing: list[bool]) -> T:
+                async with self._transaction(committing) as conn:
                     return await conn.run_sync(work)
 
             return await self._retrying(attempt)
 
-        group = self._group
-        return await self._retrying(lambda: group.run(work))
+        group, budget = self._group, self._budget()
+        return await self._retrying(lambda _committing: group.run(work, budget))
 
-    async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
+    async def _retrying(self, attempt: Callable[[list[bool]], Awaitable[T]]) -> T:
+        reconnected = False
         for number in range(MAX_RETRIES):
+            committing: list[bool] = []  # set once the attempt reaches its COMMIT
+            pinging = _ping_every_checkout.set(True) if reconnected else None
             try:
-                return await attempt()
+                return await attempt(committing)
+            except Busy:
+                raise
             except DBAPIError as exc:
                 if _sqlstate(exc) in RETRY_SQLSTATES and number < MAX_RETRIES - 1:
                     log.debug("write conflict (%s), retry %d", _sqlstate(exc), number + 1)
                     await asyncio.sleep(0.002 * (number + 1))
                     continue
                 if _lost_connection(exc):
+                    if self._retry_on_fresh(exc, committing, reconnected):
+                        reconnected = True
+                        continue
                     raise Unavailable(_describe(exc)) from exc
                 raise
             except OSError as exc:  # the server went away between two statements
+                if self._retry_on_fresh(exc, committing, reconnected):
+                    reconnected = True
+                    continue
                 raise Unavailable(_describe(exc)) from exc
+            finally:
+                if pinging is not None:
+                    _ping_every_checkout.reset(pinging)
         raise AssertionError("unreachable")
+
+    def _retry_on_fresh(self, exc: BaseException, committing: list[bool], done: bool) -> bool:
+        """Whether to run a write again on a fresh connection: once, on a server (a SQLite
+        file's failures are no lost connection), and only when the connection died before the
+        COMMIT was sent; the server then rolled the transaction back, so nothing is applied
+        twice. A loss during the COMMIT is Unavailable: it may or may not have been written."""
+        if done or committing or self._gate is not None:
+            return False
+        cause = type(getattr(exc, "orig", None) or exc).__name__
+        log.info("connection lost before COMMIT (%s): retried once on a fresh connection", cause)
+        return True
 
 
 @contextlib.asynccontextmanager

@@ -11,6 +11,17 @@ class Unavailable(StorageError):
     """The database cannot be reached or stayed locked too long; try again later."""
 
 
+class Busy(Unavailable):
+    """Another connection held SQLite's write lock for this write's whole budget (``seconds``),
+    or a timer's write gave way to a player's (``yielded``); nothing was written, try again."""
+
+    def __init__(self, seconds: float, *, yielded: bool = False) -> None:
+        why = "gave way to a player's write" if yielded else f"waited {seconds:g} s"
+        super().__init__(f"the database is busy (another writer holds it; {why})")
+        self.seconds = seconds
+        self.yielded = yielded
+
+
 class NotFound(StorageError):
     """A player, table or other record does not exist."""
 

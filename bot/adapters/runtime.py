@@ -52,22 +52,81 @@ async def tick_forever(
     """Every `every` seconds, hand `core.tick(now())`'s items to `deliver`, then call
     `after_tick(count)` (count from 1) when given; a failing tick is logged and the loop goes on.
     Returns at once for a core without timers (no `tick`), and once `stop` is set (a tick in
-    progress is finished first, so its messages are not lost)."""
+    progress is finished first, so its messages are not lost).
+
+    While ticks fail (the database is away or busy) the log gets one WARNING `tick_failed` when
+    the failures start (a bug's traceback with it; a known storage fault's at DEBUG only) and one
+    INFO `tick_recovered` when a tick succeeds again; between them every failure is at DEBUG, and
+    the next tick waits longer each time (`tick_delay`: doubled, at most `TICK_BACKOFF_MAX`), so a
+    failing database is not hammered every second."""
     tick: Callable[[datetime], Awaitable[Items]] | None = getattr(core, "tick", None)
     if tick is None:
         return
     stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    failing = TickFailures()
     for count in itertools.count(1):
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), every)
+            await asyncio.wait_for(stop.wait(), tick_delay(every, failing.count))
         if stop.is_set():
             return
         try:
             await deliver(await tick(now()))
             if after_tick is not None:
                 after_tick(count)
-        except Exception:
-            log.exception(kv(event="tick_failed"))
+        except Exception as exc:
+            failing.failed(exc, loop.time(), log, tick_delay(every, failing.count + 1))
+        else:
+            failing.recovered(loop.time(), log)
+
+
+TICK_BACKOFF_MAX = 5.0  # seconds between two ticks at most while they fail
+
+
+def tick_delay(every: float, failures: int) -> float:
+    """How long the timer waits before its next tick after `failures` failed ticks in a row:
+    `every`, doubled with each failure, at most `TICK_BACKOFF_MAX` (never less than `every`)."""
+    if failures <= 0:
+        return every
+    return max(every, min(every * 2.0**failures, TICK_BACKOFF_MAX))
+
+
+class TickFailures:
+    """A run of failing ticks, logged once when it starts and once when it ends."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.since = 0.0
+
+    def failed(self, exc: Exception, at: float, log: logging.Logger, retry_in: float) -> None:
+        """Count a failed tick; the first of a run is a WARNING (a bug's with its traceback)."""
+        self.count += 1
+        if self.count > 1:
+            log.debug(kv(event="tick_failed", failures=self.count), exc_info=exc)
+            return
+        self.since = at
+        fields = kv(event="tick_failed", error=type(exc).__name__, retry_in=retry_in)
+        if _known_fault(exc):
+            log.warning(fields)
+            log.debug(kv(event="tick_failed", failures=1), exc_info=exc)
+        else:
+            log.warning(fields, exc_info=exc)
+
+    def recovered(self, at: float, log: logging.Logger) -> None:
+        """A tick succeeded: end the run (one INFO line when there was one)."""
+        if self.count:
+            seconds = round(at - self.since, 1)
+            log.info(kv(event="tick_recovered", failures=self.count, seconds=seconds))
+        self.count = 0
+
+
+def _known_fault(exc: Exception) -> bool:
+    """Whether a tick's error is a known fault (the database away or busy): no traceback."""
+    if isinstance(exc, OSError | TimeoutError):
+        return True
+    from storage import Unavailable  # a core with a store has imported it already
+
+    return isinstance(exc, Unavailable)
 
 
 async def stop_ticker(ticker: asyncio.Task[None] | None, halt: asyncio.Event) -> None:

@@ -35,7 +35,7 @@ from bot.core.api import TableInfo, TableView, VersionListener
 from bot.core.checks import needs_moderator, require_moderator
 from bot.core.commands import RULES_SUBS, lookup, route
 from bot.core.config import CoreConfig
-from bot.core.errors import Refusal, log_outcome
+from bot.core.errors import Refusal, log_outcome, storage_refusal
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.moderation import Moderation
@@ -57,7 +57,7 @@ from bot.core.throttle import Throttle, Verdict
 from bot.core.tournament import TournamentService, is_tournament_id
 from bot.core.views import TableViews, own_picker, view_of
 from bot.logs import kv
-from storage import ComputerLimit, wallet
+from storage import ComputerLimit, Unavailable, background_writes, wallet
 
 if TYPE_CHECKING:
     from storage import Store
@@ -138,13 +138,15 @@ class Core:
 
     async def tick(self, now: datetime | None = None) -> list[Outgoing]:
         """Run the turn timers and close idle tables; `now` defaults to the core's clock.
-        Tournaments whose tables ended move on."""
+        Tournaments whose tables ended move on. Its writes are the timer's: players' writes go
+        first, and a busy database is waited for only briefly (`storage.background_writes`)."""
         now = now or self.clock()
-        out = await self.tables.tick(now)
-        out += await self._settle()
-        out += await self.tournaments.tick(now)
-        out += await self._settle()
-        await self.retention.run(now)  # hourly: closed tables' old logs (bot.core.table.retention)
+        with background_writes():
+            out = await self.tables.tick(now)
+            out += await self._settle()
+            out += await self.tournaments.tick(now)
+            out += await self._settle()
+            await self.retention.run(now)  # hourly: closed tables' old logs (table.retention)
         return await draw_pictures(out)
 
     async def _settle(self) -> list[Outgoing]:
@@ -279,6 +281,10 @@ class Core:
         except Refusal as exc:
             outcome = log_outcome(exc.key)  # never a reason that tells the player's cards
             out = [self._error(locale, source.user_id, exc)]
+        except Unavailable as exc:  # a known fault (database away or busy): one line, no traceback
+            log.warning(kv(**failure, error=type(exc).__name__))
+            outcome = "unavailable"
+            out = [self._error(locale, source.user_id, Refusal(storage_refusal(exc)))]
         except Exception:  # state is restored by the table service; the player still gets an answer
             log.exception(kv(**failure))
             outcome = "internal"

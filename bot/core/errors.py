@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from storage import Busy
+
 
 class Refusal(Exception):
     """A command or press that is refused; nothing was changed.
@@ -52,3 +54,9 @@ def log_outcome(key: str) -> str:
     """A refusal's key as an INFO log line may show it: `refused` when the reason depends on
     the player's own hidden cards (`HIDDEN_REASONS`), else the key itself."""
     return "refused" if key in HIDDEN_REASONS else key
+
+
+def storage_refusal(exc: Exception) -> str:
+    """The refusal key for a storage fault: `err.busy` when another writer kept the database
+    (the player may simply try again in a moment), else `err.storage`; nothing was changed."""
+    return "err.busy" if isinstance(exc, Busy) else "err.storage"

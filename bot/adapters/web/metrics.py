@@ -2,7 +2,8 @@
 
 `Metrics` owns its own `CollectorRegistry` (never the library's global one), so every process,
 and every test, has its own series. The runner makes one and hands it to what counts:
-`MeteredCore` wraps each platform's core (commands, presses, refusals, the answer latency);
+`MeteredCore` wraps each platform's core (commands, presses, refusals, the answer latency,
+the turn timer's failed ticks);
 the chat adapters count their platform calls and rate-limit waits through `platform_call` and
 `rate_limited` (`bot.adapters.meter`); the web table counts its viewers and frames.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -48,6 +50,12 @@ class Metrics:
             "bot_rate_limit_waits",
             "Times a chat platform's rate limit made the bot wait",
             ["platform"],
+            registry=r,
+        )
+        self.tick_failures = Counter(
+            "bot_tick_failures",
+            "Turn-timer ticks that failed (the database away or busy), by error",
+            ["error"],
             registry=r,
         )
         self.open_tables = Gauge("bot_open_tables", "Open tables in this process", registry=r)
@@ -116,4 +124,13 @@ class MeteredCore:
         m.presses.labels(press.platform).inc()
         if refused(out):
             m.refusals.labels(press.platform).inc()
+        return out
+
+    async def tick(self, now: datetime | None = None) -> list[Outgoing]:
+        """The core's timers; a failed tick is counted (by error class) and raised on."""
+        try:
+            out: list[Outgoing] = await self._core.tick(now)
+        except Exception as exc:
+            self._metrics.tick_failures.labels(type(exc).__name__).inc()
+            raise
         return out

@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.core.config import CoreConfig
-from bot.core.errors import Refusal
+from bot.core.errors import Refusal, storage_refusal
 from bot.core.messages import Outgoing
 from bot.core.table import trust
 from bot.core.table.deliver import deliver, deliver_meanwhile, log_moves, table_message
@@ -40,6 +40,7 @@ from storage import (
     StaleVersion,
     StorageError,
     TableClosed,
+    Unavailable,
 )
 
 if TYPE_CHECKING:
@@ -348,6 +349,9 @@ class TableService:
             )
         except CommunityFull as exc:
             raise Refusal("err.community_tables", max=exc.most) from None
+        except Unavailable as exc:  # nothing was created: the opener may try again
+            log.warning(kv(event="open_failed", channel=channel_id, error=type(exc).__name__))
+            raise Refusal(storage_refusal(exc)) from None
         except StorageError as exc:
             log.info(kv(event="open_refused", channel=channel_id, reason=type(exc).__name__))
             raise Refusal("err.table_exists") from None
@@ -514,7 +518,7 @@ class TableService:
         except StorageError as exc:
             self._restore(live)
             log.warning(kv(event="commit_failed", table=live.id, error=type(exc).__name__))
-            raise Refusal("err.storage") from None
+            raise Refusal(storage_refusal(exc)) from None
         live.version = version
         live.snapshot = snapshot
         trust.committed()
