@@ -106,7 +106,9 @@ class TickFailures:
             return
         self.since = at
         fields = kv(event="tick_failed", error=type(exc).__name__, retry_in=retry_in)
-        if _known_fault(exc):
+        from bot.core.api import known_fault  # a core that ticks has loaded it already
+
+        if known_fault(exc):
             log.warning(fields)
             log.debug(kv(event="tick_failed", failures=1), exc_info=exc)
         else:
@@ -118,15 +120,6 @@ class TickFailures:
             seconds = round(at - self.since, 1)
             log.info(kv(event="tick_recovered", failures=self.count, seconds=seconds))
         self.count = 0
-
-
-def _known_fault(exc: Exception) -> bool:
-    """Whether a tick's error is a known fault (the database away or busy): no traceback."""
-    if isinstance(exc, OSError | TimeoutError):
-        return True
-    from storage import Unavailable  # a core with a store has imported it already
-
-    return isinstance(exc, Unavailable)
 
 
 async def stop_ticker(ticker: asyncio.Task[None] | None, halt: asyncio.Event) -> None:

@@ -32,6 +32,7 @@ from datetime import datetime
 from typing import Protocol, runtime_checkable
 
 from bot.core.messages import Command, Outgoing, Pick, Picker, Press
+from storage import Unavailable
 
 __all__ = [
     "ActionView",
@@ -343,3 +344,9 @@ class LiveTableApi(CoreApi, Protocol):
     def open_tables(self) -> int:
         """How many open tables this process holds."""
         ...
+
+
+def known_fault(exc: BaseException) -> bool:
+    """Whether an error a core call raised (`tick`) is a known fault of the world outside rather
+    than a bug: the database away or busy, a connection lost. Worth one log line, no traceback."""
+    return isinstance(exc, Unavailable | OSError | TimeoutError)
