@@ -102,27 +102,29 @@ def is_busy(exc: BaseException) -> bool:
 
 def begin_in_time(conn: sa.Connection, budget: Budget) -> sa.RootTransaction:
     """``conn.begin()`` (BEGIN IMMEDIATE), retried while SQLite is busy until ``budget`` gives up
-    (then Busy; nothing began). For a write connection whose busy timeout is one slice."""
+    (then Busy; nothing began). For a write connection whose busy timeout is one slice. The lock
+    is always tried once: a write that waited its budget in this process's queue still runs when
+    the file is free."""
     while True:
-        if (refusal := budget.give_up()) is not None:
-            raise refusal
         try:
             return conn.begin()
         except sa.exc.OperationalError as exc:
             if not is_busy(exc):
                 raise
+        if (refusal := budget.give_up()) is not None:
+            raise refusal
 
 
 async def begin_in_time_async(conn: AsyncConnection, budget: Budget) -> AsyncTransaction:
     """Like ``begin_in_time`` for an async connection (each slice waits in the driver's thread)."""
     while True:
-        if (refusal := budget.give_up()) is not None:
-            raise refusal
         try:
             return await conn.begin()
         except sa.exc.OperationalError as exc:
             if not is_busy(exc):
                 raise
+        if (refusal := budget.give_up()) is not None:
+            raise refusal
 
 
 class WriteGate:

@@ -177,3 +177,14 @@ async def test_a_cancelled_waiter_passes_the_gate_on() -> None:
     assert gate.locked() and gate.players_waiting() == 0
     gate.release()
     assert not gate.locked()
+
+
+async def test_a_write_past_its_budget_still_runs_when_the_file_is_free(
+    file_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await open_table(file_store)
+    readings = iter(range(0, 10**6, 100))  # every reading: 100 s later (a long queue, say)
+    monkeypatch.setattr(storage.busy, "monotonic", lambda: float(next(readings)))
+    assert await file_store.commit(table, 1, {"n": 1}) == 2
+    with background_writes():
+        assert (await file_store.player("discord", "q", "Q")).name == "Q"
