@@ -101,7 +101,7 @@ def _ping_when_idle(engine: sa.Engine) -> None:
 
     @sa.event.listens_for(engine, "checkout")
     def _ping(_dbapi_connection: Any, record: Any, _proxy: Any) -> None:
-        if record.driver_connection.is_closed():  # the server ended it (costs no round trip)
+        if known_closed(record.driver_connection):  # the server ended it (no round trip)
             raise DisconnectionError("the pooled connection was closed by the server")
         idle = time.monotonic() - record.info.get("idle_since", 0.0)
         if idle < PING_AFTER_IDLE_S and not _ping_every_checkout.get():
@@ -110,6 +110,12 @@ def _ping_when_idle(engine: sa.Engine) -> None:
             await_only(record.driver_connection.fetchrow(";"))
         except Exception as exc:  # the pool replaces the connection and tries again
             raise DisconnectionError("the pooled connection is gone") from exc
+
+
+def known_closed(connection: Any) -> bool:
+    """Whether asyncpg already knows ``connection`` closed: the event loop has read the server's
+    goodbye (``pg_terminate_backend``, a shutdown). A kill it has not read yet is not seen here."""
+    return bool(connection.is_closed())
 
 
 def _sqlite_in_memory(parsed: sa.URL) -> bool:

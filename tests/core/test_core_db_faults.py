@@ -128,8 +128,11 @@ async def _kill_the_store_connections(url: str) -> None:
         async with engine.connect() as conn:
             killed = await conn.scalar(
                 sa.text(
-                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    # each kill waits (up to 5 s) until that session is gone; only client
+                    # sessions (an autovacuum worker of the database is not ours to end)
+                    "SELECT count(pg_terminate_backend(pid, 5000)) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                    "AND backend_type = 'client backend'"
                 )
             )
             assert killed
