@@ -48,10 +48,11 @@ from bot.core.table import trust
 from bot.core.table.choices import RoomChoices
 from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
+from bot.core.table.live import LiveTable
 from bot.core.table.pictures import draw_pictures
 from bot.core.table.retention import Retention
 from bot.core.table.rooms import Rooms
-from bot.core.table.service import LiveTable, TableService
+from bot.core.table.service import TableService
 from bot.core.table.session import Step, Who, msg, seated_computers
 from bot.core.throttle import Throttle, Verdict
 from bot.core.tournament import TournamentService, is_tournament_id

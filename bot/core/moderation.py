@@ -13,7 +13,8 @@ from bot.core.i18n import t
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.names import seat_named
 from bot.core.table.deliver import deliver
-from bot.core.table.service import LiveTable, TableService
+from bot.core.table.live import LiveTable
+from bot.core.table.service import TableService
 from bot.core.table.session import Note, Who, msg
 
 if TYPE_CHECKING:

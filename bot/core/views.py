@@ -17,7 +17,8 @@ from bot.core.i18n import t
 from bot.core.messages import NEEDS_CARDS, TILES, Pick, Picker
 from bot.core.okey.view import fits, laid_out
 from bot.core.registry import game_spec
-from bot.core.table.service import LiveTable, TableService
+from bot.core.table.live import LiveTable
+from bot.core.table.service import TableService
 from bot.core.tournament import is_tournament_id
 from bot.render.text import card as card_label
 

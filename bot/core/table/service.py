@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -28,6 +27,14 @@ from bot.core.errors import Refusal, storage_refusal
 from bot.core.messages import Outgoing
 from bot.core.table import trust
 from bot.core.table.deliver import deliver, deliver_meanwhile, log_moves, table_message
+from bot.core.table.live import (
+    LiveTable,
+    LostRace,
+    logged_action,
+    new_nonce,
+    safe_params,
+    table_number,
+)
 from bot.core.table.rooms import SHARED
 from bot.core.table.session import Note, Step, TableSession, Who, is_computer, json_copy, msg
 from bot.logs import kv
@@ -44,7 +51,7 @@ from storage import (
 )
 
 if TYPE_CHECKING:
-    from storage import Store, TableRecord
+    from storage import Store
 
 log = logging.getLogger("bot.core.tables")
 
@@ -55,31 +62,6 @@ CLAIM_LEASE = timedelta(seconds=30)  # a claimed table is due again if no commit
 # a computer player to act is played at once by the process that committed the step before;
 # only if that process dies first do the others' timers take over, this much later
 AUTO_RESCUE = timedelta(seconds=5)
-
-
-class LostRace(Exception):
-    """Another process committed the table first; its state has been reloaded."""
-
-
-def new_nonce() -> str:
-    """A short random turn nonce (6 hex digits)."""
-    return secrets.token_hex(3)
-
-
-class LiveTable:
-    """An open table held in memory: its record, last committed snapshot, session and lock."""
-
-    def __init__(self, record: TableRecord, session: TableSession) -> None:
-        self.id = record.id
-        self.platform = record.platform
-        self.channel_id = record.channel_id
-        self.game = record.game
-        self.version = record.version
-        self.snapshot: dict[str, Any] = record.snapshot
-        self.session = session
-        self.lock = asyncio.Lock()
-        self.closed = False
-        self.told = record.version  # the newest version known (LISTEN/NOTIFY): above, read first
 
 
 class TableService:
@@ -131,7 +113,7 @@ class TableService:
 
     def get(self, table_id: str) -> LiveTable | None:
         """An open table by the id a button carries, as this process last saw it, or None."""
-        number = _table_number(table_id)
+        number = table_number(table_id)
         return None if number is None else self.tables.get(number)
 
     async def find(
@@ -200,7 +182,7 @@ class TableService:
         """An open table by the id a button carries, loaded from the store when this process
         has not seen it (another process opened it); None when there is no such open table.
         A table in memory is brought up to date by `run`, under its lock."""
-        number = _table_number(table_id)
+        number = table_number(table_id)
         if number is None:
             return None
         return self.tables.get(number) or await self._load_id(number)
@@ -452,7 +434,9 @@ class TableService:
                 seat.away, seat.timeouts = False, 0
         except IllegalAction as exc:
             self._restore(live)
-            raise Refusal(f"illegal.{exc.code}", reason=str(exc), **_safe(exc.params)) from None
+            raise Refusal(
+                f"illegal.{exc.code}", reason=str(exc), **safe_params(exc.params)
+            ) from None
         except Exception:
             self._restore(live)
             raise
@@ -681,23 +665,3 @@ class TableService:
             self.notify(live.id, live.version + 1)
             log.info(kv(event="table_reset", table=live.id, moderator=who.player_id))
             return paid
-
-
-def _table_number(table_id: str) -> int | None:
-    """The table id a button carries as a number, or None for a forged one (other scripts'
-    digits, absurdly long, or 0: ids start at 1)."""
-    if not (table_id.isascii() and table_id.isdigit()) or len(table_id) > 18:
-        return None
-    return int(table_id) or None
-
-
-def _safe(params: Mapping[str, Any]) -> dict[str, Any]:
-    """IllegalAction parameters usable in a translated text (never a card list)."""
-    return {k: v for k, v in params.items() if isinstance(v, int | str) and k != "reason"}
-
-
-def logged_action(step: Step) -> dict[str, Any]:
-    """What the action log keeps of a step: its action, and the setups of the hands or rounds
-    it dealt (`deals`)."""
-    action = step.action or {"kind": "update"}
-    return {**action, "deals": step.deals} if step.deals else action

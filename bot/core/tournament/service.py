@@ -24,8 +24,9 @@ from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.table.deliver import text, words
+from bot.core.table.live import new_nonce
 from bot.core.table.rooms import Rooms, shared_room
-from bot.core.table.service import TableService, new_nonce
+from bot.core.table.service import TableService
 from bot.core.table.session import Msg, Seat, TableOutcome, Who, msg
 from bot.core.tournament import options, view
 from bot.core.tournament.locks import KeyedLocks
