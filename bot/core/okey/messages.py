@@ -1,20 +1,19 @@
-"""What an Okey table says and shows: the table message and its take buttons, each engine
-event in words, a player's own rack (texts, tile buttons and pictures) and the rules; what the
-101 table says alike (seat lines, shared events, `/verify`) is in `bot.core.okey.tile_messages`.
-Tiles a player holds only ever go to that player.
+"""What an Okey table says and shows, as pure functions of data: each engine event in words
+(`OkeyPresenter`), the table message (`table_lines` of a `TileTable`) and its take buttons, a
+player's own rack (its lines and tile buttons, from the round) and the rules; what the 101 table
+says alike (seat lines, shared events, `/verify`) is in `bot.core.okey.tile_messages`. Tiles a
+player holds only ever go to that player.
 
-`OkeyMessages` is mixed into `bot.core.okey.session.OkeySession`, whose state it reads.
+`OkeyMessages`, a base of `bot.core.okey.session.OkeySession` on the tile-table base, calls
+them with the table's state (and keeps the notes and pictures that need the session).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.core.commands import ARRANGE_MODES, lookup
-from bot.core.errors import Refusal
 from bot.core.okey.tile_messages import (
-    TileMessages,
     TilePresenter,
     TileTable,
     head_lines,
@@ -25,12 +24,11 @@ from bot.core.okey.tile_messages import (
     turn_line,
     waiting_line,
 )
-from bot.core.sketch import Sketch
-from bot.core.table import house, pictures
-from bot.core.table.session import ButtonSpec, Msg, Note, Step, msg, spec_for
+from bot.core.table import house
+from bot.core.table.session import ButtonSpec, Msg, msg, spec_for
 from bot.render import text as show
 from games.base import Event
-from games.okey import OkeyMatch, OkeyRound, arrange, winning_discards
+from games.okey import OkeyRound, arrange, winning_discards
 
 MAX_BUTTONS = 25  # Discord's limit per message
 
@@ -148,111 +146,3 @@ def rules_lines(
         msg(f"rules.okey.{options['preset']}"),
         *house.rules_lines(game, group, options, pending),
     ]
-
-
-class OkeyMessages(TileMessages):
-    """The Okey table's lines, buttons and pictures (mixed into `OkeySession`)."""
-
-    round_type = OkeyRound
-    # the state of `OkeySession` these are built from
-    match: OkeyMatch | None
-
-    if TYPE_CHECKING:  # provided by `OkeySession`
-
-        @property
-        def round(self) -> OkeyRound | None: ...
-
-        def engine_seat(self, player_id: int) -> int | None: ...
-
-        def _turn_of(self, index: int) -> bool: ...
-
-    def buttons(self) -> list[ButtonSpec]:
-        """Public turn buttons: take from the stock or the discard (never a tile of a rack)."""
-        return [] if self.round is None else public_buttons(self.round)
-
-    def table_lines(self) -> list[Msg]:
-        """Header, indicator, seats with rack sizes and top discards, totals, whose turn."""
-        game, match = self.round, self.match
-        if game is None or match is None:
-            return table_lines(self._tile_table(None, None, [], 0))
-        round_no = match.view(None)["rounds_played"] + 1
-        return table_lines(self._tile_table(game.view(None), game.to_act(), match.totals, round_no))
-
-    def _turn_note(self, step: Step, drawn: dict[int, Msg]) -> None:
-        """The player to discard gets their rack with a button per tile (privately), after the
-        tile they just drew, if any."""
-        game = self.round
-        if game is None:
-            return
-        index = game.to_act()
-        assert index is not None
-        seat = self.seat_of(index)
-        if seat.bot or seat.away:
-            return
-        if game.phase != "discard":
-            if spec_for(game.legal_actions(index), "show_indicator"):
-                line = msg("okey.can_show", tile=game.view(None)["indicator"])
-                step.notes.append(
-                    Note([line], to=seat, buttons=[ButtonSpec("show", msg("btn.show"))])
-                )
-            return
-        lead = [drawn[index]] if index in drawn else []
-        step.notes.append(self._rack_note(index, lead, self._tile_buttons(index)))
-
-    def _tile_buttons(self, index: int) -> list[ButtonSpec]:
-        assert self.round is not None
-        return tile_buttons(self.round, index)
-
-    def _rack_lines(self, index: int, mode: str = "runs") -> list[Msg]:
-        game = self.match.round if self.match is not None else None
-        assert game is not None
-        return rack_lines(game, index, mode)
-
-    def private_buttons(self, index: int) -> list[ButtonSpec]:
-        """The tile buttons while the seat at `index` must discard (as on their turn's rack)."""
-        engine_index = self.engine_seat(self.seats[index].player_id)
-        seat = self.seats[index]
-        if engine_index is None or not self._turn_of(engine_index) or seat.bot or seat.away:
-            return []
-        return self._tile_buttons(engine_index)
-
-    def private_lines(self, index: int, sub: str, args: tuple[str, ...]) -> list[Msg]:
-        """`/okey rack` and `/okey arrange runs|pairs`: the player's own tiles."""
-        engine_index = self.engine_seat(self.seats[index].player_id)
-        if engine_index is None or self.round is None:
-            raise Refusal("err.no_round")
-        mode = "runs"
-        if sub == "arrange":
-            found = lookup(ARRANGE_MODES, args[0]) if len(args) == 1 else None
-            if found is None and args:
-                raise Refusal("err.arrange_usage")
-            mode = found or "runs"
-        return self._rack_lines(engine_index, mode)
-
-    def rules_lines(self) -> list[Msg]:
-        """The table's options: stake, rounds and scoring, then every house rule with its
-        value and meaning."""
-        return rules_lines(self.game, self.group, self.options, self.pending)
-
-    def _rack_sketch(self, index: int, mode: str = "runs") -> Sketch | None:
-        """The rack picture of engine seat `index` from their own view, when pictures are on."""
-        game = self.round
-        seat = self.seat_of(index)
-        if game is None or not self.draws_for(seat):
-            return None
-        return pictures.okey_rack(game.view(index), seat.locale, mode)
-
-    def table_sketch(self) -> Sketch | None:
-        """The public table of the round in play (from the match's `view(None)`)."""
-        if self.match is None or self.round is None or not self.draws_for(None):
-            return None
-        names = [self.name(i) for i in range(len(self.staked))]
-        return pictures.okey_table(self.match.view(None), names, self.locale)
-
-    def private_sketch(self, index: int, sub: str, args: tuple[str, ...]) -> Sketch | None:
-        """`/okey rack` and `/okey arrange`'s picture: the rack laid out as the text says."""
-        engine_index = self.engine_seat(self.seats[index].player_id)
-        if engine_index is None or self.round is None:
-            return None
-        found = lookup(ARRANGE_MODES, args[0]) if sub == "arrange" and len(args) == 1 else None
-        return self._rack_sketch(engine_index, found or "runs")

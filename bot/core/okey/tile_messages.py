@@ -1,20 +1,20 @@
-"""What the classic and the 101 Okey tables say alike (`TileMessages`): the table message's
-header, waiting, indicator, seat and turn lines, the public events both games have, the match
-totals, a player's rack note and `/verify`. Each game's own messages build the rest
-(`bot.core.okey.messages`, `bot.core.okey101.messages`). Tiles a player holds only ever go to
-that player.
+"""What the classic and the 101 Okey tables say alike, as pure functions of data: the public
+events both games have (`TilePresenter`, `shared_event`), the table message's header, waiting,
+indicator, seat and turn lines (of a `TileTable` record) and `/verify`. `TileMessages`, on the
+tile-table base, calls them with a table's state and keeps a player's rack note. Each game's own
+messages build the rest (`bot.core.okey.messages`, `bot.core.okey101.messages`). Tiles a player
+holds only ever go to that player.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
-from bot.core.sketch import Sketch
 from bot.core.table import house
 from bot.core.table.fairness import check_seed
-from bot.core.table.session import ButtonSpec, Msg, Note, Seat, TableSession, msg
+from bot.core.table.session import Msg, Seat, msg
 from bot.render import text as show
 from games.base import Event, seed_from_hex
 from games.okey.common import TileRound
@@ -171,54 +171,3 @@ def verify_lines(
         for i, name in enumerate(players)
     ]
     return lines
-
-
-class TileMessages(TableSession):
-    """The lines both Okey tables share (mixed into their sessions); subclasses set
-    `round_type` (the round `/verify` deals again) and build a rack's lines and picture."""
-
-    round_type: ClassVar[type[TileRound]]
-    staked: list[int]
-
-    if TYPE_CHECKING:  # provided by `bot.core.okey.tile_session.TileSession`
-
-        def seat_of(self, index: int) -> Seat: ...
-
-        def name(self, index: int) -> str: ...
-
-    # --- the table message (`TileTable` and the pure functions above) ----------------------
-
-    def _tile_table(
-        self, view: dict[str, Any] | None, actor: int | None, totals: list[int], round_no: int
-    ) -> TileTable:
-        """The data the table message is built from (`view`: the round's public view, None
-        while no round is played)."""
-        players = [] if view is None else [self.seat_of(i) for i in range(len(self.staked))]
-        return TileTable(
-            *(self.game, self.table_id, self.options, list(self.seats), players),
-            *(view, actor, totals, round_no),
-        )
-
-    # --- a player's rack ------------------------------------------------------------------------
-
-    def _rack_lines(self, index: int) -> list[Msg]:
-        """Engine seat `index`'s rack in words; each game says its own."""
-        raise NotImplementedError
-
-    def _rack_sketch(self, index: int) -> Sketch | None:
-        """Engine seat `index`'s rack picture, when pictures are on; each game draws its own."""
-        raise NotImplementedError
-
-    def _rack_note(
-        self, index: int, lead: list[Msg] | None = None, buttons: list[ButtonSpec] | None = None
-    ) -> Note:
-        """Engine seat `index`'s rack as it is now, privately, in the round's slot."""
-        lines = [*(lead or []), *self._rack_lines(index)]
-        return self.tell_hand(
-            self.seat_of(index), lines, buttons=buttons or [], picture=self._rack_sketch(index)
-        )
-
-    @classmethod
-    def verify_lines(cls, info: dict[str, Any], seed_hex: str, posted_hash: str) -> list[Msg]:
-        """Deal the round again from its seed (`verify_lines` of the game's `round_type`)."""
-        return verify_lines(cls.round_type, info, seed_hex, posted_hash)
