@@ -18,7 +18,7 @@ from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS
 from bot.core.poker import odds_cache
 from bot.core.poker.words import AMOUNT_KINDS
 from bot.core.sketch import Sketch
-from bot.core.table import house, pictures
+from bot.core.table import house, last, pictures
 from bot.core.table.fairness import check_seed
 from bot.core.table.session import ButtonSpec, Msg, Seat, msg
 from bot.render import text as show
@@ -324,6 +324,22 @@ def table_sketch(
     """The public table of the running hand (from `view(None)`)."""
     percents = None if odds is None else [odds.percent(e) for e in range(len(names))]
     return pictures.poker_table(view, list(names), locale, odds=percents)
+
+
+def last_players(
+    view: dict[str, Any], seats: Sequence[Seat], start_stacks: Sequence[int]
+) -> list[dict[str, Any]]:
+    """A finished hand's players as the live table keeps its end (`bot.core.table.last`), from
+    its public view: each engine seat's name, the cards it showed (the engine's public `shown`:
+    never a folded hand) and the chips it won or lost."""
+    players = []
+    for index, seat in enumerate(seats):
+        delta = view["stacks"][index] - start_stacks[index]
+        shown = view["shown"].get(str(index), ())
+        players.append(
+            last.player(seat.name, seat.user_id, shown=shown, delta=delta, winner=delta > 0)
+        )
+    return players
 
 
 def verify_lines(info: dict[str, Any], seed_hex: str, posted_hash: str) -> list[Msg]:

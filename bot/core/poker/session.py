@@ -230,8 +230,7 @@ class PokerSession(PokerWords, TableSession):
         e = self.engine_seat(self.seats[index].player_id)
         if e is None:
             raise Refusal("err.not_in_hand")
-        public = self.public_odds(self.engine.view(None))
-        return messages.own_lines(self.engine.view(e), e, public)
+        return messages.own_lines(self.engine.view(e), e, self.public_odds(self.engine.view(None)))
 
     def rules_lines(self) -> list[Msg]:
         """The table's options, the game's rules in short, then every house rule."""
@@ -240,19 +239,18 @@ class PokerSession(PokerWords, TableSession):
 
     def table_sketch(self) -> Sketch | None:
         """The public table of the running hand (from `view(None)`), when pictures are on."""
-        if not self.running() or not self.draws_for(None):
-            return None
-        view = self.engine.view(None)
-        return messages.table_sketch(view, self.names(), self.locale, self.public_odds(view))
+        view = self.engine.view(None) if self.running() and self.draws_for(None) else None
+        odds = self.public_odds(view)
+        return (
+            None if view is None else messages.table_sketch(view, self.names(), self.locale, odds)
+        )
 
     def private_sketch(self, index: int, sub: str, args: tuple[str, ...]) -> Sketch | None:
         """`/poker hand`'s picture: the player's own cards (none once folded)."""
         seat = self.seats[index]
         e = self.engine_seat(seat.player_id)
-        if e is None or not self.draws_for(seat):
-            return None
-        view = self.engine.view(e)
-        return None if view["folded"][e] else pictures.poker_hand(view, seat.locale)
+        view = None if e is None or not self.draws_for(seat) else self.engine.view(e)
+        return None if view is None or view["folded"][e] else pictures.poker_hand(view, seat.locale)
 
     verify_lines = staticmethod(messages.verify_lines)  # the deal again from its seed
 
@@ -476,19 +474,8 @@ class PokerSession(PokerWords, TableSession):
         """Keep the hand's public end for the live table (`bot.core.table.last`): the cards
         shown at its showdown (the engine's public `shown`: never a folded hand), each
         player's chips won or lost, the result lines."""
-        players = []
-        for index, _pid in enumerate(self.in_hand):
-            seat = self.seat_of_engine(index)
-            delta = view["stacks"][index] - self.start_stacks[index]
-            players.append(
-                last.player(
-                    seat.name,
-                    seat.user_id,
-                    shown=view["shown"].get(str(index), ()),
-                    delta=delta,
-                    winner=delta > 0,
-                )
-            )
+        seats = [self.seat_of_engine(index) for index in range(len(self.in_hand))]
+        players = messages.last_players(view, seats, self.start_stacks)
         last.keep_last(self, step, hand_id, players)
 
     def _after_hand(self, step: Step) -> None:
@@ -549,10 +536,8 @@ class PokerSession(PokerWords, TableSession):
                 note.picture = pictures.poker_hand(self.engine.view(index), seat.locale)
         if showdown is not None and self.draws_for(None):
             won = {e.data["seat"] for e in events if e.kind == "won"}  # not "returned" chips
-            view, names = self.engine.view(None), self.names()
-            showdown[1].picture = messages.showdown_sketch(
-                self.game, view, names, self.locale, showdown[0], won
-            )
+            args = (self.engine.view(None), self.names(), self.locale, showdown[0], won)
+            showdown[1].picture = messages.showdown_sketch(self.game, *args)
         if self.engine is not None and self.engine.finished:
             self._finish(step)
         else:
@@ -607,9 +592,8 @@ class PokerSession(PokerWords, TableSession):
         if public is None or not messages.odds_shown(self.game, self.options, public):
             return []
         seat = None if player_id is None else self.engine_seat(player_id)
-        return (
-            [public] if seat is None or public["folded"][seat] else [public, self.engine.view(seat)]
-        )
+        own = [] if seat is None or public["folded"][seat] else [self.engine.view(seat)]
+        return [public, *own]
 
     async def prepare(self, player_id: int | None) -> None:
         """Work out the odds the next message may show in a worker thread, so that the event
