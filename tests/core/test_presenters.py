@@ -1,7 +1,7 @@
-"""The presenters are pure: an event's lines (`describe`, `own`) and the table message's lines
-(`table_lines` of a `PokerTable` or `TileTable` record) are functions of data alone. The same
-input gives the same lines, the input is left as it was, and no table session is needed (nor
-imported: `/replay` puts a hand into words without one)."""
+"""The presenters are pure: an event's lines (`describe`, `own`, each game's `GameSpec.presenter`)
+and the table message's lines (`table_lines` of a `PokerTable` or `TileTable` record) are
+functions of data alone. The same input gives the same lines, the input is left as it was, and
+no table session is needed (nor imported by the presenter modules)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from bot.core.okey import messages as okey_messages
 from bot.core.okey.tile_messages import TileTable
 from bot.core.okey101 import messages as okey101_messages
 from bot.core.poker import messages as poker_messages
-from bot.core.presenters import PRESENTERS, presenter
+from bot.core.registry import GAMES, game_spec
 from bot.core.table import ai
 from bot.core.table.session import Seat
 from games import history
@@ -53,18 +53,18 @@ def played(game: str, seed: int) -> tuple[Any, list[Event]]:
     return engine, events
 
 
-@pytest.mark.parametrize("game", sorted(PRESENTERS))
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_describe_is_a_function_of_the_event_and_the_names(game: str, seed: int) -> None:
     _, events = played(game, seed)
-    say = presenter(game)
+    say = game_spec(game).presenter
     described = 0
     for event in events:
         before = copy.deepcopy(event)
         if event.seat is None:
             first = say.describe(event, NAMES, "tr")
             assert first == say.describe(copy.deepcopy(event), list(NAMES), "tr")
-            assert first == presenter(game).describe(event, NAMES, "tr")
+            assert first == game_spec(game).presenter.describe(event, NAMES, "tr")
             described += bool(first)
         else:
             assert say.own(event) == say.own(copy.deepcopy(event))
@@ -72,11 +72,11 @@ def test_describe_is_a_function_of_the_event_and_the_names(game: str, seed: int)
     assert described > 1
 
 
-@pytest.mark.parametrize("game", sorted(PRESENTERS))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_names_come_only_from_the_names_given(game: str) -> None:
     """The same events with other names read the same but for the names."""
     _, events = played(game, 3)
-    say = presenter(game)
+    say = game_spec(game).presenter
     other = ("Xavier", "Yusuf", "Zeynep")
     for event in (e for e in events if e.seat is None):
         ours, theirs = say.describe(event, NAMES, "en"), say.describe(event, other, "en")
@@ -131,10 +131,11 @@ def test_tile_table_lines_are_a_function_of_the_table_record(game: str, lines_of
     assert lines_of(waiting)[-1].key == "okey.waiting"
 
 
-def test_replay_puts_a_hand_into_words_without_a_table_session() -> None:
-    """Importing `/replay` (and so every presenter) loads no game's session module."""
+def test_the_presenters_need_no_table_session() -> None:
+    """Importing every game's presenter module loads no game's session module."""
     code = (
-        "import sys, bot.core.players.replay\n"
+        "import sys, bot.core.poker.messages, bot.core.poker.sng_messages\n"
+        "import bot.core.okey.messages, bot.core.okey101.messages\n"
         "print(sorted(m for m in sys.modules if m.startswith('bot.core.') and "
         "m.endswith(('.session', 'sng_table', 'tile_session'))))"
     )

@@ -24,7 +24,7 @@ from bot.core.i18n import hand_name
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.players import proofs
 from bot.core.players.stored import StoredHand
-from bot.core.presenters import Presenter, presenter
+from bot.core.registry import game_spec
 from bot.core.sketch import Sketch
 from bot.core.table import pictures
 from bot.core.table.deliver import text
@@ -36,6 +36,7 @@ from games.base import Action, Event, seed_from_hex
 
 if TYPE_CHECKING:
     from bot.core.players.proofs import Reveal
+    from bot.core.spec import Presenter
     from storage import ActionRecord, Store
 
 REPLAY_COMMANDS = ("replay", "export")
@@ -159,7 +160,7 @@ def replay_lines(
     """The hand step by step as `viewer` (an engine seat, or None) may see it; with
     `sealed_hours` the seed is not shown yet (`bot.core.players.proofs`): a line says when it will be."""
     setup = hand.played.setup
-    say = presenter(setup.game)
+    say = game_spec(setup.game).presenter
     if setup.game in ("okey", "okey101"):
         players = ", ".join(setup.names)
     else:
