@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from bot.core.okey.tile_match import MatchT, RoundT
 from bot.core.okey.tile_messages import TilePresenter, TileTable, verify_lines
-from bot.core.okey.tile_session import MatchT, RoundT, TileSession
+from bot.core.okey.tile_session import TileSession
 from bot.core.sketch import Sketch
 from bot.core.table.session import ButtonSpec, Msg, Note
 from games.base import Event
