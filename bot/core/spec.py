@@ -2,7 +2,7 @@
 
 A `GameSpec` names a game's session class and the hooks the core calls instead of testing the
 game's name: how `/poker open` or `/okey start` makes a new table (`create`, chosen by `picks`),
-how one viewer sees it (`view`), how a tournament seats it (`tournament`), and what it is made
+how one viewer sees it (`view`), how its events read (`presenter`), how a tournament seats it (`tournament`), and what it is made
 of (`tiles`, `sort_rack`, `stake_at_begin`), and its rows of `/history` and `/stats`. Each game's package builds its spec (`spec.py`
 beside its session); the registry lists them. Adding a game: write its package (session, view,
 spec) and add its spec to `bot.core.registry`; nothing in `Core` changes (docs/architecture.md).
@@ -13,15 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from bot.core.api import TableView
     from bot.core.config import CoreConfig
     from bot.core.table.records import HistoryLine, StatsLines
-    from bot.core.table.session import Seat, TableSession
+    from bot.core.table.session import Msg, Seat, TableSession
+    from games.base import Event
 
-__all__ = ["GameSpec", "Maker", "RackSorter", "TournamentMaker", "ViewBuilder"]
+__all__ = ["GameSpec", "Maker", "Presenter", "RackSorter", "TournamentMaker", "ViewBuilder"]
 
 # (locale, the words after the opener and the game's word, config, now) -> a new session
 Maker = Callable[[str, tuple[str, ...], "CoreConfig", datetime], "TableSession"]
@@ -31,6 +32,19 @@ ViewBuilder = Callable[[Any, str | None, str | None], "TableView"]
 RackSorter = Callable[["TableView", str], Sequence[str | None]]
 # (seated players, the tournament's settings, config, now) -> the table's session, ready to begin
 TournamentMaker = Callable[[list["Seat"], dict[str, Any], "CoreConfig", datetime], "TableSession"]
+
+
+class Presenter(Protocol):
+    """A game's events in words, pure: the same event and names give the same lines, and no
+    session is needed (docs/architecture.md, "Presenters")."""
+
+    def describe(self, event: Event, names: Sequence[str], locale: str) -> list[Msg]:
+        """A public event as lines (`names`: the players of the engine seats, in seat order)."""
+        ...
+
+    def own(self, event: Event) -> list[Msg]:
+        """A player's own (private) event as lines, for that player alone."""
+        ...
 
 
 def never(word: str) -> bool:
@@ -46,6 +60,7 @@ class GameSpec:
     session: type[TableSession]  # restores a stored snapshot (`from_dict`)
     create: Maker  # a new table for the opener's words (`/poker open acik 10`)
     view: ViewBuilder  # one viewer's `TableView` (`bot.core.api`)
+    presenter: Presenter  # its events in words (the live table, `/replay`, the moves list)
     opener: str = "open"  # the sub-command that opens a table of the group ("start": Okey)
     picks: Callable[[str], bool] = never  # whether the opener's first word asks for this game
     default: bool = False  # the group's game when no word picks one (`/poker open 10`)

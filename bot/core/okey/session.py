@@ -19,7 +19,7 @@ from typing import Any
 from bot.core.commands import fold
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.okey.messages import OkeyMessages
+from bot.core.okey.face import OkeyMessages
 from bot.core.okey.tile_opening import Opening
 from bot.core.okey.tile_session import TileSession
 from bot.core.okey.words import OKEY_SUBS, OkeyWords

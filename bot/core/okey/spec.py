@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core.api import TableView
+from bot.core.okey.messages import PRESENTER
 from bot.core.okey.records import okey_stats, tile_history
 from bot.core.okey.session import OkeySession
 from bot.core.okey.view import okey_view, sorted_slots
@@ -23,6 +24,7 @@ OKEY = GameSpec(
     session=OkeySession,
     create=OkeySession.create,
     view=okey_view,
+    presenter=PRESENTER,
     opener="start",
     default=True,
     first="join",

@@ -56,7 +56,8 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
       move), `_typed_move` (a move typed as a command), `_start_problem`;
     - at a round's end: `_round_details`, `_last_round` and `_ranked_points`.
 
-    The game's messages mixin supplies `_public_event` and `_rack_note`."""
+    The game's face (`bot.core.okey.tile_face.TileMessages`) supplies `_public_event` and
+    `_rack_note`."""
 
     group = "okey"
     max_seats = MAX_SEATS
@@ -66,7 +67,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
     # classic Okey: each match's totals go on the penalty board
     penalty_board: ClassVar[bool] = False
 
-    if TYPE_CHECKING:  # supplied by the game's messages (`bot.core.okey.tile_messages`)
+    if TYPE_CHECKING:  # supplied by the game's face (`bot.core.okey.tile_face`)
 
         def _public_event(self, event: Event) -> list[Msg]: ...
 

@@ -32,7 +32,8 @@ from bot.core.errors import Refusal
 from bot.core.okey.tile_opening import Opening
 from bot.core.okey.tile_session import MAX_SEATS, TileSession
 from bot.core.okey101 import plays
-from bot.core.okey101.messages import ANNOUNCED_EVENTS, MAX_BUTTONS, Okey101Messages
+from bot.core.okey101.face import Okey101Messages
+from bot.core.okey101.messages import ANNOUNCED_EVENTS, MAX_BUTTONS
 from bot.core.okey101.words import OKEY101_SUBS, Okey101Words, Request
 from bot.core.sketch import Sketch
 from bot.core.table import house, last, pictures

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.core.api import TableView
 from bot.core.okey.records import tile_history
+from bot.core.okey101.messages import PRESENTER
 from bot.core.okey101.records import okey101_stats
 from bot.core.okey101.session import Okey101Session, is_variant_word
 from bot.core.okey101.view import okey101_view, sorted_slots101
@@ -24,6 +25,7 @@ OKEY101 = GameSpec(
     session=Okey101Session,
     create=Okey101Session.create,
     view=okey101_view,
+    presenter=PRESENTER,
     opener="start",
     picks=is_variant_word,
     first="join",

@@ -23,7 +23,7 @@ from games.commitment import Commitment, Opening, proof_document
 from games.positions import Disclosure, disclose
 
 if TYPE_CHECKING:
-    from bot.core.players.replay import StoredHand
+    from bot.core.players.stored import StoredHand
     from storage import Store
 
 

@@ -16,21 +16,19 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.core.errors import Refusal
 from bot.core.i18n import hand_name
 from bot.core.messages import Command, Outgoing, OutKind
-from bot.core.okey.session import OkeySession
-from bot.core.okey101.session import Okey101Session
 from bot.core.players import proofs
-from bot.core.poker.session import PokerSession
+from bot.core.players.stored import StoredHand
+from bot.core.registry import game_spec
 from bot.core.sketch import Sketch
 from bot.core.table import pictures
 from bot.core.table.deliver import text
-from bot.core.table.session import Msg, Seat, Who, msg
+from bot.core.table.session import Msg, Who, msg
 from bot.render import text as show
 from bot.render.pictures import PictureStyle
 from games import history
@@ -38,6 +36,7 @@ from games.base import Action, Event, seed_from_hex
 
 if TYPE_CHECKING:
     from bot.core.players.proofs import Reveal
+    from bot.core.spec import Presenter
     from storage import ActionRecord, Store
 
 REPLAY_COMMANDS = ("replay", "export")
@@ -49,26 +48,6 @@ MOVE_KINDS = frozenset(
 )
 HAND_ID = re.compile(r"^#?(\d{1,12})-(\d{1,9})$")
 MAX_TEXT = 3500  # characters of a replay message (Telegram takes 4096, adapters split Discord's)
-
-
-@dataclass(frozen=True)
-class StoredHand:
-    """A finished hand as the store keeps it, played again: its id, table, platform, when it
-    was dealt, its seed, and every step with every event (hidden ones included: filter with
-    `games.history.visible` before showing anything)."""
-
-    hand_id: str
-    table_id: int
-    platform: str
-    community: str | None
-    at: datetime
-    seed: bytes
-    played: history.Played
-
-    def viewer(self, player_id: int) -> int | None:
-        """The engine seat `player_id` played in this hand, or None when they did not."""
-        players = self.played.setup.players
-        return players.index(str(player_id)) if str(player_id) in players else None
 
 
 def parse_hand_id(args: tuple[str, ...], usage: str) -> tuple[str, int]:
@@ -167,40 +146,12 @@ async def load_hand(store: Store, hand_id: str, table_id: int) -> StoredHand:
 # --- putting a hand into words --------------------------------------------------------------
 
 
-Namer = PokerSession | OkeySession | Okey101Session
-
-
-def _namer(setup: history.Setup, locale: str, at: datetime) -> Namer:
-    """A stand-in table whose seats carry the hand's names, so that its events read exactly as
-    the table said them (the same catalogue lines)."""
-    seats = [Seat(i, "", name, locale) for i, name in enumerate(setup.names)]
-    if setup.game == "okey101":
-        table = Okey101Session(locale, {**dict(setup.options), "stake": 0}, at)
-        table.seats, table.staked, table.match = seats, list(range(len(seats))), None
-        return table
-    if setup.game == "okey":
-        okey = OkeySession(locale, dict(setup.options), at)
-        okey.seats, okey.staked, okey.match = seats, list(range(len(seats))), None
-        return okey
-    poker = PokerSession(setup.game, locale, {}, at)
-    poker.seats, poker.in_hand = seats, list(range(len(seats)))
-    return poker
-
-
-def _private_lines(namer: Namer, event: Event) -> list[Msg]:
-    """The asker's own private event as lines (their cards or tiles)."""
-    if isinstance(namer, PokerSession):
-        return namer._private_event(event)
-    if event.kind == "drew":
-        return [msg("okey.you_drew", tile=event.data["tile"])]
-    return []
-
-
-def event_lines(namer: Namer, event: Event) -> list[Msg]:
-    """One visible event as lines."""
+def event_lines(say: Presenter, names: Sequence[str], locale: str, event: Event) -> list[Msg]:
+    """One visible event as lines, exactly as the table said it: a public event through the
+    game's presenter, the asker's own private event as their own lines."""
     if event.seat is not None:
-        return _private_lines(namer, event)
-    return namer._public_event(event)
+        return say.own(event)
+    return say.describe(event, names, locale)
 
 
 def replay_lines(
@@ -209,7 +160,7 @@ def replay_lines(
     """The hand step by step as `viewer` (an engine seat, or None) may see it; with
     `sealed_hours` the seed is not shown yet (`bot.core.players.proofs`): a line says when it will be."""
     setup = hand.played.setup
-    namer = _namer(setup, locale, hand.at)
+    say = game_spec(setup.game).presenter
     if setup.game in ("okey", "okey101"):
         players = ", ".join(setup.names)
     else:
@@ -234,7 +185,7 @@ def replay_lines(
                 tiles = show.tiles(event.data["tiles"])
                 lines.append(msg("replay.your_rack", tiles=tiles))
                 continue
-            lines += event_lines(namer, event)
+            lines += event_lines(say, setup.names, locale, event)
     if sealed_hours is None:
         lines.append(msg("replay.seed", seed=hand.seed.hex()))
     else:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from bot.core.errors import Refusal
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.players.proofs import Reveal, proof_lines, proof_of
-from bot.core.players.replay import HAND_ID, StoredHand, load_hand
+from bot.core.players.replay import HAND_ID, load_hand
+from bot.core.players.stored import StoredHand
 from bot.core.registry import GAMES
 from bot.core.table.deliver import text
 from bot.core.table.session import Msg, Who, msg

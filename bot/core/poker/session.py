@@ -1,7 +1,7 @@
 """A poker table's state machine: seats and buy-ins, the hand loop (dealer moving left, carried
 pots), moves applied to the engine and its events sent on as notes. The words a player types are
-read in `bot.core.poker.words`; the lines, buttons and pictures are built in
-`bot.core.poker.messages` (both mixed into `PokerSession`).
+read in `bot.core.poker.words` (mixed into `PokerSession`); the lines, buttons and pictures
+are pure functions of the table's data in `bot.core.poker.messages`, which this session calls.
 
 Chips: a buy-in moves wallet -> table escrow; the engine's stacks are chips inside the escrow;
 leaving moves escrow -> wallet. At every committed state the escrow holds exactly
@@ -17,12 +17,13 @@ from typing import Any, ClassVar
 from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.poker import odds_cache
-from bot.core.poker.messages import PokerMessages
+from bot.core.poker import messages, odds_cache
 from bot.core.poker.words import ACTION_WORDS, PokerWords
+from bot.core.sketch import Sketch
 from bot.core.table import ai, house, last, pictures
 from bot.core.table import stats as handstats
 from bot.core.table.session import (
+    ButtonSpec,
     Msg,
     Note,
     Seat,
@@ -53,7 +54,7 @@ ANNOUNCED_EVENTS = ("hand_started", "opening_was_legal", "carried", "won", "retu
 HAND_EVENTS = ("hand", "hole", "drew_cards")  # private events whose message shows the hand
 
 
-class PokerSession(PokerWords, PokerMessages, TableSession):
+class PokerSession(PokerWords, TableSession):
     """One poker table (Türk pokeri; Açık poker when its engine is registered)."""
 
     group = "poker"
@@ -198,6 +199,60 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         """The moves engine seat `index` is offered where everybody sees them: they depend on
         public information only (never on openers or a down card)."""
         return getattr(self.engine, "public_legal_actions", self.engine.legal_actions)(index)
+
+    # --- what the table says (pure functions of this data: `bot.core.poker.messages`) ----------
+
+    def names(self) -> list[str]:
+        """The names of the running hand's engine seats, in seat order."""
+        return [self.name(i) for i in range(len(self.in_hand))]
+
+    def table_lines(self) -> list[Msg]:
+        """Header, each seat's chips and state, pot, and whose turn it is."""
+        view = self.engine.view(None) if self.running() else None
+        return messages.table_lines(
+            messages.PokerTable(
+                *(self.game, self.table_id, self.options, self.seats, self.chips, self.in_hand),
+                *(view, self.public_odds(view), self.actor(), self.carried, self.hand_id()),
+            )
+        )
+
+    def buttons(self) -> list[ButtonSpec]:
+        """Buttons of the move kinds the seat to act may make."""
+        index = self.engine.to_act() if self.running() else None
+        if index is None:
+            return []
+        return messages.turn_buttons(self._public_specs(index), self.engine.view(None), index)
+
+    def private_lines(self, index: int, sub: str, args: tuple[str, ...]) -> list[Msg]:
+        """`/poker hand`: the player's cards in the running hand."""
+        if not self.running():
+            raise Refusal("err.no_hand")
+        e = self.engine_seat(self.seats[index].player_id)
+        if e is None:
+            raise Refusal("err.not_in_hand")
+        return messages.own_lines(self.engine.view(e), e, self.public_odds(self.engine.view(None)))
+
+    def rules_lines(self) -> list[Msg]:
+        """The table's options, the game's rules in short, then every house rule."""
+        args = (self.game, self.group, self.options, self.pending, self.max_seats)
+        return messages.rules_lines(*args)
+
+    def table_sketch(self) -> Sketch | None:
+        """The public table of the running hand (from `view(None)`), when pictures are on."""
+        view = self.engine.view(None) if self.running() and self.draws_for(None) else None
+        odds = self.public_odds(view)
+        return (
+            None if view is None else messages.table_sketch(view, self.names(), self.locale, odds)
+        )
+
+    def private_sketch(self, index: int, sub: str, args: tuple[str, ...]) -> Sketch | None:
+        """`/poker hand`'s picture: the player's own cards (none once folded)."""
+        seat = self.seats[index]
+        e = self.engine_seat(seat.player_id)
+        view = None if e is None or not self.draws_for(seat) else self.engine.view(e)
+        return None if view is None or view["folded"][e] else pictures.poker_hand(view, seat.locale)
+
+    verify_lines = staticmethod(messages.verify_lines)  # the deal again from its seed
 
     # --- commands -------------------------------------------------------------------------------
 
@@ -419,19 +474,8 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         """Keep the hand's public end for the live table (`bot.core.table.last`): the cards
         shown at its showdown (the engine's public `shown`: never a folded hand), each
         player's chips won or lost, the result lines."""
-        players = []
-        for index, _pid in enumerate(self.in_hand):
-            seat = self.seat_of_engine(index)
-            delta = view["stacks"][index] - self.start_stacks[index]
-            players.append(
-                last.player(
-                    seat.name,
-                    seat.user_id,
-                    shown=view["shown"].get(str(index), ()),
-                    delta=delta,
-                    winner=delta > 0,
-                )
-            )
+        seats = [self.seat_of_engine(index) for index in range(len(self.in_hand))]
+        players = messages.last_players(view, seats, self.start_stacks)
         last.keep_last(self, step, hand_id, players)
 
     def _after_hand(self, step: Step) -> None:
@@ -469,18 +513,19 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
 
     def _events(self, events: list[Event], step: Step) -> None:
         showdown: tuple[Event, Note] | None = None
+        presenter = messages.PokerPresenter(self.game)
         hand_notes: dict[int, Note] = {}  # engine seat -> its last message about its cards
         for event in events:
             handstats.poker_tally(self.tally, event)
             if event.seat is not None:
                 seat = self.seat_of_engine(event.seat)
-                lines = self._private_event(event)
+                lines = presenter.own(event)
                 if lines:
                     step.notes.append(self.tell_hand(seat, lines))
                     if event.kind in HAND_EVENTS:
                         hand_notes[event.seat] = step.notes[-1]
                 continue
-            lines = self._public_event(event)
+            lines = presenter.describe(event, self.names(), self.locale)
             if lines:
                 step.notes.append(Note(lines, announce=event.kind in ANNOUNCED_EVENTS))
                 if event.kind == "showdown":
@@ -491,7 +536,8 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
                 note.picture = pictures.poker_hand(self.engine.view(index), seat.locale)
         if showdown is not None and self.draws_for(None):
             won = {e.data["seat"] for e in events if e.kind == "won"}  # not "returned" chips
-            showdown[1].picture = self._showdown_sketch(showdown[0], won)
+            args = (self.engine.view(None), self.names(), self.locale, showdown[0], won)
+            showdown[1].picture = messages.showdown_sketch(self.game, *args)
         if self.engine is not None and self.engine.finished:
             self._finish(step)
         else:
@@ -536,26 +582,18 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
 
     def public_odds(self, view: dict[str, Any] | None) -> Odds | None:
         """Açık poker's live odds from public information for `view(None)` of the running hand,
-        when the table shows them (`odds=on`); kept until a card is dealt or a player folds."""
-        if self.game != "acik" or view is None or view["finished"]:
-            return None
-        if not house.engine_args(self.game, self.options)["table"]["odds"]:
-            return None
-        return odds_cache.odds(view)  # kept per position (`bot.core.poker.odds_cache`)
+        when the table shows them (`messages.public_odds`)."""
+        return messages.public_odds(self.game, self.options, view)
 
     def odds_views(self, player_id: int | None) -> list[dict[str, Any]]:
         """The views whose odds the next message may show: the public one while an Açık hand
         with odds on runs, and `player_id`'s own when they play in it."""
-        if self.game != "acik" or not self.running():
+        public = self.engine.view(None) if self.game == "acik" and self.running() else None
+        if public is None or not messages.odds_shown(self.game, self.options, public):
             return []
-        public = self.engine.view(None)
-        if public["finished"] or not house.engine_args(self.game, self.options)["table"]["odds"]:
-            return []
-        views = [public]
         seat = None if player_id is None else self.engine_seat(player_id)
-        if seat is not None and not public["folded"][seat]:
-            views.append(self.engine.view(seat))
-        return views
+        own = [] if seat is None or public["folded"][seat] else [self.engine.view(seat)]
+        return [public, *own]
 
     async def prepare(self, player_id: int | None) -> None:
         """Work out the odds the next message may show in a worker thread, so that the event

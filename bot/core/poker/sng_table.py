@@ -7,7 +7,7 @@ chips when a hand ends is out, in the next place from the bottom; when one playe
 chip the table closes and `outcome()` is final. Leaving is a forfeit: the seat stays, the
 computer plays it (cautiously) until it is out. Joining, adding a computer or changing the rules
 are refused for the whole tournament. What the table says on top of a poker table (the ante
-levels, forfeits, the eliminated) is built in `bot.core.poker.sng_messages`.
+levels, forfeits, the eliminated) comes from the pure functions of `bot.core.poker.sng_messages`.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from datetime import datetime
 from typing import Any
 
 from bot.core.errors import Refusal
-from bot.core.poker import sng
+from bot.core.poker import sng, sng_messages
 from bot.core.poker.session import ENGINES, MAX_SEATS, PokerSession
-from bot.core.poker.sng_messages import SitAndGoMessages, _duration
 from bot.core.table import ai
 from bot.core.table.session import (
+    Msg,
     Seat,
     Step,
     TableOutcome,
@@ -36,7 +36,7 @@ from bot.core.table.session import (
 MIN_PLAYERS = 2
 
 
-class SitAndGoSession(SitAndGoMessages, PokerSession):
+class SitAndGoSession(PokerSession):
     """A poker table playing a sit-and-go with tournament chips (see the module docstring)."""
 
     def __init__(self, game: str, locale: str, options: dict[str, Any], created: datetime) -> None:
@@ -207,10 +207,32 @@ class SitAndGoSession(SitAndGoMessages, PokerSession):
             game=msg(f"game.{self.game}"),
             players=len(self.seats),
             chips=self.options["chips"],
-            wait=_duration(self.options["level_seconds"]),
+            wait=sng_messages.duration(self.options["level_seconds"]),
         )
         self._deal(step)
         return step
+
+    def table_lines(self) -> list[Msg]:
+        """The poker table with the ante level and the next one, forfeited seats marked and
+        the eliminated listed (`sng_messages.table_lines`)."""
+        poker = super().table_lines()
+        return sng_messages.table_lines(
+            poker, self.seats, self.forfeit_ids, self._level_line(), self.out
+        )
+
+    def _level_line(self) -> Msg | None:
+        """The ante level line while the sit-and-go runs."""
+        if self.started is None or self.phase == "closed":
+            return None
+        now = self._clock_level()
+        wait = (now + 1) * self.options["level_seconds"] - (self.now - self.started).total_seconds()
+        upcoming = self._ante(now if now > self.level else now + 1)
+        return sng_messages.level_line(self.level, self.options["ante"], now, upcoming, wait)
+
+    def rules_lines(self) -> list[Msg]:
+        """The sit-and-go's terms, then the game's rules and house rules as at any poker table."""
+        players = len(self.seats) + len(self.out)
+        return sng_messages.rules_lines(self.game, self.options, players, super().rules_lines())
 
     def _clock_level(self) -> int:
         assert self.started is not None

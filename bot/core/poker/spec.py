@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.core.commands import VARIANTS, lookup
 from bot.core.config import CoreConfig
+from bot.core.poker.messages import PokerPresenter
 from bot.core.poker.records import acik_stats, turkish_stats
 from bot.core.poker.session import PokerSession
 from bot.core.poker.sng_table import SitAndGoSession
@@ -37,6 +38,7 @@ def _spec(name: str, stats: StatsLines, default: bool = False) -> GameSpec:
         session=PokerSession,
         create=create,
         view=poker_view,
+        presenter=PokerPresenter(name),
         opener="open",
         picks=lambda word: lookup(VARIANTS, word) == name,
         default=default,
