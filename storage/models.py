@@ -40,6 +40,8 @@ class Player(SQLModel, table=True):
     name: str = Field(sa_column=sa.Column(sa.String(100), nullable=False))
     locale: str | None = Field(default=None, sa_column=sa.Column(sa.String(16)))
     created_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+    # tiles drawn with a shape per colour as well (`/tiles symbols`); None: never chosen (colours)
+    tile_symbols: bool | None = Field(default=None, sa_column=sa.Column(sa.Boolean))
 
 
 class GameTable(SQLModel, table=True):

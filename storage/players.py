@@ -1,4 +1,4 @@
-"""Player rows: get-or-create by platform user id, look-ups and the chosen language."""
+"""Player rows: get-or-create by platform user id, look-ups, the chosen language and tile style."""
 
 from __future__ import annotations
 
@@ -17,7 +17,12 @@ from storage.sql import upsert
 def player_record(row: Any) -> PlayerRecord:
     """A PlayerRecord from a ``players`` row."""
     return PlayerRecord(
-        id=row.id, platform=row.platform, user_id=row.user_id, name=row.name, locale=row.locale
+        id=row.id,
+        platform=row.platform,
+        user_id=row.user_id,
+        name=row.name,
+        locale=row.locale,
+        tile_symbols=bool(row.tile_symbols),
     )
 
 
@@ -64,6 +69,19 @@ async def set_locale(conn: AsyncConnection, player_id: int, locale: str | None) 
         sa.update(players)
         .where(players.c.id == player_id)
         .values(locale=locale)
+        .returning(players.c.id)
+    )
+    if (await conn.execute(stmt)).first() is None:
+        raise NotFound(f"no player with id {player_id}")
+
+
+async def set_tile_symbols(conn: AsyncConnection, player_id: int, symbols: bool) -> None:
+    """Set whether the player's tiles carry a shape per colour; NotFound if there is no such
+    player."""
+    stmt = (
+        sa.update(players)
+        .where(players.c.id == player_id)
+        .values(tile_symbols=symbols)
         .returning(players.c.id)
     )
     if (await conn.execute(stmt)).first() is None:

@@ -117,6 +117,7 @@ class PlayerRecord:
     user_id: str
     name: str
     locale: str | None
+    tile_symbols: bool = False  # `/tiles symbols`: tiles marked with a shape per colour too
 
 
 @dataclass(frozen=True)

@@ -131,6 +131,13 @@ class Store(StoreReads, StoreSurfaces):
         locale = check.optional_text(locale, "locale", 16)
         await self._writer.run(lambda conn: player_ops.set_locale(conn, player_id, locale))
 
+    async def set_tile_symbols(self, player_id: int, symbols: bool) -> None:
+        """Set whether the player's tiles are drawn with a shape per colour (`/tiles`)."""
+        check.positive_int(player_id, "player id")
+        if not isinstance(symbols, bool):
+            raise InvalidRequest("tile symbols must be true or false")
+        await self._writer.run(lambda conn: player_ops.set_tile_symbols(conn, player_id, symbols))
+
     # -- chips -------------------------------------------------------------------------------
 
     async def balance(self, account: str) -> int:

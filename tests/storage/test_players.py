@@ -64,3 +64,19 @@ async def test_find_player_reads_without_creating(store: Store) -> None:
     assert found == created
     assert await store.find_player("discord", "42") is None
     assert await store.find_player("telegram", "43") is None
+
+
+async def test_tile_symbols_round_trip(store: Store) -> None:
+    player = await store.player("telegram", 3, "Zeynep")
+    assert player.tile_symbols is False  # never chosen: colours only
+    await store.set_tile_symbols(player.id, True)
+    assert (await store.get_player(player.id)).tile_symbols is True
+    assert (await store.find_player("telegram", 3)).tile_symbols is True  # type: ignore[union-attr]
+    # a later sign-in (name, platform locale) keeps the choice
+    assert (await store.player("telegram", 3, "Zeynep K", locale="tr")).tile_symbols is True
+    await store.set_tile_symbols(player.id, False)
+    assert (await store.get_player(player.id)).tile_symbols is False
+    with pytest.raises(NotFound):
+        await store.set_tile_symbols(99, True)
+    with pytest.raises(InvalidRequest):
+        await store.set_tile_symbols(player.id, "yes")  # type: ignore[arg-type]
