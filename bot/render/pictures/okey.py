@@ -107,12 +107,12 @@ def _side_column(
         draw.text(
             (x, y), style.word("indicator"), font=font(14, True), fill=TEXT_MUTED, anchor="ma"
         )
-        face = tile_image(scene.indicator, RACK_TILE_WIDTH)
+        face = tile_image(scene.indicator, RACK_TILE_WIDTH, symbols=style.symbols)
         image.paste(face, (round(x - tile_w / 2), y + 20), face)
         y += 20 + tile_h + 10
     if scene.okey is not None:
         draw.text((x, y), style.word("okey"), font=font(14, True), fill=TEXT_MUTED, anchor="ma")
-        face = tile_image(scene.okey, RACK_TILE_WIDTH, okey=True)
+        face = tile_image(scene.okey, RACK_TILE_WIDTH, okey=True, symbols=style.symbols)
         image.paste(face, (round(x - tile_w / 2), y + 20), face)
 
 
@@ -156,7 +156,9 @@ def draw_rack(scene: OkeyRackScene, style: PictureStyle) -> Image.Image:
         for s, tile in enumerate(row):
             if tile is None:
                 continue
-            face = tile_image(tile, RACK_TILE_WIDTH, okey=_is_okey(tile, scene.okey))
+            face = tile_image(
+                tile, RACK_TILE_WIDTH, okey=_is_okey(tile, scene.okey), symbols=style.symbols
+            )
             image.paste(face, (left + s * (tile_w + SLOT_GAP), PAD + 8 + r * row_h), face)
     return image
 
@@ -227,7 +229,7 @@ def draw_table(scene: OkeyTableScene, style: PictureStyle) -> Image.Image:
         anchor="ma",
     )
     if scene.indicator is not None:
-        face = tile_image(scene.indicator, TABLE_TILE_WIDTH)
+        face = tile_image(scene.indicator, TABLE_TILE_WIDTH, symbols=style.symbols)
         ix = round(cx + 24)
         image.paste(face, (ix, stack_y), face)
         draw.text(
@@ -245,7 +247,7 @@ def draw_table(scene: OkeyTableScene, style: PictureStyle) -> Image.Image:
             fill=TEXT_MUTED,
             anchor="rm",
         )
-        face = tile_image(scene.okey, OKEY_BADGE_WIDTH, okey=True)
+        face = tile_image(scene.okey, OKEY_BADGE_WIDTH, okey=True, symbols=style.symbols)
         image.paste(face, (round(cx), stack_y - 24 - face.height // 2), face)
 
     pw, ph = SEAT_PANEL
@@ -282,7 +284,9 @@ def draw_table(scene: OkeyTableScene, style: PictureStyle) -> Image.Image:
         # A seat's discard pile lies toward the table centre, on the seat's right-hand side.
         dx, dy = _discard_offset(sx, sy, cx, cy)
         if top is not None:
-            face = tile_image(top, TABLE_TILE_WIDTH, okey=_is_okey(top, scene.okey))
+            face = tile_image(
+                top, TABLE_TILE_WIDTH, okey=_is_okey(top, scene.okey), symbols=style.symbols
+            )
             image.paste(face, (round(dx - tile_w / 2), round(dy - tile_h / 2)), face)
         else:
             draw.rounded_rectangle(

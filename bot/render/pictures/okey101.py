@@ -85,7 +85,7 @@ def draw_rack(scene: Okey101RackScene, style: PictureStyle) -> Image.Image:
     for k, tile in enumerate(scene.tiles):
         x = PAD + (k % RACK_ROW) * (tile_w + GAP)
         y = PAD + (k // RACK_ROW) * (tile_h + 14)
-        face = tile_image(tile, RACK_TILE, okey=_is_okey(tile, scene.okey))
+        face = tile_image(tile, RACK_TILE, okey=_is_okey(tile, scene.okey), symbols=style.symbols)
         image.paste(face, (x, y), face)
         if scene.marked[k]:
             draw.rectangle((x + 2, y + tile_h + 3, x + tile_w - 2, y + tile_h + 8), fill=HIGHLIGHT)
@@ -125,7 +125,7 @@ def _melds_panel(scene: Okey101TableScene, width: int, style: PictureStyle) -> I
         tx = x + LABEL_W
         room = max(1, (column_w - LABEL_W - PAD) // (tile_w + 1))
         for tile in meld.tiles[:room]:
-            face = tile_image(tile, MELD_TILE, okey=_is_okey(tile, okey))
+            face = tile_image(tile, MELD_TILE, okey=_is_okey(tile, okey), symbols=style.symbols)
             panel.paste(face, (tx, y), face)
             tx += tile_w + 1
     return panel

@@ -61,6 +61,11 @@ TILE_COLOURS: dict[str, RGB] = {
     "K": (25, 25, 25),
 }
 
+# Tiles readable without colour (`tiles="symbols"`): each colour marked with its own shape as well,
+# the same shapes on the web page (● ▲ ■ ◆).
+TILE_SHAPES: dict[str, str] = {"R": "circle", "Y": "triangle", "B": "square", "K": "diamond"}
+TILE_SYMBOLS: dict[str, str] = {"R": "●", "Y": "▲", "B": "■", "K": "◆"}
+
 # Rank letters. Turkish names: As (ace), Papaz (king), Kız (queen), Vale (jack); ten is "10".
 RANK_LETTERS: dict[str, dict[str, str]] = {
     "intl": {"A": "A", "K": "K", "Q": "Q", "J": "J", "T": "10"},
@@ -69,6 +74,8 @@ RANK_LETTERS: dict[str, dict[str, str]] = {
 
 Lang = Literal["tr", "en"]
 RankStyle = Literal["intl", "tr"]
+TileStyle = Literal["colours", "symbols"]
+TILE_STYLES: tuple[TileStyle, ...] = ("colours", "symbols")
 
 WORDS: dict[str, dict[str, str]] = {
     "pot": {"tr": "Pot", "en": "Pot"},
@@ -85,18 +92,28 @@ WORDS: dict[str, dict[str, str]] = {
 
 @dataclass(frozen=True)
 class PictureStyle:
-    """How pictures look: rank letters (`intl` A K Q J or `tr` A P K V), the four-colour deck and
-    the language of the few words drawn (`tr` or `en`)."""
+    """How pictures look: rank letters (`intl` A K Q J or `tr` A P K V), the four-colour deck,
+    the language of the few words drawn (`tr` or `en`) and the tiles (`colours`, or `symbols`:
+    each tile colour marked with its own shape as well, for players who cannot tell the colours
+    apart)."""
 
     ranks: RankStyle = "intl"
     four_colour: bool = False
     lang: Lang = "en"
+    tiles: TileStyle = "colours"
 
     def __post_init__(self) -> None:
         if self.ranks not in RANK_LETTERS:
             raise ValueError(f"ranks must be 'intl' or 'tr', got {self.ranks!r}")
         if self.lang not in ("tr", "en"):
             raise ValueError(f"lang must be 'tr' or 'en', got {self.lang!r}")
+        if self.tiles not in TILE_STYLES:
+            raise ValueError(f"tiles must be 'colours' or 'symbols', got {self.tiles!r}")
+
+    @property
+    def symbols(self) -> bool:
+        """Whether tiles carry their colour's shape (`tiles="symbols"`)."""
+        return self.tiles == "symbols"
 
     def word(self, key: str) -> str:
         """The word `key` in this style's language."""

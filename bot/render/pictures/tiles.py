@@ -1,6 +1,8 @@
-"""Okey tiles as small RGBA images, cached per tile, mark and size.
+"""Okey tiles as small RGBA images, cached per tile, mark, style and size.
 
-A tile is cream with its number in the colour's ink and a dot under it, as on real tiles. The
+A tile is cream with its number in the colour's ink and a dot under it, as on real tiles; with
+`symbols` the dot is the colour's own shape instead (red circle, yellow triangle, blue square,
+black diamond: `style.TILE_SHAPES`), larger, so the colour reads without telling inks apart. The
 false joker (sahte okey) carries a large green star instead of a number. An okey tile (wild) gets
 a gold frame and a gold star badge in its top-right corner.
 """
@@ -23,6 +25,7 @@ from bot.render.pictures.style import (
     TILE_BORDER,
     TILE_COLOURS,
     TILE_FACE,
+    TILE_SHAPES,
 )
 
 ASPECT = 1.38  # height / width of a tile
@@ -58,17 +61,44 @@ def _blank(
     )
 
 
-def tile_image(tile: str, width: int, okey: bool = False) -> Image.Image:
-    """The face of `tile` (notation, e.g. `R5`, `F`); `okey` marks it as a wild okey tile.
+def tile_image(tile: str, width: int, okey: bool = False, symbols: bool = False) -> Image.Image:
+    """The face of `tile` (notation, e.g. `R5`, `F`); `okey` marks it as a wild okey tile,
+    `symbols` draws the colour's shape under the number instead of the dot.
 
     Raises NotationError for a bad name.
     """
     parsed = parse_tile(tile)
-    return _face(parsed.colour, parsed.number, width, okey)
+    return _face(parsed.colour, parsed.number, width, okey, symbols)
 
 
-@lru_cache(maxsize=512)
-def _face(colour: str | None, number: int | None, width: int, okey: bool) -> Image.Image:
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """The corners of a colour's shape (`triangle`, `square`, `diamond`) of radius `r` centred on
+    (cx, cy); the circle is drawn as an ellipse, not from points."""
+    if shape == "triangle":
+        return [(cx, cy - r), (cx + r * 1.05, cy + r * 0.8), (cx - r * 1.05, cy + r * 0.8)]
+    if shape == "square":
+        s = r * 0.95
+        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+    if shape == "diamond":
+        return [(cx, cy - r * 1.15), (cx + r, cy), (cx, cy + r * 1.15), (cx - r, cy)]
+    raise ValueError(f"no shape {shape!r}")
+
+
+def _mark(draw: ImageDraw.ImageDraw, colour: str, cx: float, cy: float, r: float) -> None:
+    """The colour's shape in its ink (`symbols`)."""
+    ink = TILE_COLOURS[colour]
+    shape = TILE_SHAPES[colour]
+    if shape == "circle":
+        c = r * 0.85  # a little smaller than the square's corners reach: the two never blur
+        draw.ellipse((cx - c, cy - c, cx + c, cy + c), fill=ink)
+    else:
+        draw.polygon(shape_points(shape, cx, cy, r), fill=ink)
+
+
+@lru_cache(maxsize=1024)
+def _face(
+    colour: str | None, number: int | None, width: int, okey: bool, symbols: bool = False
+) -> Image.Image:
     w, h = tile_size(width)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
@@ -88,9 +118,12 @@ def _face(colour: str | None, number: int | None, width: int, okey: bool) -> Ima
             text = str(number)
             size = round(w * (0.60 if len(text) == 1 else 0.50)) * k
             draw.text((w * k / 2, h * k * 0.40), text, font=font(size, True), fill=ink, anchor="mm")
-            dot = w * k * 0.09
             cx, cy = w * k / 2, h * k * 0.76
-            draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=ink)
+            if symbols:
+                _mark(draw, colour, cx, cy, w * k * 0.15)
+            else:
+                dot = w * k * 0.09
+                draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=ink)
         if okey:
             draw.polygon(
                 star_points(w * k * 0.80, h * k * 0.13, w * k * 0.17, w * k * 0.07),
