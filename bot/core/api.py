@@ -332,6 +332,11 @@ class LiveTableApi(CoreApi, Protocol):
         when done, else the refusal in `locale`."""
         ...
 
+    async def tile_symbols_of(self, platform: str, user_id: str) -> bool:
+        """Whether the user chose tiles with a shape per colour (`/tiles symbols`, or the page's
+        toggle); False for colours or no choice. Read only."""
+        ...
+
     async def follow(self) -> Callable[[], Awaitable[None]]:
         """Also tell the subscribers of steps other processes commit (PostgreSQL LISTEN);
         returns the coroutine function that stops it."""

@@ -6,6 +6,7 @@
     await core.press(press)       -> list[Outgoing]   a button press (`Button.custom_id`)
     await core.tick(now)          -> list[Outgoing]   turn timers; call every few seconds
     await core.locale_of(platform, user_id) -> str | None   a player's `/lang` choice (read only)
+    await core.tile_symbols_of(platform, user_id) -> bool  a player's `/tiles` choice (read only)
     core.needs_moderator(name, args) -> bool           whether an adapter must look up moderators
     core.table_info(table_id) -> TableInfo | None       an open table's game, language, turn nonce
     await core.choose_room(platform, user, channel, room) / chosen_room(platform, user, channel)
@@ -303,6 +304,10 @@ class Core:
         follows the same rule: `/lang` choice, else platform language, else table or default."""
         return await self.accounts.locale_of(platform, user_id)
 
+    async def tile_symbols_of(self, platform: str, user_id: str) -> bool:
+        """Whether this user chose tiles with a shape per colour (`/tiles symbols`); read only."""
+        return await self.accounts.tile_symbols_of(platform, user_id)
+
     # --- the rest of the contract with front ends (bot.core.api) ------------------------------
 
     def needs_moderator(self, name: str, args: tuple[str, ...]) -> bool:
@@ -498,6 +503,7 @@ class Core:
                 raise Refusal("err.not_seated")
             await session.prepare(who.player_id)  # their own odds off the event loop
             lines = session.private_lines(index, sub, args)
+            session.seats[index].symbols = who.symbols  # their rack as they chose (`/tiles`)
             picture = session.private_sketch(index, sub, args)
             seat = replace(session.seats[index], locale=who.locale)
             buttons = session.private_buttons(index)  # it may replace the turn's rack message

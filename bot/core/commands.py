@@ -30,6 +30,7 @@ TOP = _aliases(
     {
         "help": ("yardım", "h", "start"),
         "lang": ("dil", "language"),
+        "tiles": ("taşlar", "taş"),
         "balance": ("bakiye", "fiş", "chips"),
         "daily": ("günlük", "gunluk"),
         "leaderboard": ("sıralama", "top", "lider"),
@@ -91,6 +92,13 @@ TABLE = _aliases({"reset": ("sıfırla",), "kick": ("at", "çıkar"), "web": ("c
 TAKE_SOURCES = _aliases({"stock": ("deste", "yığın", "orta"), "discard": ("yer", "atılan", "pile")})
 # computer player levels for `addbot` (bot.core.table.ai.LEVELS)
 LEVELS = _aliases({"easy": ("kolay",), "normal": ("orta",), "hard": ("zor",)})
+# `/tiles symbols|colours`: tiles marked with a shape per colour as well, or colours only
+TILE_STYLES = _aliases(
+    {
+        "symbols": ("simge", "simgeler", "şekil", "şekiller", "shapes"),
+        "colours": ("renk", "renkler", "colors", "colour", "color"),
+    }
+)
 ARRANGE_MODES = _aliases({"runs": ("seri", "sıralı", "per", "melds"), "pairs": ("çift", "çiftler")})
 VARIANTS = _aliases({"turkish": ("türk", "turk", "tr"), "acik": ("açık", "open", "stud")})
 STRUCTURES = _aliases(

@@ -54,6 +54,7 @@ EXPECTED = {
     "leaderboard": None,
     "verify": None,
     "lang": None,
+    "tiles": None,
     "help": None,
     "history": None,
     "stats": None,
@@ -240,6 +241,7 @@ async def call(tree, path: str, **options):
         ("tournament okey", {"game": "101"}, ("tournament", ("okey", "101"))),
         ("verify", {"hand": " 12-3 "}, ("verify", ("12-3",))),
         ("lang", {"language": "tr"}, ("lang", ("tr",))),
+        ("tiles", {"style": "symbols"}, ("tiles", ("symbols",))),
         ("help", {}, ("help", ())),
     ],
 )

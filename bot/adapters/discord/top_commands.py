@@ -1,5 +1,5 @@
 """The commands outside the groups: `/balance`, `/daily`, `/help`, `/leaderboard`, `/verify`,
-`/lang` and the history commands (`/history`, `/stats`, `/replay`, `/export`), as data for
+`/lang`, `/tiles` and the history commands (`/history`, `/stats`, `/replay`, `/export`), as data for
 `slash.command` (see `commands.py`, which installs them beside the groups)."""
 
 from __future__ import annotations
@@ -27,6 +27,10 @@ PLAYED_GAMES = picks(
     ("101 Okey", "101 Okey", "101"),
 )
 LANGUAGES = picks(("Türkçe", "Türkçe", "tr"), ("English", "English", "en"))
+TILE_STYLES = picks(
+    ("A shape for each colour (● ▲ ■ ◆)", "Her renge bir şekil (● ▲ ■ ◆)", "symbols"),
+    ("Colours only", "Yalnız renkler", "colours"),
+)
 
 HAND = Opt(
     "hand",
@@ -49,7 +53,7 @@ def stats_of(v: Values) -> tuple[str, ...]:
     return words(None if player is None else f"<@{player.id}>", v["game"])
 
 
-# `/balance`, `/daily`, `/help`, `/leaderboard`, `/verify`, `/lang` and the history commands
+# `/balance`, `/daily`, `/help`, `/leaderboard`, `/verify`, `/lang`, `/tiles` and the history commands
 # (`/history`, `/stats`, `/replay`, `/export`: answered privately by the core)
 TOP_COMMANDS = (
     Slash("balance", L("balance", "bakiye"), L("My chips (only to me)", "Fişlerim (yalnız bana)")),
@@ -102,6 +106,24 @@ TOP_COMMANDS = (
                 str,
                 REQUIRED,
                 LANGUAGES,
+            ),
+        ),
+    ),
+    Slash(
+        "tiles",
+        L("tiles", "taşlar"),
+        L(
+            "My Okey tiles: a shape for each colour too, or colours only",
+            "Okey taşlarım: her renge bir şekil de, ya da yalnız renkler",
+        ),
+        (
+            Opt(
+                "style",
+                L("style", "görünüm"),
+                L("Shapes or colours only", "Şekiller ya da yalnız renkler"),
+                str,
+                REQUIRED,
+                TILE_STYLES,
             ),
         ),
     ),

@@ -167,5 +167,10 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("export", "Bir elin kaydını dosya olarak al (el no)", "A hand's history as a file (hand id)"),
     ("verify", "Bir eli doğrula (el no)", "Verify a hand (hand id)"),
     ("lang", "Dil: tr|en", "Language: tr|en"),
+    (
+        "tiles",
+        "Taşlarım: simge|renk (her renge bir şekil)",
+        "My tiles: symbols|colours (a shape per colour)",
+    ),
     ("help", "Yardım", "Help"),
 )

@@ -39,10 +39,11 @@ from bot.adapters.web.wire import (
     press_of,
     slots_of,
     state_frame,
+    tiles_choice,
 )
 from bot.core.api import LiveTableApi
 from bot.core.i18n import catalogue, normalize_locale, preferred_locale, t
-from bot.core.messages import Outgoing, OutKind, Press
+from bot.core.messages import Command, Outgoing, OutKind, Press
 from bot.core.throttle import Throttle, Verdict
 from bot.logs import kv
 
@@ -392,12 +393,15 @@ class WebTable:
         self.hub.add(viewer)
         texts = page_texts(who.locale)
         now = datetime.fromtimestamp(self.clock(), UTC)
-        await ws.send_str(state_frame(view, who.name, texts, now))
+        symbols = await front.core.tile_symbols_of(who.platform, who.user_id)
+        prefs = {"tiles": "symbols" if symbols else "colours"}
+        await ws.send_str(state_frame(view, who.name, texts, now, prefs))
         log.info(kv(event="web_viewer", table=who.table_id, seated=seated))
         return viewer
 
     async def _message(self, viewer: Viewer, data: dict[str, Any]) -> None:
-        """A frame after hello: a move, a rack arrangement, a sort or a ping."""
+        """A frame after hello: a move, a rack arrangement, a sort, the page's settings or a
+        ping."""
         kind = data["type"]
         ref = data.get("ref")
         who = viewer.who
@@ -412,6 +416,8 @@ class WebTable:
         try:
             if kind == "act":
                 refusal, warn = await self._act(viewer, front, data)
+            elif kind == "prefs":
+                refusal = await self._prefs(viewer, front, data)
             elif kind == "arrange":
                 refusal = await front.core.arrange_rack(
                     who.table_id, who.platform, who.user_id, slots_of(data), who.locale
@@ -433,9 +439,28 @@ class WebTable:
         # asks and sends `discard!` to accept)
         ack = frame("ack", ref=ref) if warn is None else frame("ack", ref=ref, warn=warn)
         await send(viewer, ack)
-        if kind != "act":  # only this player's pages show their rack: send them their state
+        if kind in ("arrange", "sort"):  # only this player's pages show their rack: their state
             mine = self.hub.pages_of(who.platform, who.table_id, who.user_id)
             await self.hub.send_states(who.platform, who.table_id, mine)
+
+    async def _prefs(self, viewer: Viewer, front: Front, data: dict[str, Any]) -> str | None:
+        """The page's toggle (`{"type": "prefs", "tiles": "symbols"|"colours"}`): the player's
+        `/tiles` choice, kept with the player through the core's own command, so that their
+        rack pictures in the chat follow it too; the refusal's words (an unknown choice, in the
+        player's language), or None."""
+        who = viewer.who
+        command = Command(
+            who.platform,
+            WEB_CHANNEL,
+            who.user_id,
+            who.name,
+            "tiles",
+            (tiles_choice(data),),
+            who.locale,
+        )
+        out = await front.core.handle(command)
+        refusals = [o for o in out if o.kind is OutKind.ERROR and o.user_id == who.user_id]
+        return refusals[0].text if refusals else None  # (the page says it; the chat need not)
 
     async def _act(
         self, viewer: Viewer, front: Front, data: dict[str, Any]

@@ -79,6 +79,7 @@ def state_text(
     me_name: str | None,
     texts: dict[str, str] | None = None,
     now: datetime | None = None,
+    prefs: dict[str, str] | None = None,
 ) -> str:
     """A `state` frame from a view's shared JSON (`view_text`) and the viewer's name; `texts`
     only with the first one; the view's `now` is the server's clock as the frame is built
@@ -87,6 +88,8 @@ def state_text(
     clock = _plain(now or datetime.now(UTC))
     view = shared[:-1] + ',"now":' + _dumps(clock) + ',"me_name":' + _dumps(me_name) + "}"
     tail = "" if texts is None else ',"texts":' + _dumps(texts)
+    if prefs is not None:  # the viewer's own settings (`tiles`), with the first state only
+        tail += ',"prefs":' + _dumps(prefs)
     return '{"type":"state","view":' + view + tail + "}"
 
 
@@ -95,10 +98,11 @@ def state_frame(
     me_name: str | None,
     texts: dict[str, str] | None,
     now: datetime | None = None,
+    prefs: dict[str, str] | None = None,
 ) -> str:
-    """A `state` frame as text (compact JSON); `texts` only with the first one; `now` as in
-    `state_text`."""
-    return state_text(view_text(view), me_name, texts, now)
+    """A `state` frame as text (compact JSON); `texts` and the viewer's `prefs` only with the
+    first one; `now` as in `state_text`."""
+    return state_text(view_text(view), me_name, texts, now, prefs)
 
 
 def frame(kind: str, **fields: Any) -> str:
@@ -122,6 +126,7 @@ def parse(text: str) -> dict[str, Any]:
         "arrange",
         "sort",
         "ping",
+        "prefs",
     ):
         raise BadFrame("unknown frame")
     ref = data.get("ref")
@@ -187,3 +192,16 @@ def slots_of(data: dict[str, Any]) -> list[str | None]:
     if not all(t is None or (isinstance(t, str) and NOTATION.match(t)) for t in tiles):
         raise BadFrame("bad tile")
     return list(tiles)
+
+
+MAX_CHOICE = 32  # characters of a `prefs` frame's choice
+
+
+def tiles_choice(data: dict[str, Any]) -> str:
+    """A `prefs` frame's tile style as the player wrote it (`symbols`, `colours`; the core
+    checks the word and refuses an unknown one in the player's language); BadFrame when it is
+    not a short text."""
+    tiles = data.get("tiles")
+    if not isinstance(tiles, str) or not tiles.strip() or len(tiles) > MAX_CHOICE:
+        raise BadFrame("tiles must be a word")
+    return tiles.strip()

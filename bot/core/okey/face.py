@@ -107,7 +107,7 @@ class OkeyMessages(TileMessages[OkeyMatch, OkeyRound]):
         seat = self.seat_of(index)
         if game is None or not self.draws_for(seat):
             return None
-        return pictures.okey_rack(game.view(index), seat.locale, mode)
+        return pictures.okey_rack(game.view(index), seat.locale, mode, seat.symbols)
 
     def table_sketch(self) -> Sketch | None:
         """The public table of the round in play (from the match's `view(None)`)."""

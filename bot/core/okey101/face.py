@@ -119,7 +119,7 @@ class Okey101Messages(TileMessages[Match101, Round101]):
         if game is None or not self.draws_for(seat):
             return None
         marked = plays.layable(game, index)
-        return pictures.okey101_rack(game.view(index), marked, seat.locale)
+        return pictures.okey101_rack(game.view(index), marked, seat.locale, seat.symbols)
 
     def table_sketch(self) -> Sketch | None:
         """The public table of the round in play (from the match's `view(None)`)."""

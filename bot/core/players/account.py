@@ -1,8 +1,8 @@
 """Players and their accounts outside the tables: who sends a command or press (the player record,
-the starting grant, the language), computer players' bankrolls, and the account commands
-`/balance`, `/daily`, `/leaderboard`, `/verify` and `/lang`.
+the starting grant, the language, the tile style), computer players' bankrolls, and the account
+commands `/balance`, `/daily`, `/leaderboard`, `/verify`, `/lang` and `/tiles`.
 
-Balance, daily and lang answer privately to the asker; the leaderboard is public. `/verify` of a
+Balance, daily, lang and tiles answer privately to the asker; the leaderboard is public. `/verify` of a
 hand is `bot.core.players.verify`'s (private until the hand's seed may be shown, then public); of a
 tournament stage, public. Refusals are raised as `Refusal` for `Core` to turn into an
 error to the sender.
@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, cast
 
 from bot.caches import Lru
-from bot.core.commands import BOARDS, SCOPES, lookup
+from bot.core.commands import BOARDS, SCOPES, TILE_STYLES, lookup
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.i18n import normalize_locale
@@ -37,7 +37,7 @@ log = logging.getLogger("bot.core")
 
 BOT_PLATFORM = "bot"
 MAX_CACHED = 20_000  # players whose record, language and grant are kept in memory (LRU)
-ACCOUNT_COMMANDS = ("balance", "daily", "leaderboard", "verify", "lang")
+ACCOUNT_COMMANDS = ("balance", "daily", "leaderboard", "verify", "lang", "tiles")
 
 
 class Accounts:
@@ -51,6 +51,8 @@ class Accounts:
         self._players: Lru[tuple[str, str], PlayerRecord] = Lru(MAX_CACHED)
         # (platform, user id) -> their `/lang` choice or None; only `/lang` stores a locale
         self._locales: Lru[tuple[str, str], str | None] = Lru(MAX_CACHED)
+        # (platform, user id) -> their `/tiles symbols` choice, as last read or set here
+        self._symbols: Lru[tuple[str, str], bool] = Lru(MAX_CACHED)
         # players whose starting grant was made (the grant's key makes a repeat a no-op)
         self._granted: Lru[int, bool] = Lru(MAX_CACHED)
         reveal = Reveal(store, config.seed_reveal_hours, clock)
@@ -73,6 +75,24 @@ class Accounts:
         locale = normalize_locale(player.locale if player is not None else None)
         self._locales[key] = locale
         return locale
+
+    async def tile_symbols_of(self, platform: str, user_id: str) -> bool:
+        """Whether this user chose tiles with a shape per colour (`/tiles symbols`); False when
+        they chose colours or nothing, are not a player yet, or the store is unavailable. Read
+        only, like `locale_of`."""
+        if self.store is None:
+            return False
+        key = (platform, str(user_id))
+        if key in self._symbols:
+            return self._symbols[key]
+        try:
+            player = await self.store.find_player(*key)
+        except StorageError as exc:  # a tile style is not worth failing a page over; not cached
+            log.warning(kv(event="tiles_lookup_failed", error=type(exc).__name__))
+            return False
+        symbols = player is not None and player.tile_symbols
+        self._symbols[key] = symbols
+        return symbols
 
     async def record(self, platform: str, user_id: str, name: str) -> PlayerRecord:
         """The player's record (created the first time, with the starting grant once; a computer
@@ -97,7 +117,14 @@ class Accounts:
         platform's, else the default)."""
         record = await self.record(source.platform, source.user_id, source.user_name)
         locale = record.locale or normalize_locale(source.locale) or self.config.default_locale
-        return Who(record.id, source.user_id, record.name, locale, source.is_moderator)
+        return Who(
+            record.id,
+            source.user_id,
+            record.name,
+            locale,
+            source.is_moderator,
+            symbols=record.tile_symbols,
+        )
 
     async def computer(self, seated: set[str], locale: str) -> Who:
         """A computer player whose user id is not in `seated`, its wallet brought back to its
@@ -121,6 +148,8 @@ class Accounts:
             raise Refusal(f"err.{group}_usage")
         if group == "lang":
             return await self._lang(command, who, args)
+        if group == "tiles":
+            return await self._tiles(command, who, args)
         if group == "balance":
             chips = await self.store.balance(wallet(who.player_id))
             return [_private(command, who, [msg("balance.text", name=who.name, chips=chips)])]
@@ -143,6 +172,19 @@ class Accounts:
         self._locales[(command.platform, command.user_id)] = locale
         line = msg("lang.set")
         return [Outgoing(OutKind.PRIVATE, text(locale, [line]), user_id=command.user_id)]
+
+    async def _tiles(self, command: Command, who: Who, args: tuple[str, ...]) -> list[Outgoing]:
+        """`/tiles symbols|colours` (`/taşlar simge|renk`): the asker's own tile pictures (and
+        web page) with a shape per colour as well, or colours only. Anything else is refused
+        with the usage, nothing stored."""
+        choice = lookup(TILE_STYLES, args[0]) if len(args) == 1 else None
+        if choice is None:
+            raise Refusal("err.tiles_usage")
+        symbols = choice == "symbols"
+        await self.store.set_tile_symbols(who.player_id, symbols)
+        self._players.pop((command.platform, command.user_id))
+        self._symbols[(command.platform, command.user_id)] = symbols
+        return [_private(command, who, [msg(f"tiles.{choice}")])]
 
     async def _daily(self, who: Who) -> list[Msg]:
         today = self.clock().date()

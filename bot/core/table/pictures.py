@@ -7,7 +7,8 @@ thread, after the lock is released, so a busy table never holds the event loop.
 - Public sketches (the table, the showdown, an Okey winner's melds) are built from the engine's
   public view (`view(None)`) only, so they cannot show a hidden card.
 - Private sketches (a poker hand, an Okey rack) are built from that player's own `view(seat)`
-  and only ever ride on a PRIVATE item to that player.
+  and only ever ride on a PRIVATE item to that player; a rack follows that player's `/tiles`
+  choice (a shape per colour), public pictures never do.
 - A drawing error costs the picture, never the move: the text still goes out, and the WARNING
   log line names only the error type (never a card or tile).
 - A table edit that a later edit of the same table in the same answer supersedes is not drawn
@@ -36,6 +37,7 @@ from bot.render.pictures import (
 )
 from bot.render.pictures.okey101 import render_rack as render_okey101_rack
 from bot.render.pictures.okey101 import render_table as render_okey101_table
+from bot.render.pictures.style import TileStyle
 from bot.render.pictures.views import (
     okey101_rack_scene,
     okey101_table_scene,
@@ -51,17 +53,24 @@ log = logging.getLogger("bot.core.pictures")
 _DRAWING = threading.Lock()  # one picture at a time: Pillow's caches are shared, cores are few
 
 
-def style_for(locale: str) -> PictureStyle:
-    """The picture style for a language (the words drawn on the picture)."""
-    return PictureStyle(lang="tr" if locale == "tr" else "en")
+def style_for(locale: str, symbols: bool = False) -> PictureStyle:
+    """The picture style for a language (the words drawn on the picture) and, for a player's
+    own tiles, their `/tiles` choice (`symbols`: a shape per colour as well)."""
+    return PictureStyle(lang="tr" if locale == "tr" else "en", tiles=TILES[symbols])
+
+
+TILES: dict[bool, TileStyle] = {False: "colours", True: "symbols"}
 
 
 def _sketch(
-    draw: Callable[[Any, PictureStyle], bytes], build: Callable[[], Any], locale: str
+    draw: Callable[[Any, PictureStyle], bytes],
+    build: Callable[[], Any],
+    locale: str,
+    symbols: bool = False,
 ) -> Sketch | None:
     """A sketch, or None when the scene cannot be built (logged without its content)."""
     try:
-        return Sketch(draw, build(), style_for(locale))
+        return Sketch(draw, build(), style_for(locale, symbols))
     except Exception as exc:  # a picture is decoration: never lose a move over it
         log.warning(kv(event="picture_failed", stage="scene", error=type(exc).__name__))
         return None
@@ -109,9 +118,12 @@ def okey_table(public_view: Mapping[str, Any], names: Sequence[str], locale: str
     return _sketch(render_okey_table, lambda: okey_table_scene(public_view, names), locale)
 
 
-def okey_rack(own_view: Mapping[str, Any], locale: str, mode: str = "runs") -> Sketch | None:
-    """A player's rack from their own `view(seat)`, grouped by `arrange` in `mode`."""
-    return _sketch(render_okey_rack, lambda: okey_rack_scene(own_view, mode), locale)
+def okey_rack(
+    own_view: Mapping[str, Any], locale: str, mode: str = "runs", symbols: bool = False
+) -> Sketch | None:
+    """A player's rack from their own `view(seat)`, grouped by `arrange` in `mode`; `symbols`:
+    the player's `/tiles symbols` choice (a shape per colour)."""
+    return _sketch(render_okey_rack, lambda: okey_rack_scene(own_view, mode), locale, symbols)
 
 
 def okey101_table(
@@ -122,10 +134,17 @@ def okey101_table(
     return _sketch(render_okey101_table, lambda: okey101_table_scene(public_view, names), locale)
 
 
-def okey101_rack(own_view: Mapping[str, Any], marked: Iterable[str], locale: str) -> Sketch | None:
-    """A 101 player's rack from their own `view(seat)`, the tiles that can be laid marked."""
+def okey101_rack(
+    own_view: Mapping[str, Any], marked: Iterable[str], locale: str, symbols: bool = False
+) -> Sketch | None:
+    """A 101 player's rack from their own `view(seat)`, the tiles that can be laid marked;
+    `symbols`: the player's `/tiles symbols` choice (a shape per colour)."""
     chosen = tuple(sorted(marked))
-    return _sketch(render_okey101_rack, lambda: okey101_rack_scene(own_view, chosen), locale)
+
+    def scene() -> Any:
+        return okey101_rack_scene(own_view, chosen)
+
+    return _sketch(render_okey101_rack, scene, locale, symbols)
 
 
 def _warm() -> None:

@@ -430,7 +430,7 @@ class TableService:
             index = None if who is None else session.find(who.player_id)
             if who is not None and index is not None:
                 seat = session.seats[index]  # they are here: no more computer stand-in
-                seat.locale = who.locale
+                seat.locale, seat.symbols = who.locale, who.symbols
                 seat.away, seat.timeouts = False, 0
         except IllegalAction as exc:
             self._restore(live)

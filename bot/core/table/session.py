@@ -43,6 +43,8 @@ class Seat:
     # a computer seat's level (bot.core.table.ai.LEVELS); snapshots from before levels have no field
     # and their computer seats keep playing as they did, which is `easy`
     level: str = "easy"
+    # their tiles drawn with a shape per colour too (`/tiles symbols`), as of their last move here
+    symbols: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form for the table snapshot (`asdict`'s, without its deep copies: every
@@ -239,6 +241,7 @@ class Who:
     name: str
     locale: str
     is_moderator: bool = False
+    symbols: bool = False  # `/tiles symbols`: their own tile pictures carry a shape per colour
 
 
 COMPUTER_PREFIX = "bot-"  # the user id of every computer player starts so (`Accounts.computer`)

@@ -614,4 +614,4 @@ def _system(who: Who | None, live) -> Who:  # type: ignore[no-untyped-def]
     if who is not None:
         return who
     seat = live.session.seats[0]
-    return Who(seat.player_id, seat.user_id, seat.name, seat.locale)
+    return Who(seat.player_id, seat.user_id, seat.name, seat.locale, symbols=seat.symbols)

@@ -8,10 +8,12 @@ import { setTexts, t } from "./i18n.js";
 import { renderPoker } from "./poker.js";
 import { busy, renderOkey, resetWaiting } from "./okey.js";
 import { renderOkey101, setWarning } from "./okey101.js";
+import { setTiles, symbols, tilesToggle } from "./prefs.js";
 
 const main = document.getElementById("main");
 const title = document.getElementById("title");
 const status = document.getElementById("status");
+const prefs = document.getElementById("prefs");
 
 let connection = null;
 let view = null;
@@ -20,6 +22,7 @@ let pending = null; // the ref of the move on its way
 const waiting = new Map(); // ref -> called on ack or refusal (arrangements)
 let redrawLater = false;
 let kept = null; // the previous hand's moves as this page last saw them
+let tilesAsked = null; // [ref, the choice before] of a tile style change on its way
 
 /** The moves of a hand that just ended, kept to show under the next one. */
 function keep(previous, next) {
@@ -104,7 +107,25 @@ function draw() {
   main.dataset.nonce = view.nonce || "";
   main.dataset.hand = view.hand_id || "";
   swap(main, render(view)(view, ctx, kept));
+  prefs.replaceChildren(...(view.group === "okey" ? [tilesToggle(changeTiles)] : []));
   tick();
+}
+
+/** The bar's toggle: draw the tiles so at once, and ask the server to keep the choice with the
+ * player (a refusal puts the old choice back). */
+function changeTiles(choice) {
+  const before = symbols() ? "symbols" : "colours";
+  const ref = connection.request({ type: "prefs", tiles: choice });
+  if (ref === null) {
+    toast(t("web.offline"), "error");
+    return;
+  }
+  tilesAsked = [ref, before];
+  waiting.set(ref, () => {
+    prefs.dataset.tiles = symbols() ? "symbols" : "colours"; // as the server keeps it
+  });
+  setTiles(choice);
+  draw();
 }
 
 /** The game's renderer. */
@@ -122,8 +143,12 @@ function finished(ref) {
 }
 
 const handlers = {
-  onState(next, texts) {
+  onState(next, texts, chosen) {
     setTexts(texts, null);
+    if (chosen?.tiles) {
+      setTiles(chosen.tiles); // the player's choice, with the first state
+      prefs.dataset.tiles = chosen.tiles;
+    }
     if (next.now) skew = Date.parse(next.now) - Date.now();
     if (pending !== null && view && next.nonce !== view.nonce) pending = null;
     keep(view, next);
@@ -139,6 +164,10 @@ const handlers = {
     }
   },
   onRefused(ref, text) {
+    if (tilesAsked && tilesAsked[0] === ref) {
+      setTiles(tilesAsked[1]); // (before `finished` notes the choice kept)
+      tilesAsked = null;
+    }
     finished(ref);
     toast(text, "error");
     if (ref === pending) pending = null;

@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { SHAPES, symbols } from "./prefs.js";
 
 const SUITS = { h: "♥", d: "♦", c: "♣", s: "♠" };
 const RANKS = { T: "10" };
@@ -39,13 +40,15 @@ export function tileName(code) {
   return t("web.tile", { colour: t(`web.colour.${code[0]}`), number: code.slice(1) });
 }
 
-/** The face of a tile; `okey` the okey (wild) tile of the round, marked with a star. */
+/** The face of a tile; `okey` the okey (wild) tile of the round, marked with a star. With the
+ * viewer's `symbols` choice (prefs.js) the dot under the number is the colour's shape. */
 export function tile(code, { tag = "span", props = {}, okey = null, size = "" } = {}) {
   const fake = code === "F";
   const colour = fake ? "F" : code[0];
   const wild = okey && code === okey;
+  const shape = !fake && symbols() ? SHAPES[colour] : null;
   return h(
-    `${tag}.tile.c-${colour}${wild ? ".wild" : ""}${size ? "." + size : ""}`,
+    `${tag}.tile.c-${colour}${wild ? ".wild" : ""}${shape ? ".sym" : ""}${size ? "." + size : ""}`,
     {
       "aria-label": tileName(code) + (wild ? ` (${t("web.okey.okey")})` : ""),
       role: tag === "span" ? "img" : undefined,
@@ -53,7 +56,7 @@ export function tile(code, { tag = "span", props = {}, okey = null, size = "" } 
       ...props,
     },
     h("span.num", { "aria-hidden": "true" }, fake ? "★" : code.slice(1)),
-    h("span.dot", { "aria-hidden": "true" }),
+    shape ? h("span.shape", { "aria-hidden": "true" }, shape) : h("span.dot", { "aria-hidden": "true" }),
   );
 }
 

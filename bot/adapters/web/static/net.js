@@ -6,7 +6,7 @@ import { at } from "./root.js";
 const PING_MS = 25000;
 
 export class Connection {
-  /** `handlers`: onState(view, texts), onAck(ref, warn), onRefused(ref, text), onError(text),
+  /** `handlers`: onState(view, texts, prefs), onAck(ref, warn), onRefused(ref, text), onError(text),
    * onClosed(text), onStatus("open" | "connecting" | "retry", seconds). */
   constructor(session, handlers) {
     this.session = session;
@@ -46,7 +46,7 @@ export class Connection {
       case "state":
         this.attempt = 0;
         this.handlers.onStatus("open");
-        this.handlers.onState(frame.view, frame.texts);
+        this.handlers.onState(frame.view, frame.texts, frame.prefs);
         break;
       case "ack":
         this.handlers.onAck(frame.ref, frame.warn);
