@@ -2,9 +2,9 @@
 the starting grant, the language, the tile style), computer players' bankrolls, and the account
 commands `/balance`, `/daily`, `/leaderboard`, `/verify`, `/lang` and `/tiles`.
 
-Balance, daily, lang and tiles answer privately to the asker; the leaderboard is public. `/verify` of a
-hand is `bot.core.players.verify`'s (private until the hand's seed may be shown, then public); of a
-tournament stage, public. Refusals are raised as `Refusal` for `Core` to turn into an
+Balance, daily, lang and tiles answer privately to the asker; the leaderboard is public. `/verify`
+of a hand is `bot.core.players.verify`'s (private until the hand's seed may be shown, then public);
+of a tournament stage, public. Refusals are raised as `Refusal` for `Core` to turn into an
 error to the sender.
 """
 
