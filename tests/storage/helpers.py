@@ -20,6 +20,28 @@ async def funded_player(store: Store, user: str, chips: int, platform: str = "di
     return player.id
 
 
+async def old_player(store: Store, user: str, chips: int, platform: str = "discord") -> int:
+    """`funded_player` on a database migrated only part of the way (a migration's test): the
+    player row written with the columns of the first schema only, as the code of that time
+    wrote it (`Store.player` reads and writes every column of today's `players`)."""
+    import sqlalchemy as sa
+
+    row = sa.table(
+        "players",
+        sa.column("id", sa.Integer),
+        sa.column("platform"),
+        sa.column("user_id"),
+        sa.column("name"),
+        sa.column("created_at", sa.DateTime(timezone=True)),
+    )
+    insert = row.insert().values(platform=platform, user_id=user, name=user.title(), created_at=AT)
+    async with store.engine.begin() as conn:
+        player_id = int((await conn.execute(insert.returning(row.c.id))).scalar_one())
+    if chips:
+        assert await store.daily_grant(player_id, chips, DAY)
+    return player_id
+
+
 async def ledger_rows(store: Store) -> int:
     """How many ledger entries exist."""
     import sqlalchemy as sa

@@ -20,7 +20,7 @@ from storage import (
 from storage.boards import board_query
 from storage.migrate import downgrade, upgrade
 from storage.models import game_results, okey_penalties, tables
-from tests.storage.helpers import funded_player
+from tests.storage.helpers import funded_player, old_player
 
 
 async def _rows(store: Store, stmt: sa.Select) -> list[tuple]:
@@ -189,7 +189,7 @@ async def test_migration_0004_keeps_old_rows_without_a_community(unmigrated_url:
     store = await Store.open(unmigrated_url, migrate=False)
     try:
         await upgrade(store.engine, "0003")
-        a = await funded_player(store, "a", 40)
+        a = await old_player(store, "a", 40)
         at = "2026-01-01 00:00:00+00:00"
         async with store.engine.begin() as conn:
             await conn.exec_driver_sql(

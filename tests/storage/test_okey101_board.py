@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from storage import MIN_OKEY101_ROUNDS, GameResult, NotFound, StaleVersion, Store
 from storage.migrate import downgrade, upgrade
 from storage.models import game_results, okey101_tallies
-from tests.storage.helpers import funded_player, insert_old_results, table_names
+from tests.storage.helpers import funded_player, insert_old_results, old_player, table_names
 
 Tallies = dict[tuple[int, str], tuple[int, int]]
 
@@ -136,8 +136,8 @@ async def test_migration_0009_fills_the_tallies_from_the_rounds(unmigrated_url: 
     store = await Store.open(unmigrated_url, migrate=False)
     try:
         await upgrade(store.engine, "0008")
-        a = await funded_player(store, "a", 0)
-        b = await funded_player(store, "b", 0)
+        a = await old_player(store, "a", 0)
+        b = await old_player(store, "b", 0)
         rows = [  # (table, player, game, chips, detail): table 1 in g1, table 2 without one
             (1, a, "okey101", 0, {"kind": "round", "penalty": 40}),
             (1, a, "okey101", 0, {"kind": "round", "penalty": -101}),

@@ -26,7 +26,7 @@ from storage import (
 )
 from storage.migrate import downgrade, upgrade
 from storage.models import game_results, win_tallies
-from tests.storage.helpers import funded_player, insert_old_results, table_names
+from tests.storage.helpers import funded_player, insert_old_results, old_player, table_names
 
 Tallies = dict[tuple[int, str], int]
 
@@ -154,8 +154,8 @@ async def test_migration_0005_fills_the_tallies_from_the_results(unmigrated_url:
     store = await Store.open(unmigrated_url, migrate=False)
     try:
         await upgrade(store.engine, "0004")
-        a = await funded_player(store, "a", 40)
-        b = await funded_player(store, "b", 40)
+        a = await old_player(store, "a", 40)
+        b = await old_player(store, "b", 40)
         rows = [  # (table, player, chips_delta): tables 1 and 2 in g1, table 3 without community
             (1, a, 9), (1, a, 3), (1, b, -12), (2, b, 5), (2, a, 0), (3, a, 2), (3, b, 1), (3, b, 8),
         ]  # fmt: skip
