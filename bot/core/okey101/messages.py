@@ -13,19 +13,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.core.errors import Refusal
-from bot.core.messages import MELDS, TILES, Pick, Picker
+from bot.core.messages import MELDS, TILES, Pick, Picker, Prompt
+from bot.core.moves import PickMeld, Plan
 from bot.core.okey.tile_messages import TileMessages, rack_order
 from bot.core.okey101 import plays
 from bot.core.sketch import Sketch
 from bot.core.table import house, pictures
 from bot.core.table.session import ButtonSpec, Msg, Note, msg
 from bot.render import text as show
-from games.base import Event
+from games.base import Action, Event
 from games.okey101 import Match101, Round101
 from games.okey101.round import PAIRS, TAKE
 
 MAX_BUTTONS = 25  # Discord's limit per message
 # public events announced in a message of their own; every other public event is a move
+TAKE_STOCK = Action("take", source="stock")
 ANNOUNCED_EVENTS = ("round_started", "finished", "stock_exhausted", "round_over", "match_over")
 
 
@@ -55,7 +57,7 @@ class Okey101Messages(TileMessages):
         game = self.game101
         if game is None or game.phase != TAKE:
             return []
-        return [ButtonSpec("ts", msg("btn.take_stock"), "primary")]
+        return [ButtonSpec(TAKE_STOCK, msg("btn.take_stock"), "primary")]
 
     def table_lines(self) -> list[Msg]:
         """Header, indicator, seats (tiles, top discard, opening, totals), the melds on the
@@ -207,44 +209,50 @@ class Okey101Messages(TileMessages):
         out: list[ButtonSpec] = []
         if game.phase == TAKE:
             tile = game.last_discard(index)
-            out.append(ButtonSpec("ts", msg("btn.take_stock"), "primary"))
+            out.append(ButtonSpec(TAKE_STOCK, msg("btn.take_stock"), "primary"))
             if tile is None:
                 return out
             if game.opened[index] is None:
                 plan = plays.open_plan(game, index, plays.SERIES_OPEN, take=True)
                 if plan is not None:
                     label = msg("btn.okey101_take_open", tile=tile, value=plan.value)
-                    out.append(ButtonSpec("tb", label, "success"))
+                    out.append(ButtonSpec(Plan("take_open_best"), label, "success"))
                 plan = plays.open_plan(game, index, plays.PAIRS_OPEN, take=True)
                 if plan is not None:
                     label = msg("btn.okey101_take_pairs", tile=tile, pairs=plan.value)
-                    out.append(ButtonSpec("tp", label, "success"))
+                    out.append(ButtonSpec(Plan("take_open_pairs"), label, "success"))
             elif plays.use_discard(game, index) is not None:
-                out.append(ButtonSpec("tu", msg("btn.okey101_take_use", tile=tile), "success"))
+                out.append(ButtonSpec(Plan("take_use"), msg("btn.okey101_take_use", tile=tile), "success"))
             return out
         rack = game.racks[index]
         if len(rack) == 1:
-            return [ButtonSpec(f"f.{rack[0]}", msg("btn.finish", tile=rack[0]), "success")]
+            finish = Action("finish", cards=(rack[0],))
+            return [ButtonSpec(finish, msg("btn.finish", tile=rack[0]), "success")]
         if game.opened[index] is None:
             plan = plays.open_plan(game, index, plays.SERIES_OPEN)
             if plan is not None:
                 label = msg("btn.okey101_open", value=plan.value)
-                out.append(ButtonSpec("ob", label, "success"))
+                out.append(ButtonSpec(Plan("open_best"), label, "success"))
             plan = plays.open_plan(game, index, plays.PAIRS_OPEN)
             if plan is not None:
-                out.append(ButtonSpec("op", msg("btn.okey101_pairs", pairs=plan.value), "success"))
+                label = msg("btn.okey101_pairs", pairs=plan.value)
+                out.append(ButtonSpec(Plan("open_pairs"), label, "success"))
         else:
             if plays.lay_plan(game, index) is not None:
-                out.append(ButtonSpec("lb", msg("btn.okey101_lay"), "success"))
+                out.append(ButtonSpec(Plan("lay_best"), msg("btn.okey101_lay"), "success"))
             if plays.additions(game, index) or plays.swaps(game, index):
-                out.append(ButtonSpec("a", msg("btn.okey101_add")))
+                out.append(ButtonSpec(PickMeld(), msg("btn.okey101_add")))
         for tile in sorted(dict.fromkeys(rack), key=rack_order):
             if len(out) >= MAX_BUTTONS:
                 break
             warned = plays.warning(game, index, tile) is not None
             key = "btn.okey101_discard_warned" if warned else "btn.discard"
             out.append(
-                ButtonSpec(f"d.{tile}", msg(key, tile=tile), "danger" if warned else "secondary")
+                ButtonSpec(
+                    Action("discard", cards=(tile,)),
+                    msg(key, tile=tile),
+                    "danger" if warned else "secondary",
+                )
             )
         return out
 
@@ -276,19 +284,27 @@ class Okey101Messages(TileMessages):
         swaps = plays.swaps(game, index)
         if tile is None:
             tiles = list(dict.fromkeys(t for t, _ in adds))
-            buttons = [ButtonSpec(f"a.{t}", msg("btn.discard", tile=t), "primary") for t in tiles]
+            buttons = [
+                ButtonSpec(PickMeld(t), msg("btn.discard", tile=t), "primary") for t in tiles
+            ]
             buttons += [
-                ButtonSpec(f"s.{t}.{k}", msg("btn.okey101_swap", tile=t, meld=k + 1))
+                ButtonSpec(
+                    Action("swap", cards=(t,), amount=k),
+                    msg("btn.okey101_swap", tile=t, meld=k + 1),
+                )
                 for t, k in swaps
             ]
             picker = Picker(TILES, tuple(Pick(t, t) for t in tiles))
             lines = [msg("okey101.pick_tile")]
-            return Note(lines, to=seat, buttons=buttons[:MAX_BUTTONS], picker=picker)
+            prompt = self._add_prompt(TILES, picker, None)
+            return Note(
+                lines, to=seat, buttons=buttons[:MAX_BUTTONS], picker=picker, prompt=prompt
+            )
         melds = [k for t, k in adds if t == tile]
         view = game.view(None)
         buttons = [
             ButtonSpec(
-                f"a.{tile}.{k}",
+                Action("add", cards=(tile,), amount=k),
                 msg("btn.okey101_to_meld", meld=k + 1, tiles=meld_text(view["table"][k])),
                 "primary",
             )
@@ -299,7 +315,15 @@ class Okey101Messages(TileMessages):
             tuple(Pick(str(k), f"{k + 1}) {meld_text(view['table'][k])}") for k in melds),
         )
         lines = [msg("okey101.pick_meld", tile=tile)]
-        return Note(lines, to=seat, buttons=buttons[:MAX_BUTTONS], picker=picker)
+        prompt = self._add_prompt(MELDS, picker, tile)
+        return Note(lines, to=seat, buttons=buttons[:MAX_BUTTONS], picker=picker, prompt=prompt)
+
+    def _add_prompt(self, kind: str, picker: Picker, tile: str | None) -> Prompt:
+        """The add picker as data (`Prompt`): which tile to add, or which meld `tile` goes
+        onto (the answer: `PickMeld(tile)`, or the add itself)."""
+        return Prompt(
+            kind, str(self.table_id), self.nonce, "add", choices=picker.choices, tile=tile
+        )
 
     def private_buttons(self, index: int) -> list[ButtonSpec]:
         """The turn buttons while the seat at `index` is to act (as on their turn's rack)."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bot.core.errors import Refusal
 from bot.core.i18n import hand_name
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS
+from bot.core.moves import Ask
 from bot.core.poker import odds_cache
 from bot.core.poker.words import AMOUNT_KINDS
 from bot.core.sketch import Sketch
@@ -19,7 +20,7 @@ from bot.core.table import house, pictures
 from bot.core.table.fairness import check_seed
 from bot.core.table.session import ButtonSpec, Msg, TableSession, msg
 from bot.render import text as show
-from games.base import Event, seed_from_hex, shuffled
+from games.base import Action, Event, seed_from_hex, shuffled
 from games.poker import acik, turkish
 from games.poker.odds import Odds
 
@@ -58,7 +59,7 @@ class PokerMessages(TableSession):
             if kind in AMOUNT_KINDS:
                 out.append(
                     ButtonSpec(
-                        kind,
+                        Ask(kind),
                         msg(f"btn.{kind}", range=_range(spec.min_amount, spec.max_amount)),
                         "primary",
                         NEEDS_AMOUNT,
@@ -69,21 +70,23 @@ class PokerMessages(TableSession):
             elif kind == "draw":
                 out.append(
                     ButtonSpec(
-                        "draw",
+                        Ask("draw"),
                         msg("btn.draw", max=spec.max_cards),
                         "primary",
                         NEEDS_CARDS,
                         max_cards=spec.max_cards,
                     )
                 )
-                out.append(ButtonSpec("pat", msg("btn.pat")))
+                out.append(ButtonSpec(Action("draw"), msg("btn.pat")))
             elif kind == "call":
                 owed = min(view["current_bet"] - view["stakes"][index], view["stacks"][index])
-                out.append(ButtonSpec("call", msg("btn.call", amount=owed), "success"))
+                out.append(ButtonSpec(Action("call"), msg("btn.call", amount=owed), "success"))
             else:
                 out.append(
                     ButtonSpec(
-                        kind, msg(f"btn.{kind}"), "danger" if kind == "fold" else "secondary"
+                        Action(kind),
+                        msg(f"btn.{kind}"),
+                        "danger" if kind == "fold" else "secondary",
                     )
                 )
         return out

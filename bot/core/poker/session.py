@@ -10,6 +10,7 @@ leaving moves escrow -> wallet. At every committed state the escrow holds exactl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from types import ModuleType
 from typing import Any, ClassVar
@@ -19,7 +20,9 @@ from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.poker import odds_cache
 from bot.core.poker.messages import PokerMessages
-from bot.core.poker.words import ACTION_WORDS, PokerWords
+from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Pick, Picker, Prompt
+from bot.core.moves import AMOUNT_KINDS, ASK_KINDS, Ask, Move
+from bot.core.poker.words import ACTION_WORDS, PokerWords, card_word
 from bot.core.table import ai, house, last, pictures
 from bot.core.table import stats as handstats
 from bot.core.table.session import (
@@ -33,6 +36,7 @@ from bot.core.table.session import (
     msg,
     spec_for,
 )
+from bot.render.text import card as card_label
 from games.base import (
     Action,
     ActionSpec,
@@ -50,6 +54,7 @@ MAX_SEATS = {"turkish": turkish.MAX_PLAYERS, "acik": acik.MAX_PLAYERS[52]}
 # public events announced in a message of their own: the hand's start and its result; every
 # other public event is a move and goes into the table message's move log
 ANNOUNCED_EVENTS = ("hand_started", "opening_was_legal", "carried", "won", "returned", "showdown")
+MOVE_KINDS = frozenset(ACTION_WORDS) - {"pat"}  # the engine's move kinds
 HAND_EVENTS = ("hand", "hole", "drew_cards")  # private events whose message shows the hand
 
 
@@ -215,11 +220,55 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
             return self._act(who, sub, args)
         raise Refusal("err.poker_usage")
 
-    def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
-        """A turn button."""
-        if action not in ACTION_WORDS:
+    def act(self, who: Who, move: Move) -> Step:
+        """A typed move: the engine's `Action` (cards as typed are read as cards), or `Ask`,
+        a button that needs an answer (an amount move without its amount too)."""
+        if isinstance(move, Ask) and move.kind in ASK_KINDS:
+            return self._ask(who, move.kind)
+        if not isinstance(move, Action) or move.kind not in MOVE_KINDS:
             raise Refusal("err.bad_button")
-        return self._act(who, action, args, pressed=True)
+        if move.kind in AMOUNT_KINDS and move.amount is None:
+            return self._ask(who, move.kind)
+        index = self._turn(who)
+        return self._apply(index, replace(move, cards=tuple(card_word(c) for c in move.cards)))
+
+    def _ask(self, who: Who, kind: str) -> Step:
+        """A pressed button that needs an answer: the one amount it allows is played; else
+        the question comes back as data (`Prompt`): the amount, on the refusal that says it in
+        words, or the cards to exchange, privately with the player's hand (nothing played)."""
+        index = self._turn(who)
+        # public limits: what a press is answered must not tell the presser's cards
+        spec = spec_for(self._public_specs(index), kind)
+        if spec is None:
+            raise Refusal("err.amount_usage", action=kind)
+        if kind == "draw":
+            return self._draw_prompt(index, spec.max_cards)
+        low, high = spec.min_amount, spec.max_amount
+        if low is not None and low == high:
+            return self._apply(index, Action(kind, amount=low))  # the button shows the amount
+        prompt = Prompt(NEEDS_AMOUNT, str(self.table_id), self.nonce, kind, low, high)
+        raise Refusal("err.amount_needed", action=kind, min=low, max=high, prompt=prompt)
+
+    def _draw_prompt(self, index: int, most: int | None) -> Step:
+        """The player's hand with the question which cards to exchange, only to them."""
+        table_index = self.find(self.in_hand[index])
+        assert table_index is not None
+        seat = self.seats[table_index]
+        codes = tuple(dict.fromkeys(self.engine.view(index)["hand"]))
+        choices = tuple(Pick(card, card_label(card)) for card in codes)
+        prompt = Prompt(
+            NEEDS_CARDS, str(self.table_id), self.nonce, "draw", max_cards=most, choices=choices
+        )
+        step = Step(action={"kind": "pick"}, seat=table_index, answer_only=True)
+        note = self.tell_hand(
+            seat,
+            self.private_lines(table_index, "hand", ()),
+            picture=self.private_sketch(table_index, "hand", ()),
+            picker=Picker(NEEDS_CARDS, choices),
+            prompt=prompt,
+        )
+        step.notes.append(note)
+        return step
 
     def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
         """Seat a computer player: `[level] [buy-in]` (default `normal`, the default buy-in)."""
@@ -499,7 +548,13 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
 
     # --- moves ----------------------------------------------------------------------------------
 
-    def _act(self, who: Who, kind: str, args: tuple[str, ...], pressed: bool = False) -> Step:
+    def _act(self, who: Who, kind: str, args: tuple[str, ...]) -> Step:
+        """A move typed as a command (`/poker raise 40`)."""
+        index = self._turn(who)
+        return self._apply(index, self._parse(index, kind, args))
+
+    def _turn(self, who: Who) -> int:
+        """The engine seat of `who`, when it is theirs to act; a refusal otherwise."""
         if not self.running():
             raise Refusal("err.no_hand")
         index = self.engine_seat(who.player_id)
@@ -508,8 +563,7 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         to_act = self.engine.to_act()
         if to_act != index:
             raise Refusal("err.not_your_turn", name=self.name(to_act))
-        action = self._parse(index, kind, args, pressed)
-        return self._apply(index, action)
+        return index
 
     def _apply(self, index: int, action: Action) -> Step:
         step = Step(action=action.to_dict(), seat=self.find(self.in_hand[index]))
