@@ -21,14 +21,14 @@ LEGACY_KINDS = ("take", "open", "lay", "add", "swap", "discard", "discard!", "fi
 def answered(move: Move, args: tuple[str, ...]) -> Move:
     """`move` (a decoded button) with the front end's answer `args`; a refusal when the
     button takes none. A draw's cards (none: stand pat) and an amount's first word are read
-    as typed; an amount that is no number leaves the question open (`Ask`)."""
+    as typed; an amount that is no number is a move without its amount (refused, asking)."""
     if isinstance(move, Ask) and move.kind == "draw":
         return Action("draw", cards=tuple(card_word(a) for a in args))
     if not args or isinstance(move, Sit | Leave | Start):
         return move
     if isinstance(move, Ask):
         number = parse_int(args[0])
-        return move if number is None else Action(move.kind, amount=number)
+        return Action(move.kind, amount=number)
     if move == Action("call") and len(args) == 1 and (number := parse_int(args[0])) is not None:
         return Action("call", amount=number)  # the engine checks it is the call
     if move == Action("draw"):

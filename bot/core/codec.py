@@ -82,9 +82,7 @@ def _is_code(word: str) -> bool:
 def _is_part(word: str) -> bool:
     """A table id or nonce: short ASCII letters, digits, `-` and `_`."""
     return (
-        0 < len(word) <= MAX_PART
-        and word.isascii()
-        and all(c.isalnum() or c in "-_" for c in word)
+        0 < len(word) <= MAX_PART and word.isascii() and all(c.isalnum() or c in "-_" for c in word)
     )
 
 
@@ -223,7 +221,9 @@ def _general(words: list[str]) -> Move | None:
         return None
     if not all(_is_code(c) or c == "/" for c in cards):
         return None
-    return Action(kind, amount=amount, cards=tuple(cards), source=None if source == NONE else source)
+    return Action(
+        kind, amount=amount, cards=tuple(cards), source=None if source == NONE else source
+    )
 
 
 codec = MoveCodec()  # the core's one codec (it keeps no state)

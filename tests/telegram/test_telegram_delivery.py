@@ -14,7 +14,7 @@ from bot.adapters.telegram.parsing import Place
 from bot.adapters.telegram.texts import TEXTS
 from bot.core.api import TableInfo
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from testkit.fakes.cards import cards_in, shown_hand
+from testkit.fakes.cards import cards_in, draw_prompt, shown_hand
 from testkit.fakes.telegram_harness import (
     Harness,
     ManualClock,
@@ -500,6 +500,7 @@ def drawing_core() -> ScriptedCore:
         ]
 
     core.on_command["poker"] = poker
+    core.on_act["draw"] = draw_prompt("t1", "9", 3)
     core.on_press["draw"] = lambda p: [
         Outgoing(OutKind.PUBLIC, f"Ayşe draws {len(p.args)}", str(GROUP), table_id="t1")
     ]

@@ -54,7 +54,9 @@ class OkeyMessages(TileMessages):
             out.append(ButtonSpec(Action("take", source="stock"), msg("btn.take_stock"), "primary"))
         if "discard" in sources:
             pile = game.view(None)["discard_piles"][game.previous(index)]
-            out.append(ButtonSpec(Action("take", source="discard"), msg("btn.take_discard", tile=pile[-1])))
+            out.append(
+                ButtonSpec(Action("take", source="discard"), msg("btn.take_discard", tile=pile[-1]))
+            )
         # no "show the indicator" here: offered only to its holder it would tell the table who
         # holds the twin; `_turn_note` offers it privately
         return out
@@ -134,7 +136,9 @@ class OkeyMessages(TileMessages):
         if spec_for(game.legal_actions(index), "show_indicator"):
             out.append(ButtonSpec(SHOW, msg("btn.show")))
         for tile in sorted(set(winning_discards(rack, game.indicator)) - {forbidden}):
-            out.append(ButtonSpec(Action("finish", cards=(tile,)), msg("btn.finish", tile=tile), "success"))
+            out.append(
+                ButtonSpec(Action("finish", cards=(tile,)), msg("btn.finish", tile=tile), "success")
+            )
         for tile in arrange(rack, game.indicator).tiles():
             if len(out) >= MAX_BUTTONS:
                 break

@@ -222,7 +222,9 @@ class Okey101Messages(TileMessages):
                     label = msg("btn.okey101_take_pairs", tile=tile, pairs=plan.value)
                     out.append(ButtonSpec(Plan("take_open_pairs"), label, "success"))
             elif plays.use_discard(game, index) is not None:
-                out.append(ButtonSpec(Plan("take_use"), msg("btn.okey101_take_use", tile=tile), "success"))
+                out.append(
+                    ButtonSpec(Plan("take_use"), msg("btn.okey101_take_use", tile=tile), "success")
+                )
             return out
         rack = game.racks[index]
         if len(rack) == 1:
@@ -297,9 +299,7 @@ class Okey101Messages(TileMessages):
             picker = Picker(TILES, tuple(Pick(t, t) for t in tiles))
             lines = [msg("okey101.pick_tile")]
             prompt = self._add_prompt(TILES, picker, None)
-            return Note(
-                lines, to=seat, buttons=buttons[:MAX_BUTTONS], picker=picker, prompt=prompt
-            )
+            return Note(lines, to=seat, buttons=buttons[:MAX_BUTTONS], picker=picker, prompt=prompt)
         melds = [k for t, k in adds if t == tile]
         view = game.view(None)
         buttons = [

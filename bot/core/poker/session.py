@@ -18,10 +18,10 @@ from typing import Any, ClassVar
 from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.poker import odds_cache
-from bot.core.poker.messages import PokerMessages
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Pick, Picker, Prompt
 from bot.core.moves import AMOUNT_KINDS, ASK_KINDS, Ask, Move
+from bot.core.poker import odds_cache
+from bot.core.poker.messages import PokerMessages
 from bot.core.poker.words import ACTION_WORDS, PokerWords, card_word
 from bot.core.table import ai, house, last, pictures
 from bot.core.table import stats as handstats
@@ -222,18 +222,19 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
 
     def act(self, who: Who, move: Move) -> Step:
         """A typed move: the engine's `Action` (cards as typed are read as cards), or `Ask`,
-        a button that needs an answer (an amount move without its amount too)."""
+        a button that needs an answer (an amount move without its amount asks for it, without
+        playing the one amount a button would)."""
         if isinstance(move, Ask) and move.kind in ASK_KINDS:
             return self._ask(who, move.kind)
         if not isinstance(move, Action) or move.kind not in MOVE_KINDS:
             raise Refusal("err.bad_button")
         if move.kind in AMOUNT_KINDS and move.amount is None:
-            return self._ask(who, move.kind)
+            return self._ask(who, move.kind, pressed=False)
         index = self._turn(who)
         return self._apply(index, replace(move, cards=tuple(card_word(c) for c in move.cards)))
 
-    def _ask(self, who: Who, kind: str) -> Step:
-        """A pressed button that needs an answer: the one amount it allows is played; else
+    def _ask(self, who: Who, kind: str, pressed: bool = True) -> Step:
+        """A button that needs an answer: the one amount it allows is played (`pressed`); else
         the question comes back as data (`Prompt`): the amount, on the refusal that says it in
         words, or the cards to exchange, privately with the player's hand (nothing played)."""
         index = self._turn(who)
@@ -244,7 +245,7 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
         if kind == "draw":
             return self._draw_prompt(index, spec.max_cards)
         low, high = spec.min_amount, spec.max_amount
-        if low is not None and low == high:
+        if pressed and low is not None and low == high:
             return self._apply(index, Action(kind, amount=low))  # the button shows the amount
         prompt = Prompt(NEEDS_AMOUNT, str(self.table_id), self.nonce, kind, low, high)
         raise Refusal("err.amount_needed", action=kind, min=low, max=high, prompt=prompt)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
-from bot.core.errors import Refusal
 from bot.core.codec import codec
+from bot.core.errors import Refusal
 from bot.core.messages import Picker, Prompt
 from bot.core.moves import Move
 from bot.core.sketch import Sketch

@@ -32,8 +32,6 @@ from bot.core.tournament import options, view
 from bot.core.tournament.locks import KeyedLocks
 from bot.core.tournament.state import KNOCKOUT, Entrant, Slot, Tournament
 from bot.logs import kv
-
-REGISTRATION: dict[type, str] = {Sit: "join", Leave: "leave", Start: "start"}  # the buttons
 from storage import (
     CommunityFull,
     InsufficientFunds,
@@ -50,6 +48,7 @@ if TYPE_CHECKING:
     from storage import Store
 
 log = logging.getLogger("bot.core.tournament")
+REGISTRATION: dict[type, str] = {Sit: "join", Leave: "leave", Start: "start"}  # the buttons
 
 
 class ComputerPlayers(Protocol):
