@@ -19,7 +19,7 @@ own prefix. The code is the move, the same on every platform and every process:
 
 `decode` takes what a platform hands back and returns the table, the nonce and the move, or a
 `Refusal` (`err.bad_button`) for anything else: forged, cut, oversized or from no table of
-ours. The table's own checks (its nonce, the turn, the rules) come after, in `Core.act`.
+ours. Each move has exactly one text (`decode` reads only what `encode` writes). The table's own checks (its nonce, the turn, the rules) come after, in `Core.act`.
 """
 
 from __future__ import annotations
@@ -87,7 +87,10 @@ def _is_part(word: str) -> bool:
 
 
 def _number(word: str) -> int | None:
-    return int(word) if word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS else None
+    """A whole number as `code` writes it (no sign, no leading zero), else None."""
+    if not (word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS):
+        return None
+    return int(word) if word == str(int(word)) else None
 
 
 class MoveCodec:
@@ -181,8 +184,9 @@ class MoveCodec:
             return REGISTRATION[code]
         head, _, rest = code.partition(".")
         words = rest.split(".") if rest else []
-        if head == "x":
-            return _general(words)
+        if head == "x":  # only what has no shorter code: every move is read from one text
+            general = _general(words)
+            return general if general is not None and self.code(general) == code else None
         if not words:
             return None
         if head == "draw":
