@@ -48,7 +48,7 @@ button_moves = st.one_of(
         lambda k, n: Action(k, amount=n),
         st.sampled_from(("open", "bet", "raise", "call")),
         st.integers(0, 10**11),
-    ),  # fmt: skip
+    ),
     st.builds(lambda cs: Action("draw", cards=tuple(cs)), st.lists(card, min_size=1, max_size=5)),
     st.sampled_from([Action("take", source="stock"), Action("take", source="discard")]),
     st.just(Action("show_indicator")),
@@ -58,7 +58,7 @@ button_moves = st.one_of(
         st.sampled_from(("add", "swap")),
         tile,
         meld,
-    ),  # fmt: skip
+    ),
     st.builds(ConfirmDiscard, tile),
     st.builds(PickMeld, st.none() | tile),
     st.builds(Plan, st.sampled_from(PLAN_KINDS)),
@@ -152,7 +152,7 @@ def test_any_text_decodes_to_a_move_or_a_refusal(raw):
 
 
 def test_a_move_no_button_can_carry_is_not_encoded():
-    opening = Action("open", cards=tuple(TILES[:20]) + ("/",) + tuple(TILES[20:22]))
+    opening = Action("open", cards=(*TILES[:20], "/", *TILES[20:22]))
     with pytest.raises(CodecError):
         codec.encode(TABLE, NONCES[1], opening)  # too long for 64 bytes: the web sends it as JSON
     with pytest.raises(CodecError):
