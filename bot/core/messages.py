@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from bot.core.codec import codec
+from bot.core.codec import MAX_BUTTON_BYTES, codec
 from bot.core.moves import Action, ConfirmDiscard, Move, PickMeld
 from bot.core.sketch import Sketch
 
-MAX_CUSTOM_ID = 64
+MAX_CUSTOM_ID = MAX_BUTTON_BYTES  # a button id: Telegram callback data and Discord custom ids
 NEEDS_AMOUNT = "amount"
 NEEDS_CARDS = "cards"
 TILES = "tiles"
@@ -127,14 +127,6 @@ class Button:
     def move(self) -> Move | None:
         """The move the button stands for (`MoveCodec`), None when its action is no move."""
         return codec.move_of(self.action)
-
-
-def parse_custom_id(custom_id: str) -> tuple[str, str, str] | None:
-    """Split `table:action:nonce` into its parts; None when the id is not one of ours."""
-    parts = custom_id.split(":")
-    if len(parts) != 3 or not all(parts) or len(custom_id) > MAX_CUSTOM_ID:
-        return None
-    return parts[0], parts[1], parts[2]
 
 
 @dataclass(frozen=True)
