@@ -18,9 +18,8 @@ from typing import Any, ClassVar
 from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Pick, Picker, Prompt
 from bot.core.moves import AMOUNT_KINDS, ASK_KINDS, Ask, Move
-from bot.core.poker import odds_cache
+from bot.core.poker import odds_cache, prompts
 from bot.core.poker.messages import PokerMessages
 from bot.core.poker.words import ACTION_WORDS, PokerWords, card_word
 from bot.core.table import ai, house, last, pictures
@@ -36,7 +35,6 @@ from bot.core.table.session import (
     msg,
     spec_for,
 )
-from bot.render.text import card as card_label
 from games.base import (
     Action,
     ActionSpec,
@@ -235,41 +233,20 @@ class PokerSession(PokerWords, PokerMessages, TableSession):
 
     def _ask(self, who: Who, kind: str, pressed: bool = True) -> Step:
         """A button that needs an answer: the one amount it allows is played (`pressed`); else
-        the question comes back as data (`Prompt`): the amount, on the refusal that says it in
-        words, or the cards to exchange, privately with the player's hand (nothing played)."""
+        the question comes back as data (`bot.core.poker.prompts`)."""
         index = self._turn(who)
         # public limits: what a press is answered must not tell the presser's cards
         spec = spec_for(self._public_specs(index), kind)
         if spec is None:
             raise Refusal("err.amount_usage", action=kind)
         if kind == "draw":
-            return self._draw_prompt(index, spec.max_cards)
-        low, high = spec.min_amount, spec.max_amount
-        if pressed and low is not None and low == high:
-            return self._apply(index, Action(kind, amount=low))  # the button shows the amount
-        prompt = Prompt(NEEDS_AMOUNT, str(self.table_id), self.nonce, kind, low, high)
-        raise Refusal("err.amount_needed", action=kind, min=low, max=high, prompt=prompt)
-
-    def _draw_prompt(self, index: int, most: int | None) -> Step:
-        """The player's hand with the question which cards to exchange, only to them."""
-        table_index = self.find(self.in_hand[index])
-        assert table_index is not None
-        seat = self.seats[table_index]
-        codes = tuple(dict.fromkeys(self.engine.view(index)["hand"]))
-        choices = tuple(Pick(card, card_label(card)) for card in codes)
-        prompt = Prompt(
-            NEEDS_CARDS, str(self.table_id), self.nonce, "draw", max_cards=most, choices=choices
-        )
-        step = Step(action={"kind": "pick"}, seat=table_index, answer_only=True)
-        note = self.tell_hand(
-            seat,
-            self.private_lines(table_index, "hand", ()),
-            picture=self.private_sketch(table_index, "hand", ()),
-            picker=Picker(NEEDS_CARDS, choices),
-            prompt=prompt,
-        )
-        step.notes.append(note)
-        return step
+            seat = self.find(self.in_hand[index])
+            assert seat is not None
+            hand = self.engine.view(index)["hand"]
+            return prompts.draw_question(self, seat, hand, spec.max_cards)
+        if pressed and spec.min_amount is not None and spec.min_amount == spec.max_amount:
+            return self._apply(index, Action(kind, amount=spec.min_amount))  # the only amount
+        raise prompts.amount_needed(str(self.table_id), self.nonce, spec)
 
     def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
         """Seat a computer player: `[level] [buy-in]` (default `normal`, the default buy-in)."""
