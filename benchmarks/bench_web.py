@@ -308,11 +308,13 @@ async def one_process() -> None:
 
 async def commit_moves(url: str) -> None:
     """`--commit URL`: process B, a core of its own on the database at URL; each stdin line
-    `{"user", "table", "action", "nonce", "args"}` is pressed (concurrently), every commit's
-    (table, nonce, time) kept and printed as JSON on a line `dump`."""
+    `{"user", "table", "move", "nonce"}` (the move as JSON) is made with `Core.act`
+    (concurrently), every commit's (table, nonce, time) kept and printed as JSON on a line
+    `dump`."""
     from bot.core.app import Core
     from bot.core.config import CoreConfig
-    from bot.core.messages import Press
+    from bot.core.messages import Sender
+    from bot.core.moves import move_of_json
     from storage import Store
 
     store = await Store.open(url, migrate=False)
@@ -336,18 +338,17 @@ async def commit_moves(url: str) -> None:
             print(json.dumps(commits), flush=True)
             continue
         m = json.loads(line)
-        press = Press(
-            PLATFORM, "x", m["user"], m["user"], m["table"], m["action"], m["nonce"],
-            tuple(m["args"]), "en",
-        )  # fmt: skip
-        task = asyncio.create_task(core.press(press))
+        who = Sender(PLATFORM, "x", m["user"], m["user"], "en")
+        move = move_of_json(m["move"])
+        task = asyncio.create_task(core.act(m["table"], who, m["nonce"], move))
         running.add(task)
         task.add_done_callback(running.discard)
     await store.close()
 
 
 async def two_processes(url: str) -> None:
-    from bot.adapters.web.wire import press_of
+    from bot.adapters.web.wire import move_of
+    from bot.core.moves import move_json
     from testkit.databases import clear_postgres
 
     await clear_postgres(url)
@@ -367,9 +368,9 @@ async def two_processes(url: str) -> None:
         http, pages = await open_pages(base, ids)
 
         async def commit(page: Page, move: dict[str, Any]) -> None:
-            action, args = press_of("poker", move)
-            line = {"user": page.user, "table": page.table, "action": action,
-                    "nonce": move["nonce"], "args": list(args)}  # fmt: skip
+            typed = move_json(move_of(move))  # what the page sent, read as the server reads it
+            line = {"user": page.user, "table": page.table, "move": typed,
+                    "nonce": move["nonce"]}  # fmt: skip
             assert mover.stdin is not None
             mover.stdin.write(json.dumps(line) + "\n")
             mover.stdin.flush()

@@ -3,8 +3,12 @@ table to come) and the tests: what a front end may call (`CoreApi`) and the data
 
 A front end never parses a text the core wrote and never reaches into the core's internals:
 
-- `handle`, `press`, `tick`, `start` answer with `Outgoing` items (`bot.core.messages`); a private
-  item that shows the asker's own cards or rack carries them as data (`Outgoing.picker`);
+- `handle`, `act`, `press`, `tick`, `start` answer with `Outgoing` items (`bot.core.messages`);
+  a private item that shows the asker's own cards or rack carries them as data
+  (`Outgoing.picker`), and a question to ask before a move is made comes as data too
+  (`Outgoing.prompt`);
+- `act` makes a typed move (`bot.core.moves.Move`: the engine's `Action` or a table move);
+  `press` takes a chat button's id instead and decodes it with the core's `MoveCodec`;
 - `table_info` says what an adapter needs of an open table (its game, language, platform and the
   turn's nonce), from memory;
 - `needs_moderator` says whether a command may need the sender's moderator rights, so an adapter
@@ -31,7 +35,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
-from bot.core.messages import Command, Outgoing, Pick, Picker, Press
+from bot.core.messages import Command, Outgoing, Pick, Picker, Press, Prompt, Sender
+from bot.core.moves import Move
 from storage import Unavailable
 
 __all__ = [
@@ -41,9 +46,12 @@ __all__ = [
     "LastSeat",
     "LiveTableApi",
     "MeldView",
+    "Move",
     "Pick",
     "Picker",
+    "Prompt",
     "SeatView",
+    "Sender",
     "TableInfo",
     "TableView",
     "VersionListener",
@@ -246,8 +254,18 @@ class CoreApi(Protocol):
         """One slash command (or typed line) and what to send."""
         ...
 
+    async def act(self, table_id: str, who: Sender, nonce: str, move: Move) -> list[Outgoing]:
+        """One typed move (`bot.core.moves.Move`) by `who` at the table (or tournament)
+        `table_id`, made in the turn `nonce`, and what to send: the one way every front end
+        plays. A stale nonce, a foreign table or a move that is not legal is refused; a move
+        that needs an answer first (an amount, the cards to exchange, a +101 warning, the meld
+        a tile goes onto) comes back with the question as data (`Outgoing.prompt`)."""
+        ...
+
     async def press(self, press: Press) -> list[Outgoing]:
-        """One button press and what to send; stale, foreign or forged buttons are refused."""
+        """One button press (its id decoded by `bot.core.codec.MoveCodec`, completed with
+        `Press.args`) made as `act` makes the move, and what to send; stale, foreign or forged
+        buttons are refused."""
         ...
 
     async def tick(self, now: datetime | None = None) -> list[Outgoing]:

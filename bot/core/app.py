@@ -3,7 +3,9 @@
     core = Core(store, CoreConfig(), clock=..., seeds=...)
     await core.start()            -> list[Outgoing]   load open tables (after a restart)
     await core.handle(command)    -> list[Outgoing]   a slash command
-    await core.press(press)       -> list[Outgoing]   a button press (`Button.custom_id`)
+    await core.act(table_id, who, nonce, move) -> list[Outgoing]   a typed move (`bot.core.moves`)
+    await core.press(press)       -> list[Outgoing]   a button press (`Button.custom_id`), decoded
+                                                      by `bot.core.codec` into a move for `act`
     await core.tick(now)          -> list[Outgoing]   turn timers; call every few seconds
     await core.locale_of(platform, user_id) -> str | None   a player's `/lang` choice (read only)
     await core.tile_symbols_of(platform, user_id) -> bool  a player's `/tiles` choice (read only)
@@ -32,14 +34,17 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from bot.core.answers import answered, legacy_move
 from bot.core.api import TableInfo, TableView, VersionListener
 from bot.core.checks import needs_moderator, require_moderator
+from bot.core.codec import codec
 from bot.core.commands import RULES_SUBS, lookup, route
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal, log_outcome, storage_refusal
 from bot.core.i18n import has, normalize_locale, refusal_params
-from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.messages import Command, Outgoing, OutKind, Press, Sender
 from bot.core.moderation import Moderation
+from bot.core.moves import Action, Move
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
@@ -213,40 +218,75 @@ class Core:
         )
 
     async def press(self, press: Press) -> list[Outgoing]:
-        """Handle a button press; stale, foreign or forged buttons are refused, and so is a
-        flood of presses (`CoreConfig.press_burst`; the refusal is the press's own answer)."""
-        key = (press.platform, press.channel_id, press.user_id)
-        if (refused := await self._over_budget(self.presses_budget, key, press)) is not None:
+        """Handle a button press: its id (`Press.raw`) decoded by the core's codec
+        (`bot.core.codec`) and completed with the front end's answer (`Press.args`: an amount,
+        the cards picked), then made as `act` makes a move. Stale, foreign or forged buttons
+        are refused, and so is a flood of presses (`CoreConfig.press_burst`; the refusal is the
+        press's own answer)."""
+        decoded = codec.decode(press.raw)
+
+        def move() -> Move:
+            if press.action == "x" and press.args:  # older web pages' own moves
+                return legacy_move(press.args)
+            if isinstance(decoded, Refusal):
+                raise decoded
+            return answered(decoded.move, press.args)
+
+        return await self._act(
+            press.table_id, press.sender, press.nonce, move, press.action.split(".")[0]
+        )
+
+    async def act(self, table_id: str, who: Sender, nonce: str, move: Move) -> list[Outgoing]:
+        """Make `move` (`bot.core.moves`) at the table or tournament `table_id` for `who`, as
+        the turn `nonce` they saw it in; the one way every front end plays (a button press is
+        decoded into a move first: `press`). Refused with a clear reason in the player's
+        language, changing nothing: a stale nonce, another platform's table, a move that is
+        not theirs to make or not legal now, a flood (`CoreConfig.press_burst`). A move that
+        needs an answer first comes back with the question as data (`Outgoing.prompt`)."""
+        return await self._act(table_id, who, nonce, lambda: move, _move_word(move))
+
+    async def _act(
+        self,
+        table_id: str,
+        sender: Sender,
+        nonce: str,
+        move_of: Callable[[], Move],
+        word: str,
+    ) -> list[Outgoing]:
+        """`act`'s work; `move_of` gives the move (or its refusal) once the table and the
+        nonce are checked, so that a stale or foreign button says so whatever it carries."""
+        key = (sender.platform, sender.channel_id, sender.user_id)
+        if (refused := await self._over_budget(self.presses_budget, key, sender)) is not None:
             return refused
 
-        async def act(who: Who) -> list[Outgoing]:
-            if is_tournament_id(press.table_id):
-                return await self.tournaments.press(press, who)
-            live = await self.tables.fetch(press.table_id)
-            if live is None or live.platform != press.platform:
+        async def work(who: Who) -> list[Outgoing]:
+            if is_tournament_id(table_id):
+                return await self.tournaments.press(table_id, nonce, move_of(), sender, who)
+            live = await self.tables.fetch(table_id)
+            if live is None or live.platform != sender.platform:
                 raise Refusal("err.no_such_table")
 
             def change(session):  # type: ignore[no-untyped-def]
-                if press.nonce != session.nonce:
+                if nonce != session.nonce:
                     raise Refusal("err.stale_button")
-                return session.press(who, press.action, press.args)
+                return session.act(who, move_of())
 
             return await self.tables.run(live, who, change)
 
         return await self._answer(
-            press,
-            act,
-            failure={"event": "press_failed", "table": press.table_id},
+            sender,
+            work,
+            failure={"event": "press_failed", "table": table_id},
             fields={
-                "platform": press.platform,
-                "user": press.user_id,
-                "table": press.table_id,
-                "press": press.action.split(".")[0],
+                "platform": sender.platform,
+                "user": sender.user_id,
+                "table": table_id,
+                "press": word,
             },
         )
 
     async def _over_budget(
-        self, budget: Throttle | None, key: tuple[str, str, str], source: Command | Press
+        self, budget: Throttle | None, key: tuple[str, str, str], source: Command | Sender
     ) -> list[Outgoing] | None:
         """None when `source` is within its sender's budget (it runs); else what to answer: one
         "slow down" in the sender's language, then nothing. Nothing is read or written but the
@@ -266,7 +306,7 @@ class Core:
 
     async def _answer(
         self,
-        source: Command | Press,
+        source: Command | Sender,
         work: Callable[[Who], Awaitable[list[Outgoing]]],
         failure: dict[str, Any],
         fields: dict[str, Any],
@@ -418,7 +458,8 @@ class Core:
         key = exc.key
         if key.startswith("illegal.") and not has(key):
             key = "err.illegal"
-        return error(locale, user_id, key, **refusal_params(locale, exc.params))
+        out = error(locale, user_id, key, **refusal_params(locale, exc.params))
+        return out if exc.prompt is None else replace(out, prompt=exc.prompt)
 
     # --- dispatch -------------------------------------------------------------------------------
 
@@ -539,6 +580,11 @@ class Core:
 
             return await self.tables.run(live, who, add_bot, checked=True)
         return await self.tables.run(live, who, lambda s: s.command(who, sub, args), checked=True)
+
+
+def _move_word(move: Move) -> str:
+    """A move's kind for the log line (never a card or tile)."""
+    return move.kind if isinstance(move, Action) else type(move).__name__.lower()
 
 
 def _throttle(burst: int, refill_seconds: float, clock: Callable[[], datetime]) -> Throttle | None:

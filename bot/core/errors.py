@@ -10,13 +10,16 @@ from storage import Busy
 class Refusal(Exception):
     """A command or press that is refused; nothing was changed.
 
-    `key` names the text in the catalogue (`err.*`), `params` fill it.
+    `key` names the text in the catalogue (`err.*`), `params` fill it. `prompt`: the question
+    a front end may ask instead (`bot.core.messages.Prompt`, e.g. the amount a pressed raise
+    needs), carried on the refusal's answer.
     """
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, *, prompt: Any = None, **params: Any) -> None:
         super().__init__(key)
         self.key = key
         self.params = params
+        self.prompt = prompt
 
 
 # Refusals whose reason depends on the refused player's own hidden cards or tiles. The player is

@@ -1,11 +1,14 @@
 """What flows between the adapters and the core: commands and presses in, outgoing items out.
 
-Buttons: `Button.custom_id` is `table:action:nonce` (at most 64 bytes, so it fits Telegram callback
-data and Discord custom ids). An adapter turns a pressed id back into a `Press` with
-`parse_custom_id`. Some actions need more input before they can be sent: `Button.needs` is
-`"amount"` (bet/raise: ask for a number and put it in `Press.args`, e.g. `("40",)`) or `"cards"`
-(poker draw: ask which cards to exchange and put them in `Press.args`, e.g. `("Ah", "7c")`; no
-cards means standing pat).
+Moves: a front end hands the core a typed move (`bot.core.moves.Move`) with `Core.act`, or a
+pressed button's id (`Press`, decoded by the core's `bot.core.codec.MoveCodec`). Buttons:
+`Button.custom_id` is `table:action:nonce` (the codec's encoding of the move, at most 64 bytes, so
+it fits Telegram callback data and Discord custom ids). Some buttons need more input first:
+`Button.needs` is `"amount"` (bet/raise: ask for a number and put it in `Press.args`, e.g.
+`("40",)`) or `"cards"` (poker draw: ask which cards to exchange and put them in `Press.args`,
+e.g. `("Ah", "7c")`; no cards means standing pat). A front end that does not know the button
+(another process drew it) sends the move (`Ask`) to `Core.act` and gets the question back as
+data (`Prompt`).
 """
 
 from __future__ import annotations
@@ -13,13 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from bot.core.codec import MAX_BUTTON_BYTES, codec
+from bot.core.moves import Action, ConfirmDiscard, Move, PickMeld
 from bot.core.sketch import Sketch
 
-MAX_CUSTOM_ID = 64
+MAX_CUSTOM_ID = MAX_BUTTON_BYTES  # a button id: Telegram callback data and Discord custom ids
 NEEDS_AMOUNT = "amount"
 NEEDS_CARDS = "cards"
 TILES = "tiles"
 MELDS = "melds"  # a 101 picker of the melds on the table a tile fits (`Pick.code`: the index)
+WARNING = "warning"  # a 101 discard that costs +101: made only once confirmed
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,20 @@ class Command:
 
 
 @dataclass(frozen=True)
+class Sender:
+    """Who makes a move (`Core.act`) and from where: as for `Command` (`channel_id` the chat
+    of the table; a web page sends `"web"`)."""
+
+    platform: str
+    channel_id: str
+    user_id: str
+    user_name: str
+    locale: str | None = None
+    is_moderator: bool = False
+    community: str | None = None
+
+
+@dataclass(frozen=True)
 class Press:
     """A button press: table id, action and the turn nonce the button was drawn with;
     `community` as for `Command`."""
@@ -60,6 +80,24 @@ class Press:
     locale: str | None = None
     is_moderator: bool = False
     community: str | None = None
+
+    @property
+    def sender(self) -> Sender:
+        """Who pressed, and where."""
+        return Sender(
+            self.platform,
+            self.channel_id,
+            self.user_id,
+            self.user_name,
+            self.locale,
+            self.is_moderator,
+            self.community,
+        )
+
+    @property
+    def raw(self) -> str:
+        """The button id pressed, as `MoveCodec` reads it: `table:action:nonce`."""
+        return f"{self.table_id}:{self.action}:{self.nonce}"
 
 
 @dataclass(frozen=True)
@@ -85,13 +123,10 @@ class Button:
         """Compact id carried by the platform: `table:action:nonce`."""
         return f"{self.table_id}:{self.action}:{self.nonce}"
 
-
-def parse_custom_id(custom_id: str) -> tuple[str, str, str] | None:
-    """Split `table:action:nonce` into its parts; None when the id is not one of ours."""
-    parts = custom_id.split(":")
-    if len(parts) != 3 or not all(parts) or len(custom_id) > MAX_CUSTOM_ID:
-        return None
-    return parts[0], parts[1], parts[2]
+    @property
+    def move(self) -> Move | None:
+        """The move the button stands for (`MoveCodec`), None when its action is no move."""
+        return codec.move_of(self.action)
 
 
 @dataclass(frozen=True)
@@ -118,6 +153,47 @@ class Picker:
     def codes(self) -> tuple[str, ...]:
         """The choices' codes, in order."""
         return tuple(pick.code for pick in self.choices)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question the core asks one player before a move is made, as data, so that any front
+    end (any process) can ask it its own way: `kind` is `NEEDS_AMOUNT` (the total stake of
+    `action`, `open`/`bet`/`raise`, between `min_amount` and `max_amount`), `NEEDS_CARDS`
+    (which of `choices`, the player's own cards, to exchange: at most `max_cards`, none
+    stands pat), `TILES` (101: which tile of `choices` to add to the table), `MELDS` (101:
+    which meld of `choices` `tile` goes onto) or `WARNING` (101: discarding `tile` costs
+    +101). The answer is a move at `table_id` with the turn's `nonce` (`answer`, `confirm`).
+    A prompt showing cards or tiles only ever goes to their holder."""
+
+    kind: str
+    table_id: str
+    nonce: str
+    action: str
+    min_amount: int | None = None
+    max_amount: int | None = None
+    max_cards: int | None = None
+    choices: tuple[Pick, ...] = ()
+    tile: str | None = None
+
+    def answer(self, *words: str | int) -> Move:
+        """The move that answers the prompt: an amount, the codes of the chosen cards (none:
+        stand pat), the tile to add or the meld's index; `confirm` for a warning."""
+        if self.kind == NEEDS_AMOUNT:
+            return Action(self.action, amount=int(words[0]) if words else None)
+        if self.kind == NEEDS_CARDS:
+            return Action("draw", cards=tuple(str(w) for w in words))
+        if self.kind == TILES:
+            return PickMeld(str(words[0]) if words else None)
+        if self.kind == MELDS and self.tile is not None and words:
+            return Action("add", cards=(self.tile,), amount=int(words[0]))
+        return self.confirm()
+
+    def confirm(self) -> Move:
+        """The warned move made anyway (`WARNING`)."""
+        if self.kind != WARNING or self.tile is None:
+            raise ValueError("only a warning is confirmed")
+        return ConfirmDiscard(self.tile)
 
 
 class OutKind(Enum):
@@ -153,6 +229,9 @@ class Outgoing:
     console: written to a file whose path is printed).
     `picker` (PRIVATE only): the user's own cards or rack that the text shows, as data
     (`/poker hand`, `/okey rack`), so that a front end offers them without reading the text.
+    `prompt` (PRIVATE or ERROR, to one user): a question to ask them before the move is made
+    (`Prompt`: an amount, the cards to exchange, a +101 warning, the meld a tile goes onto);
+    the text says the same in words for a front end that does not ask.
     `web_url` (PRIVATE only): the user's own signed address of the live web table the text
     gives (`/table web`), so that a front end may offer it as a button (Telegram: a web-app
     button, which opens the page inside the chat).
@@ -172,3 +251,4 @@ class Outgoing:
     attachment: tuple[str, bytes] | None = None
     picker: Picker | None = None
     web_url: str | None = None
+    prompt: Prompt | None = None

@@ -5,8 +5,10 @@ was shown (no front end reads the core's text; they get `Outgoing.picker` and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
-from bot.core.messages import NEEDS_CARDS, TILES, Outgoing, OutKind, Pick, Picker
+from bot.core.messages import NEEDS_CARDS, TILES, Outgoing, OutKind, Pick, Picker, Prompt, Sender
 from bot.render.text import card
 
 # Cards as the core may write them: notation (`Ah`, `Td`, `10d`) or with suit symbols (`A♥`).
@@ -43,6 +45,21 @@ def card_picker(*codes: str) -> Picker:
 def tile_picker(*codes: str) -> Picker:
     """The picker a core's `/okey rack` answer carries for these tiles."""
     return Picker(TILES, tuple(Pick(code, code) for code in codes))
+
+
+def draw_prompt(table_id: str, nonce: str, max_cards: int) -> Callable[..., list[Outgoing]]:
+    """A scripted core's answer to a pressed draw (`Ask("draw")`): the presser's hand (as
+    `shown_hand`) with the question which cards to exchange as data."""
+
+    def answer(_table: str, who: Sender, _nonce: str) -> list[Outgoing]:
+        hand = shown_hand(who.user_id)
+        assert hand.picker is not None
+        prompt = Prompt(
+            NEEDS_CARDS, table_id, nonce, "draw", max_cards=max_cards, choices=hand.picker.choices
+        )
+        return [replace(hand, prompt=prompt)]
+
+    return answer
 
 
 def shown_hand(user_id: str) -> Outgoing:

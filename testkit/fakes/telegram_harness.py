@@ -19,7 +19,8 @@ from telegram.ext import AIORateLimiter, Application
 
 from bot.adapters.telegram import TelegramAdapter, build_application
 from bot.core.api import CoreApi
-from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.messages import Command, Outgoing, OutKind, Press, Sender
+from bot.core.moves import Move
 from testkit.fakes.core import NarrowCore
 from testkit.fakes.telegram_server import FakeTelegram
 
@@ -107,6 +108,9 @@ class ScriptedCore(NarrowCore):
         self.presses: list[Press] = []
         self.on_command: dict[str, Callable[[Command], list[Outgoing]]] = {}
         self.on_press: dict[str, Callable[[Press], list[Outgoing]]] = {}
+        self.acts: list[tuple[str, Sender, str, Move]] = []
+        # a typed move's answer by its kind (`Ask("draw")`: "draw"), given (table, who, nonce)
+        self.on_act: dict[str, Callable[[str, Sender, str], list[Outgoing]]] = {}
 
     async def handle(self, command: Command) -> list[Outgoing]:
         self.commands.append(command)
@@ -115,6 +119,11 @@ class ScriptedCore(NarrowCore):
     async def press(self, press: Press) -> list[Outgoing]:
         self.presses.append(press)
         return self.on_press.get(press.action, lambda p: [])(press)
+
+    async def act(self, table_id: str, who: Sender, nonce: str, move: Move) -> list[Outgoing]:
+        self.acts.append((table_id, who, nonce, move))
+        kind = getattr(move, "kind", type(move).__name__)
+        return self.on_act.get(kind, lambda t, w, n: [])(table_id, who, nonce)
 
 
 def help_core() -> ScriptedCore:

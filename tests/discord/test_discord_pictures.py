@@ -133,6 +133,11 @@ class SpyCore:
         self.items += items
         return items
 
+    async def act(self, *args: Any) -> list[Outgoing]:
+        items = await self.core.act(*args)
+        self.items += items
+        return items
+
 
 def build(memory_store: Any, seed: str, **kwargs: Any) -> tuple[PicHarness, SpyCore]:
     spy = SpyCore(make_core(memory_store, seed=seed, pictures=True))

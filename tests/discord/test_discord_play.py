@@ -50,6 +50,9 @@ class SpyCore:
     async def press(self, press):
         return await self._record(self.core.press(press))
 
+    async def act(self, table_id, who, nonce, move):
+        return await self._record(self.core.act(table_id, who, nonce, move))
+
     async def start(self):
         return await self._record(self.core.start())
 

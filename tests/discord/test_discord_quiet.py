@@ -234,6 +234,9 @@ async def test_refusals_reach_only_the_sender(how):
         async def press(self, press):
             return await self.handle(press)
 
+        async def act(self, table_id, who, nonce, move):
+            return await self.handle(who)
+
     harness = build(Refuses(), dm_fallback=True)
     ayse, _ = harness.user(AYSE, "Ayşe"), harness.user(MEHMET, "Mehmet")
     if how == "slash":

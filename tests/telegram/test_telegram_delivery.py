@@ -13,8 +13,9 @@ from bot.adapters.telegram.adapter import TelegramAdapter
 from bot.adapters.telegram.parsing import Place
 from bot.adapters.telegram.texts import TEXTS
 from bot.core.api import TableInfo
-from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from testkit.fakes.cards import cards_in, shown_hand
+from bot.core.messages import NEEDS_AMOUNT, Button, Command, Outgoing, OutKind, Press, Prompt
+from bot.core.moves import Ask
+from testkit.fakes.cards import cards_in, draw_prompt, shown_hand
 from testkit.fakes.telegram_harness import (
     Harness,
     ManualClock,
@@ -460,6 +461,34 @@ async def test_amount_by_keyboard_then_the_prompt_goes_away():
         assert len(server.calls_to("answerCallbackQuery")) == 3 and not server.open_callbacks
 
 
+async def test_an_amount_is_asked_from_the_cores_prompt_when_another_process_drew_the_button():
+    """The pressed button is unknown here (another process posted the table message): its
+    move goes to the core (`Core.act` with `Ask`), whose answer carries the question as data;
+    the amount keyboard is built from it, and the chosen amount plays the move."""
+    core = betting_core()
+    prompt = Prompt(NEEDS_AMOUNT, "t1", "5", "bet", 10, 100)
+    core.on_act["bet"] = lambda table, who, nonce: [
+        Outgoing(OutKind.ERROR, "Say the total stake", user_id=who.user_id, prompt=prompt)
+    ]
+    async with telegram_bot(core) as (server, bot):
+        ayse = server.user(AYSE, "Ayşe", "en")
+        table_id = await post_table(server, bot, ayse)
+        bot.adapter.delivery.buttons.clear()  # as if another process had drawn it
+        await bot.feed(server.press_update(ayse, GROUP, table_id, "t1:bet:5"))
+        [(table, who, nonce, move)] = core.acts
+        assert (table, who.user_id, nonce, move) == ("t1", str(AYSE), "5", Ask("bet"))
+        assert core.presses == []
+        prompt_id = server.messages_sent_ids(GROUP)[-1]
+        assert "Bet" in server.messages[(GROUP, prompt_id)]["text"]
+        labels = [b["text"] for row in server.last_keyboard(GROUP, prompt_id) for b in row]
+        assert labels == ["10", "20", "30", "50", "Max 100"]
+        assert not server.calls_to("answerCallbackQuery")[-1].params.get("text")  # no refusal
+        data = server.last_keyboard(GROUP, prompt_id)[0][1]["callback_data"]
+        await bot.feed(server.press_update(ayse, GROUP, prompt_id, data))
+        [press] = core.presses
+        assert (press.action, press.nonce, press.args) == ("bet", "5", ("20",))
+
+
 async def test_amount_prompt_goes_to_a_started_players_private_chat():
     core = betting_core()
     async with telegram_bot(core) as (server, bot):
@@ -500,6 +529,7 @@ def drawing_core() -> ScriptedCore:
         ]
 
     core.on_command["poker"] = poker
+    core.on_act["draw"] = draw_prompt("t1", "9", 3)
     core.on_press["draw"] = lambda p: [
         Outgoing(OutKind.PUBLIC, f"Ayşe draws {len(p.args)}", str(GROUP), table_id="t1")
     ]

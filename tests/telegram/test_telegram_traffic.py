@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 
 from bot.core.messages import Button, Command, Outgoing, OutKind, Press
-from testkit.fakes.cards import shown_hand
+from testkit.fakes.cards import draw_prompt, shown_hand
 from testkit.fakes.telegram_harness import ManualSleep, ScriptedCore, telegram_bot
 from testkit.fakes.telegram_server import Call, FakeTelegram
 
@@ -60,6 +60,7 @@ def playing_core() -> ScriptedCore:
         ]
 
     core.on_command["poker"] = poker
+    core.on_act["draw"] = draw_prompt("t1", "1", 3)
     core.on_press["check"] = check
     return core
 

@@ -19,6 +19,7 @@ from bot.adapters.discord.texts import locale_of, text
 from bot.adapters.lookups import own_picker
 from bot.core.commands import route
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Command, Outgoing, OutKind, Press
+from bot.core.moves import Ask
 from bot.core.names import clean_name
 from bot.core.table.rooms import parent_of
 from bot.logs import kv
@@ -232,12 +233,15 @@ class DiscordInbound(DiscordDelivery):
             log.warning(kv(event="modal_failed", user=interaction.user.id, error=repr(exc)))
 
     async def _draw_picker(self, interaction: Any, ref: TurnRef) -> None:
-        """Answer a draw button with an ephemeral select of the presser's own cards."""
+        """Answer a draw button with an ephemeral select of the presser's own cards: the
+        button made as a move (`Core.act` with `Ask("draw")`) comes back with the hand and the
+        question as data (`Prompt`), to the presser alone; nothing is played."""
         origin = await self._defer(interaction, thinking=True)
         if origin is None:
             return
-        command = self._command(interaction, "poker", ("hand",), table_id=ref.table_id)
-        items = await self._answer(origin, self.core.handle(command))
+        sender = self._press(interaction, ref, ()).sender
+        pending = self.core.act(ref.table_id, sender, ref.nonce, Ask("draw"))
+        items = await self._answer(origin, pending)
         if items is None:
             return
         refusals = [
@@ -249,14 +253,15 @@ class DiscordInbound(DiscordDelivery):
         own = [i for i in items if i.kind is OutKind.PRIVATE and i.user_id == origin.user_id]
         hand = "\n".join(i.text for i in own)
         picture = next((i.picture for i in reversed(own) if i.picture is not None), None)
-        picker = own_picker(items, origin.user_id)
+        asked = next((i.prompt for i in own if i.prompt is not None), None)
         locale = self._speaks_now(interaction, ref.table_id)
-        if picker is None:  # e.g. folded: nothing to pick, but the core's words still go out
+        if asked is None or asked.kind != NEEDS_CARDS or not asked.choices:
+            # nothing to pick, but the core's words still go out
             await self._reply(origin, [t for t in (hand, text(locale, "draw_unreadable")) if t])
             return
-        most = ref.max_cards if ref.max_cards is not None else len(picker.choices)
-        prompt = hand + "\n" + text(locale, "draw_prompt", n=most)
-        await self._reply(origin, [Part(prompt, draw_view(ref, picker.choices, locale), picture)])
+        most = ref.max_cards if ref.max_cards is not None else asked.max_cards
+        words = hand + "\n" + text(locale, "draw_prompt", n=most or len(asked.choices))
+        await self._reply(origin, [Part(words, draw_view(ref, asked.choices, locale), picture)])
 
     async def on_draw(self, interaction: Any, ref: TurnRef, cards: tuple[str, ...]) -> None:
         """The draw select was submitted: the chosen cards are the press's arguments."""

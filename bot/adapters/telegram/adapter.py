@@ -32,7 +32,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot.adapters.lookups import chosen_locale, own_picker
+from bot.adapters.lookups import chosen_locale
 from bot.adapters.surfaces import SharedMessages, SurfaceStore
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import CONFIRM, TOGGLE, CallbackCodec, Pressed
@@ -46,8 +46,21 @@ from bot.adapters.telegram.texts import MENU
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.caches import Lru
 from bot.core.api import CoreApi
+from bot.core.codec import codec
 from bot.core.commands import route
-from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS, Button, Command, Outgoing, OutKind, Press
+from bot.core.i18n import t
+from bot.core.messages import (
+    NEEDS_AMOUNT,
+    NEEDS_CARDS,
+    Button,
+    Command,
+    Outgoing,
+    OutKind,
+    Press,
+    Prompt,
+    Sender,
+)
+from bot.core.moves import Ask
 from bot.core.names import clean_name
 from bot.core.tournament.view import is_tournament_id, tournament_number
 from bot.logs import kv
@@ -63,6 +76,23 @@ def press_asks_moderator(pressed: Pressed) -> bool:
     """Whether a press is a moderator's action: a tournament's Start button (the organiser's,
     or a moderator's). Only these presses look the administrators up before they are answered."""
     return pressed.action == "start" and tournament_number(pressed.table_id) is not None
+
+
+def amount_button(prompt: Prompt, locale: str) -> Button:
+    """The button an amount prompt answers (`Prompt`: its move, bounds and turn), labelled
+    in `locale` as the core labels it, for the amount keyboard."""
+    low, high = prompt.min_amount, prompt.max_amount
+    label = t(locale, f"btn.{prompt.action}", range=f"{low}-{high}")
+    return Button(
+        label,
+        prompt.table_id,
+        prompt.action,
+        prompt.nonce,
+        "primary",
+        NEEDS_AMOUNT,
+        low,
+        high,
+    )
 
 
 def single_amount(button: Button) -> int | None:
@@ -362,9 +392,32 @@ class TelegramAdapter:
             if button.needs == NEEDS_AMOUNT:
                 group = delivery.table_chats.get(button.table_id, place)
                 return Reply(then=partial(delivery.ask_amount, button, group, user.id))
-            if button.needs == NEEDS_CARDS:
-                return await self._open_draw_picker(button, user, origin)
+        move = codec.move_of(pressed.action)
+        if isinstance(move, Ask) and not pressed.args and place is not None:
+            # an amount or the cards to exchange: the core says what to ask (whichever
+            # process drew the button), or plays the one amount the button allows
+            return await self._ask(pressed, move, user, origin)
         items = await self._core_press(pressed, pressed.args, user, origin)
+        alerts, rest = delivery.split(items, origin)
+        return Reply(alerts, partial(delivery.deliver, rest, origin))
+
+    async def _ask(self, pressed: Pressed, move: Ask, user: User, origin: Origin) -> Reply:
+        """A button that needs an answer, made as a move (`Core.act`): the question comes back
+        as data (`Prompt`) and is asked here (the amount prompt, the draw picker of the
+        player's own cards); any other answer (a refusal, the one amount played) as usual."""
+        assert self.delivery is not None
+        delivery = self.delivery
+        sender = await self._sender(pressed, user, origin)
+        items = await self.core.act(pressed.table_id, sender, pressed.nonce, move)
+        mine = str(user.id)
+        prompt = next((i.prompt for i in items if i.prompt and i.user_id == mine), None)
+        group = delivery.table_chats.get(pressed.table_id, origin.place)
+        if prompt is not None and prompt.kind == NEEDS_AMOUNT and group is not None:
+            speaks = await self._speaks(user.id, origin.locale, pressed.table_id)
+            button = amount_button(prompt, speaks)
+            return Reply(then=partial(delivery.ask_amount, button, group, user.id))
+        if prompt is not None and prompt.kind == NEEDS_CARDS:
+            return await self._open_draw_picker(prompt, user, origin)
         alerts, rest = delivery.split(items, origin)
         return Reply(alerts, partial(delivery.deliver, rest, origin))
 
@@ -372,6 +425,24 @@ class TelegramAdapter:
         self, pressed: Pressed, args: tuple[str, ...], user: User, origin: Origin
     ) -> list[Outgoing]:
         """Hand a complete press to the core; returns its answer (not delivered yet)."""
+        sender = await self._sender(pressed, user, origin)
+        press = Press(
+            platform=sender.platform,
+            channel_id=sender.channel_id,
+            user_id=sender.user_id,
+            user_name=sender.user_name,
+            table_id=pressed.table_id,
+            action=pressed.action,
+            nonce=pressed.nonce,
+            args=args,
+            locale=sender.locale,
+            is_moderator=sender.is_moderator,
+            community=sender.community,
+        )
+        return await self.core.press(press)
+
+    async def _sender(self, pressed: Pressed, user: User, origin: Origin) -> Sender:
+        """Who pressed, at the table's group chat."""
         assert self.delivery is not None
         # Presses in the private chat (the draw, an amount) belong to the table's group.
         channel = self.delivery.table_chats.get(pressed.table_id, origin.place)
@@ -383,42 +454,33 @@ class TelegramAdapter:
             and press_asks_moderator(pressed)
             and await self.admins.is_admin(channel.chat_id, user.id)
         )
-        press = Press(
+        return Sender(
             platform=PLATFORM,
             channel_id=channel.key if channel is not None else "",
             user_id=str(user.id),
             user_name=clean_name(user.full_name, str(user.id)),
-            table_id=pressed.table_id,
-            action=pressed.action,
-            nonce=pressed.nonce,
-            args=args,
             locale=origin.locale,
             is_moderator=moderator,
             community=channel.community if channel is not None else None,
         )
-        return await self.core.press(press)
 
-    async def _open_draw_picker(self, button: Button, user: User, origin: Origin) -> Reply:
-        """The card picker for a draw: the player's cards come from the core; the picker is
-        sent to their private chat once the press is answered."""
+    async def _open_draw_picker(self, prompt: Prompt, user: User, origin: Origin) -> Reply:
+        """The card picker for a draw: the player's own cards come from the core's question
+        (`Prompt`, to them alone); the picker is sent to their private chat once the press is
+        answered."""
         assert self.delivery is not None
         locale = origin.locale
-        group = self.delivery.table_chats.get(button.table_id, origin.place)
-        command = self._command(group, user, "poker", ("hand",), locale)
-        answer = await self.core.handle(command)
-        refusals = [item.text for item in answer if item.kind is OutKind.ERROR]
-        if refusals:
-            return Reply(refusals)
-        picker = own_picker(answer, str(user.id))
-        cards = [] if picker is None else list(picker.codes)
+        group = self.delivery.table_chats.get(prompt.table_id, origin.place)
+        cards = [pick.code for pick in prompt.choices]
         if not cards:
-            speaks = await self._speaks(user.id, locale, button.table_id)
+            speaks = await self._speaks(user.id, locale, prompt.table_id)
             return Reply([adapter_text(speaks, "draw_typed")])
-        draw = DrawPicker(button.table_id, button.action, button.nonce, cards, button.max_cards)
+        draw = DrawPicker(prompt.table_id, prompt.action, prompt.nonce, cards, prompt.max_cards)
         # One open picker per player: an older one (an earlier turn) is stale anyway.
         for key in [key for key in self.pickers if key[0] == user.id]:
             del self.pickers[key]
-        self.pickers[(user.id, button.custom_id)] = draw
+        custom_id = f"{prompt.table_id}:{prompt.action}:{prompt.nonce}"
+        self.pickers[(user.id, custom_id)] = draw
         return Reply(then=partial(self._send_picker, draw, user.id, locale, group))
 
     async def _send_picker(

@@ -17,7 +17,8 @@ from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
-from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.messages import Command, Outgoing, OutKind, Press, Sender
+from bot.core.moves import Move
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
@@ -113,6 +114,17 @@ class MeteredCore:
         m.commands.labels(command.platform).inc()
         if refused(out):
             m.refusals.labels(command.platform).inc()
+        return out
+
+    async def act(self, table_id: str, who: Sender, nonce: str, move: Move) -> list[Outgoing]:
+        """The core's answer to a typed move, counted and timed as a press."""
+        m = self._metrics
+        began = self._clock()
+        out: list[Outgoing] = await self._core.act(table_id, who, nonce, move)
+        m.latency.labels(who.platform, "press").observe(self._clock() - began)
+        m.presses.labels(who.platform).inc()
+        if refused(out):
+            m.refusals.labels(who.platform).inc()
         return out
 
     async def press(self, press: Press) -> list[Outgoing]:

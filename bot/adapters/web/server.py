@@ -35,15 +35,15 @@ from bot.adapters.web.wire import (
     MAX_FRAME,
     BadFrame,
     frame,
+    move_of,
     parse,
-    press_of,
     slots_of,
     state_frame,
     tiles_choice,
 )
 from bot.core.api import LiveTableApi
 from bot.core.i18n import catalogue, normalize_locale, preferred_locale, t
-from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.messages import WARNING, Command, Outgoing, OutKind, Sender
 from bot.core.throttle import Throttle, Verdict
 from bot.logs import kv
 
@@ -436,7 +436,7 @@ class WebTable:
             await send(viewer, frame("refused", ref=ref, text=refusal))
             return
         # 101 Okey: a discard that costs +101 is not made but warned (`warn`: the tile; the page
-        # asks and sends `discard!` to accept)
+        # asks and sends the discard with `confirm` to accept)
         ack = frame("ack", ref=ref) if warn is None else frame("ack", ref=ref, warn=warn)
         await send(viewer, ack)
         if kind in ("arrange", "sort"):  # only this player's pages show their rack: their state
@@ -465,26 +465,17 @@ class WebTable:
     async def _act(
         self, viewer: Viewer, front: Front, data: dict[str, Any]
     ) -> tuple[str | None, str | None]:
-        """A move, as the chat's turn button: the refusal's words, or None when it was made
-        (the chat gets what the core says about it); and the tile of a 101 discard the core
-        warned about instead of making it (its private answer offers `dd.<tile>`), or None."""
+        """A typed move (`wire.move_of`) made through `Core.act`, as any front end makes one:
+        the refusal's words, or None when it was made (the chat gets what the core says about
+        it); and the tile of a 101 discard the core warned about instead of making it (the
+        warning's `Prompt` on its answer), or None."""
         who = viewer.who
-        action, args = press_of(viewer.group, data)
+        move = move_of(data)
         nonce = data.get("nonce")
         if not isinstance(nonce, str) or not nonce or len(nonce) > 32:
             raise BadFrame("nonce")
-        press = Press(
-            platform=who.platform,
-            channel_id=WEB_CHANNEL,
-            user_id=who.user_id,
-            user_name=who.name,
-            table_id=who.table_id,
-            action=action,
-            nonce=nonce,
-            args=args,
-            locale=who.locale,
-        )
-        out = await front.core.press(press)
+        sender = Sender(who.platform, WEB_CHANNEL, who.user_id, who.name, who.locale)
+        out = await front.core.act(who.table_id, sender, nonce, move)
         refusals = [
             item for item in out if item.kind is OutKind.ERROR and item.user_id == who.user_id
         ]
@@ -496,7 +487,7 @@ class WebTable:
                 log.exception(kv(event="web_deliver_failed", table=who.table_id))
         if refusals:
             return refusals[0].text, None
-        return None, _warned(out, who.user_id, action)
+        return None, _warned(out, who.user_id)
 
 
 async def _no_sniffing(_request: web.Request, response: web.StreamResponse) -> None:
@@ -505,15 +496,12 @@ async def _no_sniffing(_request: web.Request, response: web.StreamResponse) -> N
     response.headers["X-Content-Type-Options"] = "nosniff"
 
 
-def _warned(out: list[Outgoing], user_id: str, action: str) -> str | None:
-    """The tile of a discard press (`d.<tile>`) answered with the +101 warning's button."""
-    if not action.startswith("d."):
-        return None
-    confirm = "dd." + action[2:]
+def _warned(out: list[Outgoing], user_id: str) -> str | None:
+    """The tile of a discard the core answered with the +101 warning (`Prompt`, `WARNING`)."""
     for item in out:
-        buttons = [b.action for row in item.buttons for b in row]
-        if item.user_id == user_id and confirm in buttons:
-            return action[2:]
+        prompt = item.prompt
+        if item.user_id == user_id and prompt is not None and prompt.kind == WARNING:
+            return prompt.tile
     return None
 
 

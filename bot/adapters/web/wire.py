@@ -1,15 +1,11 @@
 """The web table's frames (docs/web.md, "Protocol"): a `TableView` as JSON, and an `act` frame
-turned into exactly the button press a chat would send.
+read as the typed move it carries (`bot.core.moves`, no chat code in between).
 
 `view_json` is the dataclass as JSON (times in ISO 8601 UTC), plus `me_name`; a `state` frame
-adds the server's clock as `now`. `press_of` maps
-a move (`kind`, `amount`, `cards`, `source`) onto the action and arguments of the table's turn
-button: poker's `fold`/`call`/`raise` with the amount as the button's answer, `draw` with the
-cards to exchange (none: `pat`); Okey's `ts`/`td` takes, `d.<tile>` discard, `f.<tile>` finish,
-`show`; 101 Okey's one-press moves (`open_best` `ob`, `open_pairs` `op`, `take_open_best` `tb`,
-`take_open_pairs` `tp`, `take_use` `tu`, `lay_best` `lb`) and any other engine move (`open`,
-`lay`, `add`, `swap`, `discard!`: the `x` press with `(kind, source, amount, *tiles)`, melds
-parted by `/`). The core then checks it as any press (nonce, turn, legality, ledger).
+adds the server's clock as `now`. `move_of` reads a move's JSON (`kind`, `amount`, `cards`,
+`source`, `confirm`) into the `Move` the server hands `Core.act`: the engine's `Action`, a 101
+one-press move (`Plan`: `open_best`, `open_pairs`, `take_open_best`, `take_open_pairs`,
+`take_use`, `lay_best`) or a 101 discard accepting its +101 (`ConfirmDiscard`).
 """
 
 from __future__ import annotations
@@ -21,20 +17,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.core.api import TableView
+from bot.core.moves import BadMove, Move, move_of_json
 
 MAX_FRAME = 4096  # bytes of one client frame
 NOTATION = re.compile(r"^[0-9A-Za-z]{1,4}$")  # a card (`Ah`, `Td`) or tile (`R5`, `K13`, `F`)
-SEPARATOR = "/"  # 101 Okey: between two melds of one move
-MAX_CARDS = 40  # a 101 opening: up to 22 tiles and the separators between its melds
-KINDS = frozenset(
-    {"check", "bet", "call", "raise", "fold", "open", "pass", "draw", "take", "discard",
-     "finish", "show_indicator", "lay", "add", "swap", "discard!"}
-)  # fmt: skip
-ONE_PRESS = {
-    "open_best": "ob", "open_pairs": "op", "take_open_best": "tb", "take_open_pairs": "tp",
-    "take_use": "tu", "lay_best": "lb",
-}  # fmt: skip
-ENGINE_MOVES = frozenset({"open", "lay", "add", "swap", "discard!"})  # 101: the `x` press
 
 
 def _plain(value: Any) -> Any:
@@ -135,53 +121,14 @@ def parse(text: str) -> dict[str, Any]:
     return data
 
 
-def press_of(group: str, data: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
-    """The turn button's action and arguments for an `act` frame at a table of `group`
-    (`poker` or `okey`); BadFrame when it names no move."""
-    kind = data.get("kind")
-    amount = data.get("amount")
-    cards = data.get("cards") or []
-    source = data.get("source")
-    if kind not in KINDS and kind not in ONE_PRESS:
-        raise BadFrame("unknown move")
-    if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
-        raise BadFrame("amount must be a number")
-    if not isinstance(cards, list) or len(cards) > MAX_CARDS:
-        raise BadFrame("cards must be a list")
-    if not all(isinstance(c, str) and (NOTATION.match(c) or c == SEPARATOR) for c in cards):
-        raise BadFrame("bad card")
-    if group == "okey":
-        if kind in ONE_PRESS:
-            return ONE_PRESS[kind], ()
-        if kind in ENGINE_MOVES:
-            if source not in (None, "stock", "discard"):
-                raise BadFrame("bad source")
-            how = "-" if amount is None else str(amount)
-            return "x", (kind, source or "-", how, *cards)
-        if SEPARATOR in cards:
-            raise BadFrame("bad card")
-        return _okey(kind, cards, source), ()
-    if kind in ONE_PRESS or kind in ENGINE_MOVES - {"open"} or SEPARATOR in cards:
-        raise BadFrame("unknown move")
-    if kind == "draw":
-        return ("draw", tuple(cards)) if cards else ("pat", ())
-    if cards or source is not None:
-        raise BadFrame("that move takes no cards")
-    return kind, () if amount is None else (str(amount),)
-
-
-def _okey(kind: str, cards: list[str], source: Any) -> str:
-    if kind == "take":
-        if source == "stock":
-            return "ts"
-        if source == "discard":
-            return "td"
-        raise BadFrame("take needs a source")
-    if kind == "show_indicator":
-        return "show"
-    if kind in ("discard", "finish") and len(cards) == 1:
-        return ("d." if kind == "discard" else "f.") + cards[0]
-    raise BadFrame("that move needs one tile")
+def move_of(data: dict[str, Any]) -> Move:
+    """The typed move an `act` frame carries (docs/web.md, "Moves": `kind`, `amount`, `cards`,
+    `source`, `confirm`), for `Core.act`; BadFrame when it names no move. The core checks it
+    as any move (nonce, turn, legality, ledger)."""
+    try:
+        return move_of_json(data)
+    except BadMove as exc:
+        raise BadFrame(str(exc)) from None
 
 
 def slots_of(data: dict[str, Any]) -> list[str | None]:

@@ -10,6 +10,7 @@ from bot.core.commands import ARRANGE_MODES, lookup
 from bot.core.errors import Refusal
 from bot.core.okey.messages import (
     PRESENTER,
+    SHOW,
     public_buttons,
     rack_lines,
     rules_lines,
@@ -57,7 +58,7 @@ class OkeyMessages(TileMessages[OkeyMatch, OkeyRound]):
             if spec_for(game.legal_actions(index), "show_indicator"):
                 line = msg("okey.can_show", tile=game.view(None)["indicator"])
                 step.notes.append(
-                    Note([line], to=seat, buttons=[ButtonSpec("show", msg("btn.show"))])
+                    Note([line], to=seat, buttons=[ButtonSpec(SHOW, msg("btn.show"))])
                 )
             return
         lead = [drawn[index]] if index in drawn else []

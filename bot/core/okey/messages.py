@@ -27,9 +27,10 @@ from bot.core.okey.tile_messages import (
 from bot.core.table import house
 from bot.core.table.session import ButtonSpec, Msg, msg, spec_for
 from bot.render import text as show
-from games.base import Event
+from games.base import Action, Event
 from games.okey import OkeyRound, arrange, winning_discards
 
+SHOW = Action("show_indicator")
 MAX_BUTTONS = 25  # Discord's limit per message
 
 
@@ -83,10 +84,12 @@ def public_buttons(game: OkeyRound) -> list[ButtonSpec]:
     out = []
     sources = game.sources(index)
     if "stock" in sources:
-        out.append(ButtonSpec("ts", msg("btn.take_stock"), "primary"))
+        out.append(ButtonSpec(Action("take", source="stock"), msg("btn.take_stock"), "primary"))
     if "discard" in sources:
         pile = game.view(None)["discard_piles"][game.previous(index)]
-        out.append(ButtonSpec("td", msg("btn.take_discard", tile=pile[-1])))
+        out.append(
+            ButtonSpec(Action("take", source="discard"), msg("btn.take_discard", tile=pile[-1]))
+        )
     # no "show the indicator" here: offered only to its holder it would tell the table who
     # holds the twin; the turn's private note offers it
     return out
@@ -100,14 +103,17 @@ def tile_buttons(game: OkeyRound, index: int) -> list[ButtonSpec]:
     forbidden = view["forbidden_discard"]
     out: list[ButtonSpec] = []
     if spec_for(game.legal_actions(index), "show_indicator"):
-        out.append(ButtonSpec("show", msg("btn.show")))
+        out.append(ButtonSpec(SHOW, msg("btn.show")))
     for tile in sorted(set(winning_discards(rack, game.indicator)) - {forbidden}):
-        out.append(ButtonSpec(f"f.{tile}", msg("btn.finish", tile=tile), "success"))
+        out.append(
+            ButtonSpec(Action("finish", cards=(tile,)), msg("btn.finish", tile=tile), "success")
+        )
     for tile in arrange(rack, game.indicator).tiles():
         if len(out) >= MAX_BUTTONS:
             break
-        if tile != forbidden and f"d.{tile}" not in {b.action for b in out}:
-            out.append(ButtonSpec(f"d.{tile}", msg("btn.discard", tile=tile)))
+        discard = Action("discard", cards=(tile,))
+        if tile != forbidden and discard not in {b.move for b in out}:
+            out.append(ButtonSpec(discard, msg("btn.discard", tile=tile)))
     return out
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from bot.core.commands import fold
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
+from bot.core.moves import Move
 from bot.core.okey.face import OkeyMessages
 from bot.core.okey.tile_opening import Opening
 from bot.core.okey.tile_session import TileSession
@@ -30,6 +31,8 @@ from bot.core.table.session import Msg, Step, Who
 from games.base import Action
 from games.okey import OkeyMatch, OkeyRound
 from storage import Transfer, escrow, wallet
+
+MOVE_KINDS = ("take", "discard", "finish", "show_indicator")  # the engine's move kinds
 
 # public events announced in a message of their own (a round's result, the match's end); every
 # other public event is a move and goes into the table message's move log
@@ -91,21 +94,12 @@ class OkeySession(OkeyWords, OkeyMessages, TileSession[OkeyMatch, OkeyRound]):
             return self._move(who, self._parse(sub, args))
         raise Refusal("err.okey_usage")
 
-    def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
-        """A turn button: `ts`/`td` take, `show`, `d.<tile>` discard, `f.<tile>` finish."""
-        if args:  # no Okey button takes an amount or tiles: the tile is in the button
-            kinds = {"ts": "take", "td": "take", "show": "show", "d": "discard", "f": "finish"}
-            raise Refusal("err.no_args", action=kinds.get(action.partition(".")[0], action))
-        if action == "ts":
-            return self._move(who, Action("take", source="stock"))
-        if action == "td":
-            return self._move(who, Action("take", source="discard"))
-        if action == "show":
-            return self._move(who, Action("show_indicator"))
-        kind, _, tile = action.partition(".")
-        if kind in ("d", "f") and tile:
-            return self._move(who, Action("discard" if kind == "d" else "finish", cards=(tile,)))
-        raise Refusal("err.bad_button")
+    def act(self, who: Who, move: Move) -> Step:
+        """A typed move: the engine's `Action` (take, discard, finish, show the indicator),
+        checked by the engine."""
+        if not isinstance(move, Action) or move.kind not in MOVE_KINDS:
+            raise Refusal("err.bad_button")
+        return self._move(who, move)
 
     # --- rounds ---------------------------------------------------------------------------------
 

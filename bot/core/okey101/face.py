@@ -7,10 +7,12 @@ note, the rack's note and pictures, the refusals of `/okey rack`.
 from __future__ import annotations
 
 from bot.core.errors import Refusal
+from bot.core.messages import Prompt
 from bot.core.okey.tile_face import TileMessages
 from bot.core.okey101 import plays
 from bot.core.okey101.messages import (
     PRESENTER,
+    TAKE_STOCK,
     add_picker,
     rack_lines,
     rules_lines,
@@ -39,7 +41,7 @@ class Okey101Messages(TileMessages[Match101, Round101]):
         game = self.round
         if game is None or game.phase != TAKE:
             return []
-        return [ButtonSpec("ts", msg("btn.take_stock"), "primary")]
+        return [ButtonSpec(TAKE_STOCK, msg("btn.take_stock"), "primary")]
 
     def table_lines(self) -> list[Msg]:
         """Header, indicator, seats (tiles, top discard, opening, totals), the melds on the
@@ -81,7 +83,17 @@ class Okey101Messages(TileMessages[Match101, Round101]):
     def add_picker_note(self, index: int, tile: str | None = None) -> Note:
         """The add picker, privately (`add_picker`)."""
         assert self.round is not None
-        return add_picker(self.round, index, self.seat_of(index), tile)
+        note = add_picker(self.round, index, self.seat_of(index), tile)
+        if note.picker is not None:  # the picker as data too, so any front end can ask it
+            note.prompt = Prompt(
+                note.picker.kind,
+                str(self.table_id),
+                self.nonce,
+                "add",
+                choices=note.picker.choices,
+                tile=tile,
+            )
+        return note
 
     def private_buttons(self, index: int) -> list[ButtonSpec]:
         """The turn buttons while the seat at `index` is to act (as on their turn's rack)."""

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.core.messages import MELDS, TILES, Pick, Picker
+from bot.core.moves import PickMeld, Plan
 from bot.core.okey.tile_messages import (
     TilePresenter,
     TileTable,
@@ -32,10 +33,11 @@ from bot.core.okey101 import plays
 from bot.core.table import house
 from bot.core.table.session import ButtonSpec, Msg, Note, Seat, msg
 from bot.render import text as show
-from games.base import Event
+from games.base import Action, Event
 from games.okey101 import Round101
 from games.okey101.round import PAIRS, TAKE
 
+TAKE_STOCK = Action("take", source="stock")
 MAX_BUTTONS = 25  # Discord's limit per message
 # public events announced in a message of their own; every other public event is a move
 ANNOUNCED_EVENTS = ("round_started", "finished", "stock_exhausted", "round_over", "match_over")
@@ -198,44 +200,52 @@ def turn_buttons(game: Round101, index: int) -> list[ButtonSpec]:
     out: list[ButtonSpec] = []
     if game.phase == TAKE:
         tile = game.last_discard(index)
-        out.append(ButtonSpec("ts", msg("btn.take_stock"), "primary"))
+        out.append(ButtonSpec(TAKE_STOCK, msg("btn.take_stock"), "primary"))
         if tile is None:
             return out
         if game.opened[index] is None:
             plan = plays.open_plan(game, index, plays.SERIES_OPEN, take=True)
             if plan is not None:
                 label = msg("btn.okey101_take_open", tile=tile, value=plan.value)
-                out.append(ButtonSpec("tb", label, "success"))
+                out.append(ButtonSpec(Plan("take_open_best"), label, "success"))
             plan = plays.open_plan(game, index, plays.PAIRS_OPEN, take=True)
             if plan is not None:
                 label = msg("btn.okey101_take_pairs", tile=tile, pairs=plan.value)
-                out.append(ButtonSpec("tp", label, "success"))
+                out.append(ButtonSpec(Plan("take_open_pairs"), label, "success"))
         elif plays.use_discard(game, index) is not None:
-            out.append(ButtonSpec("tu", msg("btn.okey101_take_use", tile=tile), "success"))
+            out.append(
+                ButtonSpec(Plan("take_use"), msg("btn.okey101_take_use", tile=tile), "success")
+            )
         return out
     rack = game.racks[index]
     if len(rack) == 1:
-        return [ButtonSpec(f"f.{rack[0]}", msg("btn.finish", tile=rack[0]), "success")]
+        finish = Action("finish", cards=(rack[0],))
+        return [ButtonSpec(finish, msg("btn.finish", tile=rack[0]), "success")]
     if game.opened[index] is None:
         plan = plays.open_plan(game, index, plays.SERIES_OPEN)
         if plan is not None:
             label = msg("btn.okey101_open", value=plan.value)
-            out.append(ButtonSpec("ob", label, "success"))
+            out.append(ButtonSpec(Plan("open_best"), label, "success"))
         plan = plays.open_plan(game, index, plays.PAIRS_OPEN)
         if plan is not None:
-            out.append(ButtonSpec("op", msg("btn.okey101_pairs", pairs=plan.value), "success"))
+            label = msg("btn.okey101_pairs", pairs=plan.value)
+            out.append(ButtonSpec(Plan("open_pairs"), label, "success"))
     else:
         if plays.lay_plan(game, index) is not None:
-            out.append(ButtonSpec("lb", msg("btn.okey101_lay"), "success"))
+            out.append(ButtonSpec(Plan("lay_best"), msg("btn.okey101_lay"), "success"))
         if plays.additions(game, index) or plays.swaps(game, index):
-            out.append(ButtonSpec("a", msg("btn.okey101_add")))
+            out.append(ButtonSpec(PickMeld(), msg("btn.okey101_add")))
     for tile in sorted(dict.fromkeys(rack), key=rack_order):
         if len(out) >= MAX_BUTTONS:
             break
         warned = plays.warning(game, index, tile) is not None
         key = "btn.okey101_discard_warned" if warned else "btn.discard"
         out.append(
-            ButtonSpec(f"d.{tile}", msg(key, tile=tile), "danger" if warned else "secondary")
+            ButtonSpec(
+                Action("discard", cards=(tile,)),
+                msg(key, tile=tile),
+                "danger" if warned else "secondary",
+            )
         )
     return out
 
@@ -248,9 +258,13 @@ def add_picker(game: Round101, index: int, seat: Seat, tile: str | None = None) 
     swaps = plays.swaps(game, index)
     if tile is None:
         tiles = list(dict.fromkeys(t for t, _ in adds))
-        buttons = [ButtonSpec(f"a.{t}", msg("btn.discard", tile=t), "primary") for t in tiles]
+        buttons = [ButtonSpec(PickMeld(t), msg("btn.discard", tile=t), "primary") for t in tiles]
         buttons += [
-            ButtonSpec(f"s.{t}.{k}", msg("btn.okey101_swap", tile=t, meld=k + 1)) for t, k in swaps
+            ButtonSpec(
+                Action("swap", cards=(t,), amount=k),
+                msg("btn.okey101_swap", tile=t, meld=k + 1),
+            )
+            for t, k in swaps
         ]
         picker = Picker(TILES, tuple(Pick(t, t) for t in tiles))
         lines = [msg("okey101.pick_tile")]
@@ -259,7 +273,7 @@ def add_picker(game: Round101, index: int, seat: Seat, tile: str | None = None) 
     view = game.view(None)
     buttons = [
         ButtonSpec(
-            f"a.{tile}.{k}",
+            Action("add", cards=(tile,), amount=k),
             msg("btn.okey101_to_meld", meld=k + 1, tiles=meld_text(view["table"][k])),
             "primary",
         )

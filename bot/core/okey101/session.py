@@ -7,14 +7,11 @@ finish picture, a round's public end) and its moves. Shaped like the classic tab
 the one-press moves worked out in `bot.core.okey101.plays`. Tiles a player holds only ever go to
 that player.
 
-Presses (`Button.action`, private unless said): `ts` draw from the stock (the table's public
-button too); `tb`/`tp` take the previous discard and open with the best melds / with pairs;
-`tu` take it and use it (opened players); `ob`/`op` open with the best melds / pairs; `lb` lay
-the melds (pairs) the rack holds; `a` the add picker, `a.<tile>` the melds it fits,
-`a.<tile>.<k>` add it to meld k (0-based), also as `a` with `Press.args` (tile, k);
-`s.<tile>.<k>` put the tile in the place of meld k's okey; `d.<tile>` discard (a +101 discard
-is warned first), `dd.<tile>` discard accepting the +101; `f.<tile>` finish; `x` with
-`Press.args = (kind, source, amount, *cards)` any engine move (a front end's own controls).
+Moves (`act`, typed: `bot.core.moves`): the engine's `Action` (a `discard` that costs +101 is
+warned about first, with `ConfirmDiscard` offered to make it anyway), `Plan` (the solver's
+one-press moves: open with the best melds or pairs, take the previous discard and open or use
+it, lay what the rack holds), `PickMeld` (the add picker: the tiles that fit, then the melds
+one tile fits). Their button codes live in `bot.core.codec`.
 
 Chips: at `begin` each player's stake moves wallet -> escrow; when the match ends the payout
 (`Match101.payout`: the rules file's penalty split, or all to the winner) moves escrow ->
@@ -25,10 +22,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+from dataclasses import replace
 from typing import Any
 
-from bot.core.commands import fold, parse_int
+from bot.core.commands import fold
 from bot.core.errors import Refusal
+from bot.core.messages import WARNING, Prompt
+from bot.core.moves import ConfirmDiscard, Move, PickMeld, Plan
 from bot.core.okey.tile_opening import Opening
 from bot.core.okey.tile_session import MAX_SEATS, TileSession
 from bot.core.okey101 import plays
@@ -46,7 +46,15 @@ from games.okey101.round import TAKE
 
 VARIANT_WORDS = ("101", "yüzbir", "yuzbir", "yüz-bir")
 ROUNDS = (1, 3, 5, 7, 9, 11)
-MOVE_KINDS = ("take", "open", "lay", "add", "swap", "discard", "discard!", "finish")
+MOVE_KINDS = ("take", "open", "lay", "add", "swap", "discard", "finish")
+PLANS = {  # the solver's one-press moves (`Plan`) as the requests a player could type
+    "open_best": Request("lay", how="best"),
+    "open_pairs": Request("lay", how="pairs"),
+    "take_open_best": Request("lay", how="best", source="discard"),
+    "take_open_pairs": Request("lay", how="pairs", source="discard"),
+    "take_use": Request("lay", how="use", source="discard"),
+    "lay_best": Request("lay", how="best"),
+}
 
 
 def is_variant_word(word: str) -> bool:
@@ -84,65 +92,25 @@ class Okey101Session(Okey101Words, Okey101Messages, TileSession[Match101, Round1
             return self._request_move(who, self._request(sub, args))
         raise Refusal("err.okey101_usage")
 
-    def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
-        """A turn button (see the module's docstring for the actions)."""
-        kind, _, rest = action.partition(".")
-        if action == "x":  # a front end's own move (the web table): the engine's Action in words
-            return self._press_move(who, args)
-        if kind == "a" and args:  # a front end's own picker: (tile, meld index)
-            if len(args) != 2 or rest:
-                raise Refusal("err.okey101_add_usage")
-            return self._press_add(who, args[0], args[1])
-        if args:
-            raise Refusal("err.no_args", action=kind)
-        if action == "ts":
-            return self._move(who, Action("take", source="stock"))
-        if action in ("ob", "op", "tb", "tp"):
-            how = plays.SERIES_OPEN if action in ("ob", "tb") else plays.PAIRS_OPEN
-            source = "discard" if action[0] == "t" else None
-            word = "best" if how == plays.SERIES_OPEN else "pairs"
-            return self._request_move(who, Request("lay", how=word, source=source))
-        if action == "tu":
-            return self._request_move(who, Request("lay", how="use", source="discard"))
-        if action == "lb":
-            return self._request_move(who, Request("lay", how="best"))
-        if action == "a":
-            return self._picker(who, None)
-        tile, _, meld = rest.partition(".")
-        if kind == "a" and tile and not meld:
-            return self._picker(who, tile)
-        if kind in ("a", "s") and tile and meld:
-            return self._press_add(who, tile, meld, swap=kind == "s")
-        if kind in ("d", "dd", "f") and tile and not meld:
-            sub = "finish" if kind == "f" else "discard"
-            return self._request_move(who, Request(sub, tiles=(tile,), confirm=kind == "dd"))
-        raise Refusal("err.bad_button")
-
-    def _press_move(self, who: Who, args: tuple[str, ...]) -> Step:
-        """`x` with `(kind, source, amount, *cards)` (`-` for no source or amount): any engine
-        move, checked by the engine like a typed one; `discard` is warned about when it costs
-        +101, `discard!` accepts the +101."""
-        if len(args) < 3 or args[0] not in MOVE_KINDS:
-            raise Refusal("err.okey101_usage")
-        kind, source, amount = args[0], args[1], args[2]
-        cards = tuple(c.upper() for c in args[3:])
-        if kind in ("discard", "discard!", "finish"):
-            request = Request(kind.rstrip("!"), tiles=cards, confirm=kind == "discard!")
-            if len(cards) != 1:
-                raise Refusal("err.tile_usage", action=kind.rstrip("!"))
-            return self._request_move(who, request)
-        number = parse_int(amount) if amount != "-" else None
-        if amount != "-" and number is None:
-            raise Refusal("err.okey101_usage")
-        move = Action(kind, cards=cards, amount=number, source=None if source == "-" else source)
-        return self._move(who, move)
-
-    def _press_add(self, who: Who, tile: str, meld: str, swap: bool = False) -> Step:
-        number = parse_int(meld)
-        if number is None:
+    def act(self, who: Who, move: Move) -> Step:
+        """A typed move: the engine's `Action` (checked by the engine like a typed one; a
+        `discard` that costs +101 is warned about first), a solver's move (`Plan`), the +101
+        discard made anyway (`ConfirmDiscard`) or the add picker (`PickMeld`)."""
+        if isinstance(move, Plan) and move.kind in PLANS:
+            return self._request_move(who, PLANS[move.kind])
+        if isinstance(move, PickMeld):
+            return self._picker(who, None if move.tile is None else move.tile.upper())
+        if isinstance(move, ConfirmDiscard):
+            tiles = (move.tile.upper(),)
+            return self._request_move(who, Request("discard", tiles=tiles, confirm=True))
+        if not isinstance(move, Action) or move.kind not in MOVE_KINDS:
             raise Refusal("err.bad_button")
-        kind = "swap" if swap else "add"
-        return self._request_move(who, Request(kind, tiles=(tile.upper(),), meld=number))
+        cards = tuple(c.upper() for c in move.cards)
+        if move.kind in ("discard", "finish"):
+            if len(cards) != 1:
+                raise Refusal("err.tile_usage", action=move.kind)
+            return self._request_move(who, Request(move.kind, tiles=cards))
+        return self._move(who, replace(move, cards=cards))
 
     def _picker(self, who: Who, tile: str | None) -> Step:
         """The add picker (no move is made): the tiles that fit, or the melds one tile fits."""
@@ -274,14 +242,18 @@ class Okey101Session(Okey101Words, Okey101Messages, TileSession[Match101, Round1
         button to discard anyway (their other buttons as before)."""
         step = Step(action={"kind": "warn"}, seat=self.find(self.staked[index]), answer_only=True)
         warning = msg("okey101.warn", tile=tile, reason=msg(f"okey101.reason.{why}"))
-        others = [b for b in self._turn_buttons(index) if b.action != f"d.{tile}"]
+        discard = Action("discard", cards=(tile,))
+        others = [b for b in self._turn_buttons(index) if b.move != discard]
         buttons = [self._confirm_button(tile), *others][:MAX_BUTTONS]
-        step.notes.append(self._rack_note(index, [warning], buttons))
+        note = self._rack_note(index, [warning], buttons)
+        note.prompt = Prompt(WARNING, str(self.table_id), self.nonce, "discard", tile=tile)
+        step.notes.append(note)
         return step
 
     @staticmethod
     def _confirm_button(tile: str) -> ButtonSpec:
-        return ButtonSpec(f"dd.{tile}", msg("btn.okey101_discard_anyway", tile=tile), "danger")
+        label = msg("btn.okey101_discard_anyway", tile=tile)
+        return ButtonSpec(ConfirmDiscard(tile), label, "danger")
 
     def _computer_action(self, game: Round101, index: int, level: str) -> Action:
         """The computer's next move (`games.okey101.ai.choose_action` at `level`)."""

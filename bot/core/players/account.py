@@ -20,7 +20,7 @@ from bot.core.commands import BOARDS, SCOPES, TILE_STYLES, lookup
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.i18n import normalize_locale
-from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.messages import Command, Outgoing, OutKind, Press, Sender
 from bot.core.players.proofs import Reveal
 from bot.core.players.verify import HandVerifier
 from bot.core.table.deliver import text
@@ -112,7 +112,7 @@ class Accounts:
             self._granted[cached.id] = True
         return cached
 
-    async def who(self, source: Command | Press) -> Who:
+    async def who(self, source: Command | Press | Sender) -> Who:
         """The sender of a command or press, in their language (`/lang` choice, else the
         platform's, else the default)."""
         record = await self.record(source.platform, source.user_id, source.user_name)

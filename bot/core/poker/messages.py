@@ -15,6 +15,7 @@ from typing import Any
 from bot.core.errors import Refusal
 from bot.core.i18n import hand_name
 from bot.core.messages import NEEDS_AMOUNT, NEEDS_CARDS
+from bot.core.moves import Ask
 from bot.core.poker import odds_cache
 from bot.core.poker.words import AMOUNT_KINDS
 from bot.core.sketch import Sketch
@@ -22,7 +23,7 @@ from bot.core.table import house, last, pictures
 from bot.core.table.fairness import check_seed
 from bot.core.table.session import ButtonSpec, Msg, Seat, msg
 from bot.render import text as show
-from games.base import ActionSpec, Event, seed_from_hex, shuffled
+from games.base import Action, ActionSpec, Event, seed_from_hex, shuffled
 from games.poker import acik, turkish
 from games.poker.odds import Odds
 
@@ -153,7 +154,7 @@ def turn_buttons(specs: Sequence[ActionSpec], view: dict[str, Any], index: int) 
         if kind in AMOUNT_KINDS:
             out.append(
                 ButtonSpec(
-                    kind,
+                    Ask(kind),
                     msg(f"btn.{kind}", range=_range(spec.min_amount, spec.max_amount)),
                     "primary",
                     NEEDS_AMOUNT,
@@ -164,20 +165,22 @@ def turn_buttons(specs: Sequence[ActionSpec], view: dict[str, Any], index: int) 
         elif kind == "draw":
             out.append(
                 ButtonSpec(
-                    "draw",
+                    Ask("draw"),
                     msg("btn.draw", max=spec.max_cards),
                     "primary",
                     NEEDS_CARDS,
                     max_cards=spec.max_cards,
                 )
             )
-            out.append(ButtonSpec("pat", msg("btn.pat")))
+            out.append(ButtonSpec(Action("draw"), msg("btn.pat")))
         elif kind == "call":
             owed = min(view["current_bet"] - view["stakes"][index], view["stacks"][index])
-            out.append(ButtonSpec("call", msg("btn.call", amount=owed), "success"))
+            out.append(ButtonSpec(Action("call"), msg("btn.call", amount=owed), "success"))
         else:
             out.append(
-                ButtonSpec(kind, msg(f"btn.{kind}"), "danger" if kind == "fold" else "secondary")
+                ButtonSpec(
+                    Action(kind), msg(f"btn.{kind}"), "danger" if kind == "fold" else "secondary"
+                )
             )
     return out
 

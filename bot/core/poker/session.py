@@ -10,6 +10,7 @@ leaving moves escrow -> wallet. At every committed state the escrow holds exactl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from types import ModuleType
 from typing import Any, ClassVar
@@ -17,8 +18,9 @@ from typing import Any, ClassVar
 from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.poker import messages, odds_cache
-from bot.core.poker.words import ACTION_WORDS, PokerWords
+from bot.core.moves import AMOUNT_KINDS, ASK_KINDS, Ask, Move
+from bot.core.poker import messages, odds_cache, prompts
+from bot.core.poker.words import ACTION_WORDS, PokerWords, card_word
 from bot.core.sketch import Sketch
 from bot.core.table import ai, house, last, pictures
 from bot.core.table import stats as handstats
@@ -51,6 +53,7 @@ MAX_SEATS = {"turkish": turkish.MAX_PLAYERS, "acik": acik.MAX_PLAYERS[52]}
 # public events announced in a message of their own: the hand's start and its result; every
 # other public event is a move and goes into the table message's move log
 ANNOUNCED_EVENTS = ("hand_started", "opening_was_legal", "carried", "won", "returned", "showdown")
+MOVE_KINDS = frozenset(ACTION_WORDS) - {"pat"}  # the engine's move kinds
 HAND_EVENTS = ("hand", "hole", "drew_cards")  # private events whose message shows the hand
 
 
@@ -270,11 +273,35 @@ class PokerSession(PokerWords, TableSession):
             return self._act(who, sub, args)
         raise Refusal("err.poker_usage")
 
-    def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
-        """A turn button."""
-        if action not in ACTION_WORDS:
+    def act(self, who: Who, move: Move) -> Step:
+        """A typed move: the engine's `Action` (cards as typed are read as cards), or `Ask`,
+        a button that needs an answer (an amount move without its amount asks for it, without
+        playing the one amount a button would)."""
+        if isinstance(move, Ask) and move.kind in ASK_KINDS:
+            return self._ask(who, move.kind)
+        if not isinstance(move, Action) or move.kind not in MOVE_KINDS:
             raise Refusal("err.bad_button")
-        return self._act(who, action, args, pressed=True)
+        if move.kind in AMOUNT_KINDS and move.amount is None:
+            return self._ask(who, move.kind, pressed=False)
+        index = self._turn(who)
+        return self._apply(index, replace(move, cards=tuple(card_word(c) for c in move.cards)))
+
+    def _ask(self, who: Who, kind: str, pressed: bool = True) -> Step:
+        """A button that needs an answer: the one amount it allows is played (`pressed`); else
+        the question comes back as data (`bot.core.poker.prompts`)."""
+        index = self._turn(who)
+        # public limits: what a press is answered must not tell the presser's cards
+        spec = spec_for(self._public_specs(index), kind)
+        if spec is None:
+            raise Refusal("err.amount_usage", action=kind)
+        if kind == "draw":
+            seat = self.find(self.in_hand[index])
+            assert seat is not None
+            hand = self.engine.view(index)["hand"]
+            return prompts.draw_question(self, seat, hand, spec.max_cards)
+        if pressed and spec.min_amount is not None and spec.min_amount == spec.max_amount:
+            return self._apply(index, Action(kind, amount=spec.min_amount))  # the only amount
+        raise prompts.amount_needed(str(self.table_id), self.nonce, spec)
 
     def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
         """Seat a computer player: `[level] [buy-in]` (default `normal`, the default buy-in)."""
@@ -545,7 +572,13 @@ class PokerSession(PokerWords, TableSession):
 
     # --- moves ----------------------------------------------------------------------------------
 
-    def _act(self, who: Who, kind: str, args: tuple[str, ...], pressed: bool = False) -> Step:
+    def _act(self, who: Who, kind: str, args: tuple[str, ...]) -> Step:
+        """A move typed as a command (`/poker raise 40`)."""
+        index = self._turn(who)
+        return self._apply(index, self._parse(index, kind, args))
+
+    def _turn(self, who: Who) -> int:
+        """The engine seat of `who`, when it is theirs to act; a refusal otherwise."""
         if not self.running():
             raise Refusal("err.no_hand")
         index = self.engine_seat(who.player_id)
@@ -554,8 +587,7 @@ class PokerSession(PokerWords, TableSession):
         to_act = self.engine.to_act()
         if to_act != index:
             raise Refusal("err.not_your_turn", name=self.name(to_act))
-        action = self._parse(index, kind, args, pressed)
-        return self._apply(index, action)
+        return index
 
     def _apply(self, index: int, action: Action) -> Step:
         step = Step(action=action.to_dict(), seat=self.find(self.in_hand[index]))

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.core.errors import Refusal
+from bot.core.moves import Move
 from bot.core.poker import sng, sng_messages
 from bot.core.poker.session import ENGINES, MAX_SEATS, PokerSession
 from bot.core.table import ai
@@ -126,10 +127,10 @@ class SitAndGoSession(PokerSession):
             raise Refusal("err.already_playing")
         return self._begin()
 
-    def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
-        """A turn button, unless the presser has forfeited."""
+    def act(self, who: Who, move: Move) -> Step:
+        """A typed move, unless the player has forfeited."""
         self._refuse_forfeited(who)
-        return super().press(who, action, args)
+        return super().act(who, move)
 
     def add_bot(self, bot: Who, args: tuple[str, ...]) -> Step:
         """Refused: the entrants are the only players of a tournament table."""

@@ -35,7 +35,7 @@ class PokerWords(TableSession):
 
         def _public_specs(self, index: int) -> list[ActionSpec]: ...
 
-    def _parse(self, index: int, kind: str, args: tuple[str, ...], pressed: bool) -> Action:
+    def _parse(self, index: int, kind: str, args: tuple[str, ...]) -> Action:
         if kind == "pat":
             if args:
                 raise Refusal("err.pat_no_cards")
@@ -45,8 +45,6 @@ class PokerWords(TableSession):
         if kind in AMOUNT_KINDS:
             # public limits: which usage text a word gets must not tell the sender's cards
             spec = spec_for(self._public_specs(index), kind)
-            if pressed and not args and spec is not None and spec.min_amount == spec.max_amount:
-                return Action(kind, amount=spec.min_amount)  # the button shows the only amount
             if not args or parse_int(args[0]) is None:
                 if spec is None:
                     raise Refusal("err.amount_usage", action=kind)

@@ -9,6 +9,7 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+from bot.core.codec import codec
 from bot.core.i18n import t
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.sketch import Sketch
@@ -44,7 +45,7 @@ def render_buttons(
         Button(
             label=words(locale, spec.label),
             table_id=str(session.table_id),
-            action=spec.action,
+            action=codec.code(spec.move),
             nonce=session.nonce,
             style=spec.style,
             needs=spec.needs,
@@ -172,6 +173,7 @@ def deliver(
                     sketch=note.picture,
                     slot=slot,
                     picker=note.picker,
+                    prompt=note.prompt,
                 )
             )
     if announced:

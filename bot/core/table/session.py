@@ -12,8 +12,10 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
+from bot.core.codec import codec
 from bot.core.errors import Refusal
-from bot.core.messages import Picker
+from bot.core.messages import Picker, Prompt
+from bot.core.moves import Move
 from bot.core.sketch import Sketch
 from games.base import ActionSpec
 from storage import (
@@ -128,15 +130,21 @@ def msg(key: str, **params: Any) -> Msg:
 
 @dataclass(frozen=True)
 class ButtonSpec:
-    """A turn button before it is put into words: action word, label key and input needs."""
+    """A turn button before it is put into words: the move it makes, label key and input
+    needs."""
 
-    action: str
+    move: Move
     label: Msg
     style: str = "secondary"
     needs: str | None = None
     min_amount: int | None = None
     max_amount: int | None = None
     max_cards: int | None = None
+
+    @property
+    def action(self) -> str:
+        """The move's code on the button (`bot.core.codec`)."""
+        return codec.code(self.move)
 
 
 @dataclass
@@ -161,6 +169,7 @@ class Note:
     hand: str | None = None
     new_hand: bool = False  # a hand or round starts here: the move log starts afresh
     picker: Picker | None = None  # private: the choices its buttons offer, as data (101's add)
+    prompt: Prompt | None = None  # private: a question for the player, as data (`Prompt`)
 
 
 def seated_computers(snapshot: dict[str, Any]) -> int:
@@ -451,8 +460,8 @@ class TableSession:
         """Handle a table sub-command (`join`, `start`, an action typed as a command ...)."""
         raise NotImplementedError
 
-    def press(self, who: Who, action: str, args: tuple[str, ...]) -> Step:
-        """Handle a pressed turn button."""
+    def act(self, who: Who, move: Move) -> Step:
+        """Make a typed move (a pressed button, a web page's move; `Core.act`)."""
         raise NotImplementedError
 
     def actor(self) -> int | None:

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
-from bot.core.messages import Command, Outgoing, OutKind, Press
+from bot.core.messages import Command, Outgoing, OutKind, Sender
+from bot.core.moves import Leave, Move, Sit, Start
 from bot.core.table.deliver import text, words
 from bot.core.table.live import new_nonce
 from bot.core.table.rooms import Rooms, shared_room
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from storage import Store
 
 log = logging.getLogger("bot.core.tournament")
+REGISTRATION: dict[type, str] = {Sit: "join", Leave: "leave", Start: "start"}  # the buttons
 
 
 class ComputerPlayers(Protocol):
@@ -121,20 +123,23 @@ class TournamentService:
             return None
         return record if record.status in ("registering", "running") else None
 
-    async def press(self, press: Press, who: Who) -> list[Outgoing]:
-        """A registration button: `join`, `leave` or `start` (stale once play started)."""
-        number = view.tournament_number(press.table_id)
-        if number is None or press.action not in ("join", "leave", "start"):
+    async def press(
+        self, table_id: str, nonce: str, move: Move, sender: Sender, who: Who
+    ) -> list[Outgoing]:
+        """A registration button: `Sit`, `Leave` or `Start` (stale once play started)."""
+        number = view.tournament_number(table_id)
+        sub = REGISTRATION.get(type(move))
+        if number is None or sub is None:
             raise Refusal("err.bad_button")
         try:
             record = await self.store.get_tournament(number)
         except NotFound:
             raise Refusal("err.no_tournament") from None
-        if record.platform != press.platform:
+        if record.platform != sender.platform:
             raise Refusal("err.no_tournament")
-        if record.snapshot.get("nonce") != press.nonce:
+        if record.snapshot.get("nonce") != nonce:
             raise Refusal("err.stale_button")
-        return await self.act(number, who, press.action, press.is_moderator, press.user_id)
+        return await self.act(number, who, sub, sender.is_moderator, sender.user_id)
 
     async def act(
         self, tournament_id: int, who: Who, sub: str, moderator: bool, user_id: str

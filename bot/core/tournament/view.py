@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.core.codec import codec
 from bot.core.messages import Button, Outgoing, OutKind
+from bot.core.moves import Leave, Move, Sit, Start
 from bot.core.table.deliver import text, words
 from bot.core.table.session import Msg, TableOutcome, msg
 from bot.core.tournament.state import OKEY101, Slot, Tournament, is_knockout
 
 PREFIX = "t"
 MAX_TEXT = 1900  # under Discord's 2000 characters; Telegram allows 4096
-BUTTONS = (
-    ("join", "btn.tournament_join", "primary"),
-    ("leave", "btn.tournament_leave", "secondary"),
-    ("start", "btn.tournament_start", "success"),
+BUTTONS: tuple[tuple[Move, str, str], ...] = (
+    (Sit(), "btn.tournament_join", "primary"),
+    (Leave(), "btn.tournament_leave", "secondary"),
+    (Start(), "btn.tournament_start", "success"),
 )
 
 
@@ -168,11 +170,11 @@ def message(
             Button(
                 label=words(state.locale, msg(label)),
                 table_id=message_id(state.id),
-                action=action,
+                action=codec.code(move),
                 nonce=state.nonce,
                 style=style,
             )
-            for action, label, style in BUTTONS
+            for move, label, style in BUTTONS
         )
         buttons = (row,)
     return Outgoing(

@@ -49,6 +49,7 @@ const ctx = {
   get pending() {
     return pending !== null;
   },
+  // a move as JSON (docs/web.md, "Moves"): the server reads it as the core's typed Move
   act(kind, fields) {
     if (!view || pending !== null) return;
     const ref = connection.request({

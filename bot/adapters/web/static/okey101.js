@@ -345,7 +345,7 @@ function moves(view, kinds, ctx) {
             disabled: ctx.pending,
             onclick: () => {
               local.warn = null;
-              ctx.act("discard!", { cards: [code] });
+              ctx.act("discard", { cards: [code], confirm: true });
             },
           },
           t("web.okey101.discard_anyway", { tile: code }),
