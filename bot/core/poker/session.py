@@ -19,7 +19,8 @@ from bot.core.commands import parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.moves import AMOUNT_KINDS, ASK_KINDS, Ask, Move
-from bot.core.poker import messages, odds_cache, prompts
+from bot.core.poker import messages, money, odds_cache, prompts
+from bot.core.poker.deal import deal_setup
 from bot.core.poker.words import ACTION_WORDS, PokerWords, card_word
 from bot.core.sketch import Sketch
 from bot.core.table import ai, house, last, pictures
@@ -364,7 +365,7 @@ class PokerSession(PokerWords, TableSession):
         if not self.seats and not self.running():
             if self.carried:  # in their history, not a hand played (`carried_result`)
                 step.results.append(
-                    carried_result(seat.player_id, self.game, self.carried, self.hand_id())
+                    money.carried_result(seat.player_id, self.game, self.carried, self.hand_id())
                 )
             amount += self.carried
             self.carried = 0
@@ -431,25 +432,10 @@ class PokerSession(PokerWords, TableSession):
         )
         self.tally = handstats.new_tally(len(self.in_hand))
         hand_id = self.hand_id()
-        step.deals.append(
-            {
-                "hand": hand_id,
-                "setup": {
-                    "game": self.game,
-                    "players": [str(pid) for pid in self.in_hand],
-                    "names": [self.seats[i].name for i in eligible],
-                    "stacks": list(self.start_stacks),
-                    "dealer": eligible.index(dealer_seat),
-                    "rules": rules["rules"],
-                    "options": {
-                        "ante": self.options["ante"],
-                        "structure": self.options["structure"],
-                        "carried_pot": self.carried,
-                        **rules["hand"],
-                    },
-                },
-            }
-        )
+        names = [self.seats[i].name for i in eligible]
+        dealt = (self.game, self.in_hand, names, self.start_stacks, eligible.index(dealer_seat))
+        setup = deal_setup(*dealt, rules, self.options, self.carried)
+        step.deals.append({"hand": hand_id, "setup": setup})
         self.carried = 0
         step.record_seed(SeedRecord(hand_id, self.table_id, seed_hash(seed), None))
         root = deal_root(self.game, self.engine, seed)  # each card position committed apart
@@ -647,30 +633,17 @@ class PokerSession(PokerWords, TableSession):
     # --- money ----------------------------------------------------------------------------------
 
     def held(self) -> int:
-        """Chips this table should hold in escrow right now."""
-        total = sum(self.chips.values()) + self.carried
-        if self.running():
-            view = self.engine.view(None)
-            total += sum(view["stacks"]) + view["pot"]
-        return total
+        """Chips this table should hold in escrow right now (`money.held`)."""
+        return money.held(self.chips, self.carried, self._public_view())
 
     def refunds(self) -> dict[int, int]:
-        """Each player's chips at the table now: behind, plus their stakes in an unfinished hand;
-        a carried (dead) pot is shared evenly, the odd chips to the first seats."""
-        pay: dict[int, int] = {s.player_id: self.chips.get(str(s.player_id), 0) for s in self.seats}
-        dead = self.carried
-        sharers = [s.player_id for s in self.seats]
-        if self.running():
-            view = self.engine.view(None)
-            for e, pid in enumerate(self.in_hand):
-                pay[pid] = pay.get(pid, 0) + view["stacks"][e] + view["committed"][e]
-            dead += view["pot"] - sum(view["committed"])
-            sharers = list(self.in_hand)
-        if dead and sharers:
-            share, rest = divmod(dead, len(sharers))
-            for i, pid in enumerate(sharers):
-                pay[pid] = pay.get(pid, 0) + share + (1 if i < rest else 0)
-        return {pid: amount for pid, amount in pay.items() if amount}
+        """Each player's chips at the table now (`money.refunds`)."""
+        seated = [s.player_id for s in self.seats]
+        return money.refunds(seated, self.chips, self.carried, self.in_hand, self._public_view())
+
+    def _public_view(self) -> dict[str, Any] | None:
+        """The running hand's public view, None between hands."""
+        return self.engine.view(None) if self.running() else None
 
     def close(self) -> Step:
         """Close a table nobody plays at: everyone is paid back."""
@@ -702,19 +675,11 @@ class PokerSession(PokerWords, TableSession):
         for pid, amount in refunds.items():
             share = amount - self.chips.get(str(pid), 0)
             if self.carried and share > 0:
-                step.results.append(carried_result(pid, self.game, share, self.hand_id()))
+                step.results.append(money.carried_result(pid, self.game, share, self.hand_id()))
             step.transfers.append(
                 Transfer(escrow(self.table_id), wallet(pid), amount, "table closed: refund")
             )
         self.chips, self.carried = {}, 0
-
-
-def carried_result(player_id: int, game: str, chips: int, hand_id: str) -> GameResult:
-    """A carried pot (or its share) a player takes when the table ends before anyone won it:
-    a result for `/history` (`detail.kind` "carried") that `/stats` and the win tallies do not
-    count as a hand played or won."""
-    detail = {"v": handstats.DETAIL_VERSION, "kind": handstats.CARRIED}
-    return GameResult(player_id, game, chips, hand_id=hand_id, detail=detail)
 
 
 def seat_limit(game: str, options: dict[str, Any]) -> int:
