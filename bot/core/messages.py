@@ -130,6 +130,15 @@ class OutKind(Enum):
 
 
 @dataclass(frozen=True)
+class Mention:
+    """A user a channel message calls by name (their turn at a relaxed table): the message's
+    text starts with `name`, which adapters turn into a mention that notifies the user."""
+
+    user_id: str
+    name: str
+
+
+@dataclass(frozen=True)
 class Outgoing:
     """One message the adapter must deliver.
 
@@ -153,6 +162,8 @@ class Outgoing:
     console: written to a file whose path is printed).
     `picker` (PRIVATE only): the user's own cards or rack that the text shows, as data
     (`/poker hand`, `/okey rack`), so that a front end offers them without reading the text.
+    `mention` (PUBLIC only): the user the message calls (`Mention`); Discord and Telegram make
+    the name it starts with a mention that notifies them, other front ends show the text as is.
     `web_url` (PRIVATE only): the user's own signed address of the live web table the text
     gives (`/table web`), so that a front end may offer it as a button (Telegram: a web-app
     button, which opens the page inside the chat).
@@ -172,3 +183,4 @@ class Outgoing:
     attachment: tuple[str, bytes] | None = None
     picker: Picker | None = None
     web_url: str | None = None
+    mention: Mention | None = None
