@@ -31,6 +31,10 @@ command budget (the baseline) and once with the settings' default budget. Printe
 how long after a move the next turn reached the chat (p99 target < 3 s), the press answers
 (p99 < 1 s), and what the flood cost the group.
 
+Table speed (issue 37): Türk pokeri is played a second time at the `relaxed` speed, whose only
+extra group messages are the mentions of the player to act (one per turn that passes to a person);
+`... -m benchmarks.bench_traffic relaxed [seed] [poker hands]` plays the two side by side alone.
+
 Run: `.venv/bin/python -m benchmarks.bench_traffic [seed] [poker hands]` (default 1, 4);
 `... -m benchmarks.bench_traffic spam [seed] [poker hands]` runs the flood scenario alone (`spam-baseline`:
 without the budget only, e.g. on an older commit for the figures before issue 25).
@@ -65,10 +69,12 @@ CORE_TIME = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def specs(hands: int) -> list[GameSpec]:
-    """The three games of issue 14."""
+    """The three games of issue 14, and Türk pokeri again at the `relaxed` speed (issue 37: the
+    player to act is called by a mention, a new group message, when their turn comes)."""
     return [
         GameSpec("okey", humans=2, bots=2, hands=1),
         GameSpec("turkish", humans=3, bots=1, hands=hands),
+        GameSpec("turkish", humans=3, bots=1, hands=hands, speed="relaxed"),
         GameSpec("acik", humans=4, bots=0, hands=hands),
     ]
 
@@ -212,26 +218,34 @@ async def flood(seed: int, hands: int, budgets: tuple[bool, ...] = (False, True)
     print(spam_report(rows))
 
 
-async def main(seed: int, hands: int) -> None:
+async def main(seed: int, hands: int, only: str | None = None) -> None:
+    """Every game on both platforms, then the flood; `only="relaxed"`: the two Türk pokeri games
+    (normal and relaxed speed) side by side, without the flood."""
     print(f"traffic benchmark: seed {seed}, {hands} poker hands per game, virtual time")
     rows = []
-    for spec in specs(hands):
+    games = [s for s in specs(hands) if only is None or s.game == "turkish"]
+    for spec in games:
         for platform in ("telegram", "discord"):
             rows.append(await one_game(platform, spec, seed))
             print(report(rows[-1]), flush=True)
     print()
     print(summary(rows))
-    print()
-    await flood(seed, hands)
+    if only is None:
+        print()
+        await flood(seed, hands)
 
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.ERROR)
     words = sys.argv[1:]
     only_flood = bool(words) and words[0] in ("spam", "spam-baseline")
-    args = [int(a) for a in words[only_flood : only_flood + 2]]
+    only_relaxed = bool(words) and words[0] == "relaxed"
+    skip = only_flood or only_relaxed
+    args = [int(a) for a in words[skip : skip + 2]]
     seed, hands = (args + [1, 4][len(args) :])[:2]
-    if not only_flood:
+    if only_relaxed:
+        virtual_time.run(main(seed, hands, "relaxed"))
+    elif not only_flood:
         virtual_time.run(main(seed, hands))
     else:  # `spam-baseline`: without the budget only (runs on code that has none)
         virtual_time.run(

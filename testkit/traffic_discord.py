@@ -322,15 +322,15 @@ class DiscordSurface:
         t.rate_limited = self.rest.rate_limited
 
     async def open_table(self, spec: GameSpec) -> None:
-        self.traffic.game = spec.game
+        self.traffic.game = spec.label
         humans = list(self.users.values())[: spec.humans]
         host = humans[0]
         if spec.game == "okey":
-            await self.command(host, "okey start", rounds=1, stake=50)
+            await self.command(host, "okey start", rounds=1, stake=50, speed=spec.speed)
             for user in humans[1:]:
                 await self.command(user, "okey join")
         else:
-            await self.command(host, "poker open", game=spec.game, ante=10)
+            await self.command(host, "poker open", game=spec.game, ante=10, speed=spec.speed)
             for user in humans:
                 await self.command(user, "poker join", buy_in=300)
         for _ in range(spec.bots):

@@ -33,10 +33,16 @@ class GameSpec:
     humans: int
     bots: int
     hands: int  # hands to play (poker); Okey plays one round
+    speed: str = "normal"  # the table's `speed` house option (issue 37)
 
     @property
     def group(self) -> str:
         return "okey" if self.game == "okey" else "poker"
+
+    @property
+    def label(self) -> str:
+        """The game as the report names it: `turkish`, or `turkish+relaxed` at another speed."""
+        return self.game if self.speed == "normal" else f"{self.game}+{self.speed}"
 
 
 @dataclass(frozen=True)

@@ -214,15 +214,15 @@ class TelegramSurface:
         t.worst_5s_new_group = worst_window([c.at for c in new], 5.0)  # type: ignore[attr-defined]
 
     async def open_table(self, spec: GameSpec) -> None:
-        self.traffic.game = spec.game
+        self.traffic.game = spec.label
         humans = list(self.users.values())[: spec.humans]
         host = humans[0]
         if spec.game == "okey":
-            await self.command(host, "/okey start 1 50")
+            await self.command(host, f"/okey start 1 50 speed={spec.speed}")
             for user in humans[1:]:
                 await self.command(user, "/okey join")
         else:
-            await self.command(host, f"/poker open {spec.game} 10")
+            await self.command(host, f"/poker open {spec.game} 10 speed={spec.speed}")
             for user in humans:
                 await self.command(user, "/poker join 300")
         for _ in range(spec.bots):

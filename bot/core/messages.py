@@ -206,6 +206,15 @@ class OutKind(Enum):
 
 
 @dataclass(frozen=True)
+class Mention:
+    """A user a channel message calls by name (their turn at a relaxed table): the message's
+    text starts with `name`, which adapters turn into a mention that notifies the user."""
+
+    user_id: str
+    name: str
+
+
+@dataclass(frozen=True)
 class Outgoing:
     """One message the adapter must deliver.
 
@@ -232,6 +241,8 @@ class Outgoing:
     `prompt` (PRIVATE or ERROR, to one user): a question to ask them before the move is made
     (`Prompt`: an amount, the cards to exchange, a +101 warning, the meld a tile goes onto);
     the text says the same in words for a front end that does not ask.
+    `mention` (PUBLIC only): the user the message calls (`Mention`); Discord and Telegram make
+    the name it starts with a mention that notifies them, other front ends show the text as is.
     `web_url` (PRIVATE only): the user's own signed address of the live web table the text
     gives (`/table web`), so that a front end may offer it as a button (Telegram: a web-app
     button, which opens the page inside the chat).
@@ -252,3 +263,4 @@ class Outgoing:
     picker: Picker | None = None
     web_url: str | None = None
     prompt: Prompt | None = None
+    mention: Mention | None = None

@@ -90,7 +90,13 @@ async def test_okey_takeback_is_stored_shown_listed_and_changed(store):
     core = core_on(store, FixedSeeds())
     out = await okey_table(core, "/okey start 3 20 takeback=on")
     session = live_session(core)
-    assert session.options == {"rounds": 3, "stake": 20, "preset": "penalty", "takeback": "on"}
+    assert session.options == {
+        "rounds": 3,
+        "stake": 20,
+        "preset": "penalty",
+        "takeback": "on",
+        "speed": "normal",
+    }
     assert (await stored_options(store, core))["takeback"] == "on"
     assert "House rules: takeback=on" in public_text(out)
     listed = await core.handle(cmd("mehmet", "/okey rules"))
@@ -176,12 +182,12 @@ async def test_only_moderators_change_the_rules(store):
         (
             "/poker rules set colour=red",
             "“colour” is not a house rule of Türk pokeri. House rules here: suits (renk), "
-            "twopair (ikiçift).",
+            "twopair (ikiçift), speed (hız).",
         ),
         (
             "/poker rules set deck=32",
             "“deck” is not a house rule of Türk pokeri. House rules here: suits (renk), "
-            "twopair (ikiçift).",
+            "twopair (ikiçift), speed (hız).",
         ),
         (
             "/poker rules set twopair=ace",
@@ -217,7 +223,7 @@ async def test_open_refusals_name_the_valid_words(store):
     out = await core.handle(cmd("ayse", "/poker open acik 10 colour=red"))
     assert errors(out) == [
         "“colour” is not a house rule of Açık poker. House rules here: deck (deste), "
-        "suits (renk), flushfour (floş), void (ölü), peek (bakış), odds (şans)."
+        "suits (renk), flushfour (floş), void (ölü), peek (bakış), odds (şans), speed (hız)."
     ]
     out = await core.handle(cmd("ayse", "/poker open acik suits=hhsc", locale="tr"))
     assert errors(out) == [
@@ -229,7 +235,8 @@ async def test_open_refusals_name_the_valid_words(store):
         "“fast” is not a value of preset. Values: penalty (ceza), classic (klasik)."
     ]
     out = await core.handle(cmd("ayse", "/okey start deck=32"))
-    assert "House rules here: preset (puanlama), rounds (el), takeback (geriat)." in errors(out)[0]
+    here = "House rules here: preset (puanlama), rounds (el), takeback (geriat), speed (hız)."
+    assert here in errors(out)[0]
     assert live_session(core) is None
 
 

@@ -19,6 +19,8 @@ from bot.core.table import house
 from testkit.fakes.core import NarrowCore
 from testkit.fakes.discord_fakes import DiscordHarness, quick_boards
 
+# 101's own options: those both Okeys have (`speed`) come with classic Okey's
+OKEY101_OWN = [o for o in house.options_for("okey101") if o not in house.options_for("okey")]
 CHANNEL = 500_000_000_000_000_016
 AYSE = 401
 MAX_COMMAND_CHARS = 4000  # Discord: names, descriptions, choices of one command, longest locale
@@ -100,6 +102,7 @@ async def test_poker_open_offers_every_house_rule_after_the_old_options():
         "void",
         "peek",
         "odds",
+        "speed",
     ]
     turkish = {name: o["name_localizations"]["tr"] for name, o in opened.items()}
     assert turkish["deck"] == "deste" and turkish["twopair"] == "ikiçift"
@@ -121,8 +124,8 @@ async def test_poker_open_offers_every_house_rule_after_the_old_options():
 async def test_okey_start_offers_takeback_after_the_old_options():
     okey = (await payloads())["okey"]
     started = options_of(sub(okey, "start"))
-    assert list(started)[:4] == ["rounds", "stake", "scoring", "takeback"]
-    assert list(started)[4:] == ["game", *(o.name for o in house.options_for("okey101"))]
+    assert list(started)[:5] == ["rounds", "stake", "scoring", "takeback", "speed"]
+    assert list(started)[5:] == ["game", *(o.name for o in OKEY101_OWN)]
     takeback = started["takeback"]
     assert takeback["name_localizations"]["tr"] == "geriat"
     assert [c["value"] for c in takeback["choices"]] == ["on", "off"]
@@ -131,8 +134,8 @@ async def test_okey_start_offers_takeback_after_the_old_options():
 @pytest.mark.parametrize(
     ("group", "names"),
     [
-        ("poker", ["deck", "suits", "twopair", "flushfour", "void", "peek", "odds"]),
-        ("okey", ["preset", "rounds", "takeback", *(o.name for o in house.options_for("okey101"))]),
+        ("poker", ["deck", "suits", "twopair", "flushfour", "void", "peek", "odds", "speed"]),
+        ("okey", ["preset", "rounds", "takeback", "speed", *(o.name for o in OKEY101_OWN)]),
     ],
 )
 async def test_rules_take_an_option_of_the_game_and_an_autocompleted_value(group, names):

@@ -66,7 +66,8 @@ async def test_okey_start_offers_takeback_and_the_positional_options_with_the_co
     assert values_of(started["rounds"]) == list(house.BY_NAME["rounds"].values)
     assert values_of(started["scoring"]) == list(house.BY_NAME["preset"].values)
     # every Okey option is offered: takeback by name, rounds and preset by their old options
-    assert {o.name for o in OKEY_OPTIONS} == {"takeback", "rounds", "preset"}
+    assert {o.name for o in OKEY_OPTIONS} == {"takeback", "rounds", "preset", "speed"}
+    assert values_of(started["speed"]) == list(house.BY_NAME["speed"].values)
     # and every 101 option by name, with exactly the core's values
     for option in OKEY101_OPTIONS:
         assert values_of(started[option.name]) == list(option.values)
@@ -78,7 +79,7 @@ async def test_okey_start_offers_takeback_and_the_positional_options_with_the_co
 )
 async def test_rules_offers_exactly_the_core_names_of_the_group(group, options):
     rules = options_of(sub((await payloads())[group], "rules"))
-    assert values_of(rules["option"]) == [o.name for o in options]
+    assert values_of(rules["option"]) == list(dict.fromkeys(o.name for o in options))
 
 
 @pytest.mark.parametrize("option", house.OPTIONS, ids=lambda o: o.name)

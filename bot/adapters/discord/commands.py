@@ -142,12 +142,13 @@ def okey_start(v: Values) -> tuple[str, ...]:
     if v["game"] == "101" or (v["game"] is None and any(x is not None for x in okey101.values())):
         if rounds is not None and okey101["rounds101"] is None:
             okey101["rounds101"] = str(rounds)
-        rules = house.option_words({**okey101, "takeback": v["takeback"]})
+        rules = house.option_words({**okey101, "takeback": v["takeback"], "speed": v["speed"]})
         extra = ("scoring=" + scoring,) if scoring else ()  # refused by the core: not 101's
         return words("101", stake, *extra, *rules)
     if stake is not None and rounds is None:
         rounds = 1  # the stake is the second number
-    return words(rounds, stake, scoring, *house.option_words({"takeback": v["takeback"]}))
+    own = {"takeback": v["takeback"], "speed": v["speed"]}
+    return words(rounds, stake, scoring, *house.option_words(own))
 
 
 def tournament_okey(v: Values) -> tuple[str, ...]:

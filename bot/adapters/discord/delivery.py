@@ -380,6 +380,9 @@ class DiscordDelivery:
             log.warning(kv(event="public_without_channel", table=item.table_id))
             return
         channel = int(channel_id)
+        if item.mention is not None and item.mention.user_id.isdigit():
+            self._post(channel, _calling(item), "post_failed", failed)
+            return
 
         async def send(where: Any) -> None:
             await self._retrying(
@@ -532,3 +535,19 @@ class DiscordDelivery:
             await where.send(content=notice, allowed_mentions=pinged)
 
         self._post(int(channel), send, "notice_failed")
+
+
+def _calling(item: Outgoing) -> Callable[[Any], Awaitable[None]]:
+    """Post a message that calls its `mention` (a relaxed table's turn): the name it starts
+    with becomes `<@id>`, and only that user is pinged."""
+    assert item.mention is not None
+    user_id, name = item.mention.user_id, item.mention.name
+    rest = item.text[len(name) :] if item.text.startswith(name) else " " + item.text
+    pinged = discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(int(user_id))]
+    )
+
+    async def send(where: Any) -> None:
+        await where.send(content=f"<@{user_id}>{rest}", allowed_mentions=pinged)
+
+    return send

@@ -219,6 +219,24 @@ WORDS = {
             for n in ("0", "1", "2", "3", "4")
         },
     ),
+    "speed": Words(
+        L(
+            "Turn time: fast 20 s, normal, slow 5 min, relaxed 12 h (not in tournaments)",
+            "Hamle süresi: hızlı 20 sn, normal, yavaş 5 dk, rahat 12 saat (turnuvada yok)",
+        ),
+        L("speed (turn time)", "hız (hamle süresi)"),
+        {
+            "fast": L("Fast: 20 seconds a turn", "Hızlı: hamle başına 20 saniye"),
+            "normal": L(
+                "Normal: the bot's turn time (default)", "Normal: botun süresi (varsayılan)"
+            ),
+            "slow": L("Slow: 5 minutes a turn", "Yavaş: hamle başına 5 dakika"),
+            "relaxed": L(
+                "Relaxed: 12 hours, the player to act is mentioned",
+                "Rahat: 12 saat, sırası gelen oyuncu anılır",
+            ),
+        },
+    ),
     "payout": Words(
         L("101 Okey: how the pool is paid out", "101 Okey: havuz nasıl dağıtılır"),
         L("payout (101 Okey)", "ödeme (101 Okey)"),
@@ -265,7 +283,12 @@ POKER_OPEN = tuple(BY_NAME[o.name] for o in house.OPTIONS if set(o.games) & set(
 OKEY_START = tuple(
     BY_NAME[o.name] for o in house.options_for("okey") if o.name not in OKEY_START_OWN
 )
-OKEY101_START = tuple(BY_NAME[o.name] for o in house.options_for("okey101"))
+# 101's own options (the ones both Okeys have, e.g. `speed`, come with `OKEY_START`)
+OKEY101_START = tuple(
+    BY_NAME[o.name]
+    for o in house.options_for("okey101")
+    if o.name not in {c.name for c in house.options_for("okey")}
+)
 # `/okey rules` serves both Okeys: classic Okey's options, then 101's
 RULES = {
     "poker": POKER_OPEN,

@@ -76,7 +76,7 @@ from bot.adapters.telegram.private import (
 )
 from bot.adapters.telegram.texts import text as adapter_text
 from bot.caches import Lru
-from bot.core.messages import Button, Outgoing, OutKind
+from bot.core.messages import Button, Mention, Outgoing, OutKind
 from bot.logs import kv
 
 __all__ = ["Delivery", "Origin", "Parcel", "TableMessage", "as_int", "fit"]
@@ -89,6 +89,16 @@ MAX_REMEMBERED_BUTTONS = 5_000
 MAX_TOLD_TO_START = 100_000  # (user, group) pairs remembered as told to start the chat
 MAX_USERS = 20_000  # users whose name and language are remembered (LRU)
 SHORT_REPLY_SECONDS = 8.0  # how long the group keeps a "I answer you privately" reply
+
+
+def mention_html(text: str, mention: Mention) -> str:
+    """`text` as HTML whose leading name (`Mention.name`) links to the user, so that they are
+    notified; the rest escaped."""
+    name = html.escape(mention.name)
+    link = f'<a href="tg://user?id={html.escape(mention.user_id)}">{name}</a>'
+    if text.startswith(mention.name):
+        return link + html.escape(text[len(mention.name) :])
+    return f"{link} {html.escape(text)}"
 
 
 class Delivery:
@@ -295,6 +305,16 @@ class Delivery:
             self.table_chats.setdefault(item.table_id, place)
         priority = Priority.ANSWER if answer else Priority.TABLE
         same = ("answer", place.thread_id, item.text, item.picture) if answer else None
+        if item.mention is not None and place.is_group:  # a relaxed table's turn: its own message
+            call = partial(
+                self.bot.send_message,
+                place.chat_id,
+                mention_html(item.text, item.mention),
+                parse_mode=ParseMode.HTML,
+                **place.send_kwargs(),
+            )
+            self.outbox.post(place.chat_id, call, priority=priority)
+            return
         if place.is_group and markup is None and item.picture is None and item.attachment is None:
             waiting = self.outbox.last(place.chat_id, priority)
             if waiting is None or not (

@@ -71,6 +71,8 @@ def table_options(game: str, settings: Mapping[str, Any], tournament_id: Any) ->
         raise Refusal("err.sng_structure")
     words = list(settings.get("rules", ()))  # house rules, `name=value` as `/poker open` takes
     chosen = house.parse(game, words)
+    if "speed" in chosen:  # a tournament keeps its own clock
+        raise Refusal("err.house_speed_tournament")
     return {
         "tournament": tournament_id,
         "chips": chips,

@@ -30,6 +30,7 @@ POKER = ("turkish", "acik")
 # options whose stored value is a number (`rounds` as Okey tables always stored it; 101's own)
 NUMBER_OPTIONS = ("rounds", "rounds101", "open", "pairs_max")
 OKEY101 = ("okey101",)
+EVERY_GAME = (*POKER, "okey", *OKEY101)
 OPEN_MAX = 999  # the highest 101 opening threshold a table may set
 
 
@@ -253,6 +254,24 @@ OPTIONS += (
         "penalty",
         "match",
         "payout",
+    ),
+)
+OPTIONS += (
+    # the table's turn time (bot.core.table.speed), read by the table service, not an engine;
+    # a tournament table keeps the bot's clock (refused by `change`)
+    HouseOption(
+        "speed",
+        ("hız", "hiz"),
+        EVERY_GAME,
+        {
+            "fast": ("hızlı", "hizli"),
+            "normal": (),
+            "slow": ("yavaş", "yavas"),
+            "relaxed": ("rahat",),
+        },
+        "normal",
+        "table",
+        "speed",
     ),
 )
 BY_NAME = {o.name: o for o in OPTIONS}
@@ -518,6 +537,8 @@ def change(session: TableSession, who: Who, words: Iterable[str]) -> Step:
     if not words:
         raise Refusal(f"err.rules_usage.{session.group}")
     changes = parse(session.game, words)
+    if "speed" in changes and session.options.get("tournament"):
+        raise Refusal("err.house_speed_tournament")
     if session.running():
         result = merge_pending(session.game, session.options, session.pending, changes)
         if not result.later and not result.cancelled:

@@ -37,6 +37,7 @@ from bot.core.table.live import (
 )
 from bot.core.table.rooms import SHARED
 from bot.core.table.session import Note, Step, TableSession, Who, is_computer, json_copy, msg
+from bot.core.table.speed import call, due_call, next_call, turn_deadline
 from bot.logs import kv
 from games.base import IllegalAction
 from storage import (
@@ -449,11 +450,7 @@ class TableService:
         now = self.clock()
         session.nonce = new_nonce()
         session.touched = now
-        actor = session.actor()
-        if actor is not None and session.auto_seat() is None:
-            session.deadline = now + timedelta(seconds=self.config.turn_seconds)
-        else:
-            session.deadline = None
+        session.deadline = turn_deadline(session, now, self.config.turn_seconds)
         if step.status == "closed":
             session.phase = "closed"
         log_moves(session, step.notes)  # before the snapshot, so that the log is kept
@@ -535,8 +532,8 @@ class TableService:
         the idle close of a table still waiting for players; else never."""
         if status == "closed" or session.phase == "closed":
             return None
-        if session.deadline is not None:
-            return session.deadline
+        if session.deadline is not None:  # (a relaxed turn: its calls first)
+            return next_call(session, now) or session.deadline
         if session.auto_seat() is not None:
             return now + AUTO_RESCUE
         if session.phase == "waiting":
@@ -615,6 +612,10 @@ class TableService:
             idle = timedelta(seconds=self.config.idle_close_seconds)
             if session.deadline is not None and now >= session.deadline:
                 return await self._run_locked(live, None, self._time_out, retry=False, checked=True)
+            due = due_call(session, now)
+            if due is not None:  # a relaxed turn's call, once: the timer moves on past it
+                rearmed = await self.store.rearm(live.id, live.version, due[1])
+                return call(session, live.channel_id, due[0], now) if rearmed else []
             if session.auto_seat() is not None:
                 return await self._autoplay(live)
             if session.phase == "waiting" and now - session.touched >= idle:

@@ -296,6 +296,9 @@ class TableSession:
         self.phase = "waiting"  # "waiting" for players, "playing", or "closed"
         self.created = created
         self.deadline: datetime | None = None  # when the player to act times out
+        # whose turn `deadline` times and since when (`bot.core.table.speed`)
+        self.turn_of: int | None = None
+        self.turn_from: datetime | None = None
         self.hand_no = 0
         self.hands: dict[str, dict[str, Any]] = {}  # hand id -> what /verify needs
         self.nonce = ""  # changes with every accepted step: stale buttons are refused
@@ -329,6 +332,8 @@ class TableSession:
             "phase": self.phase,
             "created": iso(self.created),
             "deadline": iso(self.deadline),
+            "turn_of": self.turn_of,
+            "turn_from": iso(self.turn_from),
             "hand_no": self.hand_no,
             "hands": dict(self.hands),  # (a hand's entry is never changed once written)
             "nonce": self.nonce,
@@ -347,6 +352,8 @@ class TableSession:
         self.seats = [Seat.from_dict(s) for s in data["seats"]]
         self.phase = data["phase"]
         self.deadline = from_iso(data["deadline"])
+        self.turn_of = data.get("turn_of")  # (snapshots from before table speeds have none)
+        self.turn_from = from_iso(data.get("turn_from"))
         self.hand_no = data["hand_no"]
         self.hands = data["hands"]
         self.nonce = data["nonce"]
