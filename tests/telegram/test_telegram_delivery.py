@@ -715,3 +715,52 @@ async def test_concurrent_updates_ask_a_player_to_start_only_once():
         prompts = [c for c in server.sent_to(GROUP) if "start=cards" in str(c.params)]
         assert len(prompts) == 1
         assert bot.adapter.delivery.private.missed[AYSE] == ["t1"]
+
+
+async def test_a_slow_core_still_gets_the_press_answered_and_its_refusal_said_privately():
+    """A press behind a busy database (the core takes seconds): the spinner stops by the
+    answer deadline, before the core has answered, and the refusal that comes later goes to
+    the presser's private chat (too late for the press's pop-up)."""
+    release = asyncio.Event()
+    pressed = asyncio.Event()
+
+    class Slow(ScriptedCore):
+        async def press(self, press: Press) -> list[Outgoing]:
+            pressed.set()
+            await release.wait()
+            return [Outgoing(OutKind.ERROR, "Busy, nothing was changed.", user_id=press.user_id)]
+
+    core = Slow()
+    deadline = asyncio.Event()
+    async with telegram_bot(core) as (server, bot):
+        bot.adapter.answer_deadline = deadline.wait
+        mehmet = server.user(MEHMET, "Mehmet", "en")
+        server.started_users.add(MEHMET)
+        feeding = asyncio.create_task(
+            bot.feed(server.press_update(mehmet, GROUP, 77, "t1:check:1"))
+        )
+        await pressed.wait()
+        assert server.calls_to("answerCallbackQuery") == []  # the core has not answered yet
+        deadline.set()  # the answer deadline passes
+        await server.wait_for("answerCallbackQuery")
+        [answer] = server.calls_to("answerCallbackQuery")
+        assert not answer.params.get("text")  # answered without the core's word
+        assert not feeding.done()
+        release.set()
+        await feeding
+        assert "Busy, nothing was changed." in [m.params["text"] for m in server.sent_to(MEHMET)]
+        assert len(server.calls_to("answerCallbackQuery")) == 1
+
+
+async def test_a_prompt_core_answers_the_press_with_its_refusal_as_before():
+    core = ScriptedCore()
+    core.on_press["check"] = lambda p: [
+        Outgoing(OutKind.ERROR, "Not your turn.", user_id=p.user_id)
+    ]
+    never = asyncio.Event()
+    async with telegram_bot(core) as (server, bot):
+        bot.adapter.answer_deadline = never.wait  # the deadline never passes
+        mehmet = server.user(MEHMET, "Mehmet", "en")
+        await bot.feed(server.press_update(mehmet, GROUP, 77, "t1:check:1"))
+        [answer] = server.calls_to("answerCallbackQuery")
+        assert answer.params["text"] == "Not your turn." and answer.params["show_alert"] is True

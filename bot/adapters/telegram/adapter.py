@@ -104,6 +104,9 @@ def single_amount(button: Button) -> int | None:
 
 # What to ask the core for a player's current private state at a table, per game group.
 MAX_USERS = 20_000  # users whose last group is remembered (LRU)
+# a press is answered (its spinner stopped) by then even when the core is slower, e.g. behind a
+# busy database (up to `storage.busy.WRITE_BUDGET_S`); what the core says then follows
+ANSWER_WITHIN_SECONDS = 0.8
 STATE_COMMANDS = {"poker": ("poker", "hand"), "okey": ("okey", "rack")}
 
 Later = Callable[[], Awaitable[object]]  # what it returns is not used
@@ -140,6 +143,10 @@ class TelegramAdapter:
         self.clock = clock
         self.sleep = sleep
         self.short_reply_seconds = short_reply_seconds
+        # what a press's answer waits for at most before it is given without the core's word
+        self.answer_deadline: Callable[[], Awaitable[object]] = partial(
+            asyncio.sleep, ANSWER_WITHIN_SECONDS
+        )
         self.delivery: Delivery | None = None
         self.admins: AdminCache | None = None
         self.application: Application | None = None
@@ -360,11 +367,23 @@ class TelegramAdapter:
             locale=locale,
             thread_id=place.thread_id if place else None,
         )
-        reply = Reply()
+        reply, answered = Reply(), False
+        work = asyncio.ensure_future(self._press(self.codec.decode(query.data), user, origin))
+        deadline = asyncio.ensure_future(self.answer_deadline())
         try:
-            reply = await self._press(self.codec.decode(query.data), user, origin)
+            await asyncio.wait((work, deadline), return_when=asyncio.FIRST_COMPLETED)
+            if not work.done():  # the core is slow: the spinner stops now, its word follows
+                await self.delivery.answer(query, ())
+                answered = True
+            reply = await work
         finally:
-            await self.delivery.answer(query, reply.alerts)
+            deadline.cancel()
+            work.cancel()  # a no-op once it is done; else this press was cancelled itself
+            if not answered:
+                await self.delivery.answer(query, reply.alerts)
+        if answered and reply.alerts:  # too late for the press's pop-up: said privately
+            parcel = Parcel("\n".join(reply.alerts))
+            await self.delivery.send_private(user.id, parcel, origin.place, origin)
         if reply.then is not None:
             try:
                 await reply.then()
