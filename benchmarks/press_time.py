@@ -89,10 +89,10 @@ class Breakdown:
 
         real = group_module._run_in_thread
 
-        def timed(conn: Any, works: Any) -> Any:
+        def timed(conn: Any, *rest: Any) -> Any:
             started = time.perf_counter()
             try:
-                return real(conn, works)
+                return real(conn, *rest)
             finally:
                 ended = time.perf_counter()
                 if self.active:
@@ -135,8 +135,8 @@ def instrument(core: Any) -> Breakdown:
         for klass in kind.__mro__:
             if "to_dict" in vars(klass) and klass.__module__.startswith("bot.core"):
                 parts.wrap(klass, "to_dict", "snapshot")
-    for name, value in vars(Store).items():
-        if inspect.iscoroutinefunction(value) and not name.startswith("_"):
+    for name, value in inspect.getmembers(Store, inspect.iscoroutinefunction):
+        if not name.startswith("_"):  # the Store's own and its parts' (StoreReads, ...)
             parts.wrap(Store, name, "store")
     import bot.core.table.deliver as deliver
 
