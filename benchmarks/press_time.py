@@ -135,7 +135,7 @@ def instrument(core: Any) -> Breakdown:
         for klass in kind.__mro__:
             if "to_dict" in vars(klass) and klass.__module__.startswith("bot.core"):
                 parts.wrap(klass, "to_dict", "snapshot")
-    for name, value in inspect.getmembers(Store, inspect.iscoroutinefunction):
+    for name, _method in inspect.getmembers(Store, inspect.iscoroutinefunction):
         if not name.startswith("_"):  # the Store's own and its parts' (StoreReads, ...)
             parts.wrap(Store, name, "store")
     import bot.core.table.deliver as deliver
