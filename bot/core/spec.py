@@ -18,11 +18,21 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from bot.core.api import TableView
     from bot.core.config import CoreConfig
+    from bot.core.sketch import Sketch
     from bot.core.table.records import HistoryLine, StatsLines
     from bot.core.table.session import Msg, Seat, TableSession
     from games.base import Event
 
-__all__ = ["GameSpec", "Maker", "Presenter", "RackSorter", "TournamentMaker", "ViewBuilder"]
+__all__ = [
+    "DealtPicture",
+    "EndPicture",
+    "GameSpec",
+    "Maker",
+    "Presenter",
+    "RackSorter",
+    "TournamentMaker",
+    "ViewBuilder",
+]
 
 # (locale, the words after the opener and the game's word, config, now) -> a new session
 Maker = Callable[[str, tuple[str, ...], "CoreConfig", datetime], "TableSession"]
@@ -32,6 +42,10 @@ ViewBuilder = Callable[[Any, str | None, str | None], "TableView"]
 RackSorter = Callable[["TableView", str], Sequence[str | None]]
 # (seated players, the tournament's settings, config, now) -> the table's session, ready to begin
 TournamentMaker = Callable[[list["Seat"], dict[str, Any], "CoreConfig", datetime], "TableSession"]
+# (a player's own view as dealt, locale) -> the picture of their cards or rack (`/replay`)
+DealtPicture = Callable[[dict[str, Any], str], "Sketch | None"]
+# (the finished hand's public view, the players' names, its events, locale) -> its end's picture
+EndPicture = Callable[[dict[str, Any], Sequence[str], Sequence["Event"], str], "Sketch | None"]
 
 
 class Presenter(Protocol):
@@ -71,6 +85,8 @@ class GameSpec:
     tournament: TournamentMaker | None = None  # a tournament's table of this game (None: none)
     history_line: HistoryLine | None = None  # its `/history` row (None: a hand's chips)
     stats_lines: StatsLines | None = None  # its `/stats` section (None: none)
+    replay_dealt: DealtPicture | None = None  # `/replay`'s key moments: the asker's deal
+    replay_end: EndPicture | None = None  # and how the hand or round ended
 
     @property
     def group(self) -> str:

@@ -10,6 +10,7 @@ from bot.core.okey.records import okey_stats, tile_history
 from bot.core.okey.session import OkeySession
 from bot.core.okey.view import okey_view, sorted_slots
 from bot.core.spec import GameSpec
+from bot.core.table import pictures
 
 __all__ = ["OKEY"]
 
@@ -34,4 +35,6 @@ OKEY = GameSpec(
     tournament=OkeySession.for_tournament,
     history_line=tile_history(""),
     stats_lines=okey_stats,
+    replay_dealt=pictures.okey_rack,
+    replay_end=lambda final, names, events, locale: pictures.okey_finish(final, locale),
 )

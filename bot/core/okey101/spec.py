@@ -11,6 +11,7 @@ from bot.core.okey101.records import okey101_stats
 from bot.core.okey101.session import Okey101Session, is_variant_word
 from bot.core.okey101.view import okey101_view, sorted_slots101
 from bot.core.spec import GameSpec
+from bot.core.table import pictures
 
 __all__ = ["OKEY101"]
 
@@ -35,4 +36,6 @@ OKEY101 = GameSpec(
     tournament=Okey101Session.for_tournament,
     history_line=tile_history("101"),
     stats_lines=okey101_stats,
+    replay_dealt=lambda own, locale: pictures.okey101_rack(own, (), locale),
+    replay_end=lambda final, names, events, locale: pictures.okey101_table(final, names, locale),
 )

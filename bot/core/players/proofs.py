@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from bot.core.registry import game_spec
 from bot.core.table.session import Msg, msg
 from bot.render import text as show
 from games.base import seed_hash
@@ -103,8 +104,8 @@ def proof_of(hand: StoredHand, posted_hash: str | None = None) -> HandProof:
 
 
 def opened_cards(game: str, openings: Sequence[Opening]) -> str:
-    """`#3 A♥ · #17 K♠` (Okey tiles as they are)."""
-    shown = show.tiles if game == "okey" else show.cards
+    """`#3 A♥ · #17 K♠` (the tiles of Okey and 101 as they are)."""
+    shown = show.tiles if game_spec(game).tiles else show.cards
     return " · ".join(f"#{o.position} {shown([o.card])}" for o in openings)
 
 

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.core.errors import Refusal
-from bot.core.i18n import hand_name
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.players import proofs
 from bot.core.players.stored import StoredHand
@@ -160,8 +159,9 @@ def replay_lines(
     """The hand step by step as `viewer` (an engine seat, or None) may see it; with
     `sealed_hours` the seed is not shown yet (`bot.core.players.proofs`): a line says when it will be."""
     setup = hand.played.setup
-    say = game_spec(setup.game).presenter
-    if setup.game in ("okey", "okey101"):
+    spec = game_spec(setup.game)
+    say = spec.presenter
+    if spec.tiles:  # racks of tiles: no stacks, no dealer
         players = ", ".join(setup.names)
     else:
         players = ", ".join(f"{n} ({s})" for n, s in zip(setup.names, setup.stacks, strict=True))
@@ -174,7 +174,7 @@ def replay_lines(
             players=players,
         )
     ]
-    if setup.game not in ("okey", "okey101"):
+    if not spec.tiles:
         lines.append(msg("replay.dealer", name=setup.names[setup.dealer]))
     lines.append(msg("replay.yours" if viewer is not None else "replay.spectator"))
     for number, step in enumerate(hand.played.steps):
@@ -230,31 +230,19 @@ def _draw_strip(scene: tuple[Sketch, ...], style: PictureStyle) -> bytes:
 
 def key_moments(hand: StoredHand, viewer: int | None, locale: str) -> Sketch | None:
     """The strip of key moments: the deal the asker had (only their own cards or rack), and the
-    showdown or the winning rack (public once the hand is over); None when there is nothing."""
+    showdown or the winning rack (public once the hand is over), as the game's spec draws them
+    (`replay_dealt`, `replay_end`); None when there is nothing."""
     setup = hand.played.setup
+    spec = game_spec(setup.game)
     parts: list[Sketch | None] = []
     if viewer is not None:
         dealt, _ = history.deal(setup, hand.seed)
-        own = dealt.view(viewer)
-        if setup.game == "okey101":
-            parts.append(pictures.okey101_rack(own, (), locale))
-        elif setup.game == "okey":
-            parts.append(pictures.okey_rack(own, locale))
-        else:
-            parts.append(pictures.poker_hand(own, locale))
-    final = hand.played.engine.view(None)
-    if setup.game == "okey101":
-        parts.append(pictures.okey101_table(final, list(setup.names), locale))
-    elif setup.game == "okey":
-        parts.append(pictures.okey_finish(final, locale))
-    else:
+        if spec.replay_dealt is not None:
+            parts.append(spec.replay_dealt(dealt.view(viewer), locale))
+    if spec.replay_end is not None:
         events = [e for step in hand.played.steps for e in step.events]
-        shown = next((e for e in events if e.kind == "showdown"), None)
-        if shown is not None:
-            hands = shown.data["hands"]
-            labels = {h["seat"]: hand_name(locale, setup.game, h["category"]) for h in hands}
-            won = {e.data["seat"] for e in events if e.kind == "won"}
-            parts.append(pictures.poker_table(final, list(setup.names), locale, labels, won))
+        final = hand.played.engine.view(None)
+        parts.append(spec.replay_end(final, setup.names, events, locale))
     found = tuple(p for p in parts if p is not None)
     if not found:
         return None
