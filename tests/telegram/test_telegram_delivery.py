@@ -764,3 +764,30 @@ async def test_a_prompt_core_answers_the_press_with_its_refusal_as_before():
         await bot.feed(server.press_update(mehmet, GROUP, 77, "t1:check:1"))
         [answer] = server.calls_to("answerCallbackQuery")
         assert answer.params["text"] == "Not your turn." and answer.params["show_alert"] is True
+
+
+async def test_a_late_refusal_to_a_presser_without_a_private_chat_asks_them_to_start_it():
+    """The refusal came after the answer deadline and the presser never started the private
+    chat: the group gets the one deep-link prompt (no card, no refusal text in the group)."""
+    release = asyncio.Event()
+
+    class Slow(ScriptedCore):
+        async def press(self, press: Press) -> list[Outgoing]:
+            deadline.set()  # the answer deadline passes while the core works
+            await release.wait()
+            return [Outgoing(OutKind.ERROR, "Busy, nothing was changed.", user_id=press.user_id)]
+
+    deadline = asyncio.Event()
+    async with telegram_bot(Slow()) as (server, bot):
+        bot.adapter.answer_deadline = deadline.wait
+        mehmet = server.user(MEHMET, "Mehmet", "en")
+        feeding = asyncio.create_task(
+            bot.feed(server.press_update(mehmet, GROUP, 77, "t1:check:1"))
+        )
+        await server.wait_for("answerCallbackQuery")
+        release.set()
+        await feeding
+        [answer] = server.calls_to("answerCallbackQuery")
+        assert not answer.params.get("text")
+        group_texts = [m.params.get("text", "") for m in server.sent_to(GROUP)]
+        assert len(group_texts) == 1 and "Busy" not in group_texts[0]

@@ -368,7 +368,8 @@ class TelegramAdapter:
             thread_id=place.thread_id if place else None,
         )
         reply, answered = Reply(), False
-        work = asyncio.ensure_future(self._press(self.codec.decode(query.data), user, origin))
+        pressed = self.codec.decode(query.data)
+        work = asyncio.ensure_future(self._press(pressed, user, origin))
         deadline = asyncio.ensure_future(self.answer_deadline())
         try:
             await asyncio.wait((work, deadline), return_when=asyncio.FIRST_COMPLETED)
@@ -382,8 +383,11 @@ class TelegramAdapter:
             if not answered:
                 await self.delivery.answer(query, reply.alerts)
         if answered and reply.alerts:  # too late for the press's pop-up: said privately
-            parcel = Parcel("\n".join(reply.alerts))
-            await self.delivery.send_private(user.id, parcel, origin.place, origin)
+            table_id = pressed.table_id if pressed is not None else None
+            parcel = Parcel("\n".join(reply.alerts), table_id=table_id)
+            # a presser who never started the private chat is asked to, once, in the group
+            group = self.delivery.table_chats.get(table_id or "", origin.place)
+            await self.delivery.send_private(user.id, parcel, group, origin)
         if reply.then is not None:
             try:
                 await reply.then()
