@@ -21,7 +21,7 @@ from sqlalchemy.exc import DBAPIError
 from bot.adapters.reach import Backoff
 from bot.adapters.store_open import database_away, database_target, open_store
 from storage import InvalidRequest, Unavailable
-from tests.runtime.test_shutdown import bot_env, read_until, stopped_by
+from tests.runtime.test_shutdown import bot_env, read_until, stopped_by, unreachable_line
 from tests.runtime.test_unreachable import Waits, closed_port
 
 log = logging.getLogger("test.database")
@@ -176,18 +176,7 @@ async def test_a_bot_started_without_its_database_waits_and_sigterm_stops_it(tmp
         if runner == "telegram-alone":  # no web table: `serve_on_store`
             env["WEB_ENABLED"] = "false"
     proc = await spawn(tmp_path, args, DATABASE_URL=url, LOG_LEVEL="DEBUG", **env)
-    try:
-        assert proc.stderr is not None
-        seen = await read_until(proc.stderr, "event=unreachable")
-        seen += await read_until(proc.stderr, "event=still_unreachable")  # it keeps trying
-        out, err = await stopped_by(proc, signal.SIGTERM)
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-    printed = seen + out + err
-    assert proc.returncode == 0, printed
-    [line] = [ln for ln in printed.splitlines() if "event=unreachable" in ln]
+    printed, line = await unreachable_line(proc)
     assert "WARNING" in line and "platform=database" in line
     assert f"target=127.0.0.1:{port}/masa" in line and "retry_in=" in line
     assert "Traceback" not in printed and PASSWORD not in printed

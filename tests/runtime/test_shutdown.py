@@ -82,6 +82,25 @@ async def stopped_by(proc: asyncio.subprocess.Process, signum: int) -> tuple[str
     return out.decode(), err.decode()
 
 
+async def unreachable_line(proc: asyncio.subprocess.Process) -> tuple[str, str]:
+    """A bot started against something unreachable: wait until it says so and has tried again,
+    stop it with SIGTERM (exit 0 expected) and return everything it printed and its one
+    `event=unreachable` line."""
+    try:
+        assert proc.stderr is not None
+        seen = await read_until(proc.stderr, "event=unreachable")
+        seen += await read_until(proc.stderr, "event=still_unreachable")  # it keeps trying
+        out, err = await stopped_by(proc, signal.SIGTERM)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    printed = seen + out + err
+    assert proc.returncode == 0, printed
+    [line] = [ln for ln in printed.splitlines() if "event=unreachable" in ln]
+    return printed, line
+
+
 async def open_tables(tmp_path: Path) -> list[tuple[str, str]]:
     store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/bot.db")
     try:

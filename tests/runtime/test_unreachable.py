@@ -16,7 +16,7 @@ import pytest
 
 from bot.adapters.reach import Backoff, keep_trying
 from testkit.fakes.telegram_server import FakeTelegram
-from tests.runtime.test_shutdown import bot_env, read_until, stopped_by
+from tests.runtime.test_shutdown import bot_env, read_until, stopped_by, unreachable_line
 
 log = logging.getLogger("test.reach")
 
@@ -57,18 +57,7 @@ async def test_an_unreachable_platform_is_retried_and_sigterm_stops_it(tmp_path,
         args = ["-c", DISCORD_AT, f"http://127.0.0.1:{port}/api/v10"]
         env = {"DISCORD_TOKEN": token}
     proc = await spawn(tmp_path, args, **env)
-    try:
-        assert proc.stderr is not None
-        seen = await read_until(proc.stderr, "event=unreachable")
-        seen += await read_until(proc.stderr, "event=still_unreachable")  # it keeps trying
-        out, err = await stopped_by(proc, signal.SIGTERM)
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-    printed = seen + out + err
-    assert proc.returncode == 0, printed
-    [line] = [ln for ln in printed.splitlines() if "event=unreachable" in ln]
+    printed, line = await unreachable_line(proc)
     assert f"platform={platform}" in line and f"target=127.0.0.1:{port}" in line
     assert "WARNING" in line and "retry_in=" in line
     assert "Traceback" not in printed and token not in printed
