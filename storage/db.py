@@ -253,6 +253,28 @@ class Writer:
             return read(self.engine)  # a file or a server: readers never wait for a writer
         return self._read_in_turn(self._read_lock)
 
+    async def reading(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        """Run the read-only ``work(conn)`` on a reading connection (``read``) and return its result.
+
+        On a server, a pooled connection killed so recently that the client has not read the
+        server's goodbye yet fails at its first statement; the read then runs once more on a
+        fresh connection (every checkout pinged), so a killed connection costs no player's read.
+        A second failure, or any failure on SQLite, raises as ``read`` does (Unavailable).
+        """
+        try:
+            async with self.read() as conn:
+                return await work(conn)
+        except Unavailable as exc:
+            if self._gate is not None:
+                raise
+            log.debug("connection lost during a read (%s): retried once on a fresh connection", exc)
+        pinging = _ping_every_checkout.set(True)
+        try:
+            async with self.read() as conn:
+                return await work(conn)
+        finally:
+            _ping_every_checkout.reset(pinging)
+
     @contextlib.asynccontextmanager
     async def _read_in_turn(self, lock: WriteGate) -> AsyncIterator[AsyncConnection]:
         async with lock, read(self.engine) as conn:

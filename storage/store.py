@@ -115,15 +115,13 @@ class Store(StoreReads, StoreSurfaces):
     async def get_player(self, player_id: int) -> PlayerRecord:
         """The player with this id; NotFound if there is none."""
         check.positive_int(player_id, "player id")
-        async with self._writer.read() as conn:
-            return await player_ops.get(conn, player_id)
+        return await self._writer.reading(lambda conn: player_ops.get(conn, player_id))
 
     async def find_player(self, platform: str, platform_user_id: str | int) -> PlayerRecord | None:
         """The player known by this platform user id, or None; never creates or writes anything."""
         platform = check.text(platform, "platform", 32)
         user_id = check.text(str(platform_user_id), "platform user id", 64)
-        async with self._writer.read() as conn:
-            return await player_ops.find(conn, platform, user_id)
+        return await self._writer.reading(lambda conn: player_ops.find(conn, platform, user_id))
 
     async def set_locale(self, player_id: int, locale: str | None) -> None:
         """Set (or with None, clear) the player's chosen language."""
@@ -143,8 +141,7 @@ class Store(StoreReads, StoreSurfaces):
     async def balance(self, account: str) -> int:
         """Chips held by ``account`` (``wallet(id)``, ``escrow(id)`` or ``HOUSE``); 0 if never used."""
         parse_account(account)
-        async with self._writer.read() as conn:
-            return await ledger_ops.balance(conn, account)
+        return await self._writer.reading(lambda conn: ledger_ops.balance(conn, account))
 
     async def transfer(
         self,
@@ -257,30 +254,29 @@ class Store(StoreReads, StoreSurfaces):
     async def get_table(self, table_id: int) -> TableRecord:
         """The table with this id (open or closed); NotFound if there is none."""
         check.positive_int(table_id, "table id")
-        async with self._writer.read() as conn:
-            return await table_reads.get_table(conn, table_id)
+        return await self._writer.reading(lambda conn: table_reads.get_table(conn, table_id))
 
     async def table_in_channel(self, platform: str, channel_id: str | int) -> TableRecord | None:
         """The open table of a channel, or None."""
-        async with self._writer.read() as conn:
-            return await table_reads.table_in_channel(conn, platform, str(channel_id))
+        return await self._writer.reading(
+            lambda conn: table_reads.table_in_channel(conn, platform, str(channel_id))
+        )
 
     async def load_open_tables(self) -> list[TableRecord]:
         """Every open table with its latest snapshot (to resume play at start-up), by id."""
-        async with self._writer.read() as conn:
-            return await table_reads.open_tables(conn)
+        return await self._writer.reading(lambda conn: table_reads.open_tables(conn))
 
     async def table_head(self, table_id: int) -> TableHead | None:
         """The table's id, place, game, status and version (no snapshot), or None: the one
         indexed read a process makes to learn whether its copy of the table is current."""
         check.positive_int(table_id, "table id")
-        async with self._writer.read() as conn:
-            return await table_reads.table_head(conn, table_id)
+        return await self._writer.reading(lambda conn: table_reads.table_head(conn, table_id))
 
     async def channel_head(self, platform: str, channel_id: str | int) -> TableHead | None:
         """The head (see ``table_head``) of the channel's open table, or None."""
-        async with self._writer.read() as conn:
-            return await table_reads.channel_head(conn, platform, str(channel_id))
+        return await self._writer.reading(
+            lambda conn: table_reads.channel_head(conn, platform, str(channel_id))
+        )
 
     async def claim_due(
         self,
@@ -371,42 +367,40 @@ class Store(StoreReads, StoreSurfaces):
         except IntegrityError:
             # A foreign key caught an unknown player (cheaper than looking them up on every
             # commit); name the culprit, or re-raise when it was something else.
-            async with self._writer.read() as conn:
-                await table_ops.check_players_exist(conn, referenced)
+            await self._writer.reading(lambda conn: table_ops.check_players_exist(conn, referenced))
             raise
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The table's action log in sequence order."""
         check.positive_int(table_id, "table id")
-        async with self._writer.read() as conn:
-            return await table_reads.actions(conn, table_id)
+        return await self._writer.reading(lambda conn: table_reads.actions(conn, table_id))
 
     async def hand_actions(self, table_id: int, hand_id: str) -> list[ActionRecord]:
         """The action log entries of one hand, from the entry that dealt it to the next deal,
         read by key (the whole log for a hand of before migration 0007)."""
         check.positive_int(table_id, "table id")
         hand_id = check.text(hand_id, "hand id", 64)
-        async with self._writer.read() as conn:
-            return await table_reads.hand_actions(conn, table_id, hand_id)
+        return await self._writer.reading(
+            lambda conn: table_reads.hand_actions(conn, table_id, hand_id)
+        )
 
     async def played_in(self, player_id: int, table_id: int, hand_id: str) -> bool:
         """True when the player has a result of this hand or Okey round of this table."""
         check.positive_int(player_id, "player id")
         check.positive_int(table_id, "table id")
         hand_id = check.text(hand_id, "hand id", 64)
-        async with self._writer.read() as conn:
-            return await history_ops.played_in(conn, player_id, table_id, hand_id)
+        return await self._writer.reading(
+            lambda conn: history_ops.played_in(conn, player_id, table_id, hand_id)
+        )
 
     async def pruned_at(self, table_id: int) -> datetime | None:
         """When retention removed the closed table's action log and snapshot, or None."""
         check.positive_int(table_id, "table id")
-        async with self._writer.read() as conn:
-            return await table_reads.pruned_at(conn, table_id)
+        return await self._writer.reading(lambda conn: table_reads.pruned_at(conn, table_id))
 
     async def seed(self, hand_id: str) -> SeedRecord | None:
         """The fair-shuffle record of a hand, or None."""
-        async with self._writer.read() as conn:
-            return await table_reads.seed(conn, hand_id)
+        return await self._writer.reading(lambda conn: table_reads.seed(conn, hand_id))
 
     async def reset_table(
         self,
@@ -500,33 +494,32 @@ class Store(StoreReads, StoreSurfaces):
     async def get_tournament(self, tournament_id: int) -> TournamentRecord:
         """The tournament with this id (in any status); NotFound if there is none."""
         check.positive_int(tournament_id, "tournament id")
-        async with self._writer.read() as conn:
-            return await tournament_ops.get(conn, tournament_id)
+        return await self._writer.reading(lambda conn: tournament_ops.get(conn, tournament_id))
 
     async def tournament_in_channel(
         self, platform: str, channel_id: str | int
     ) -> TournamentRecord | None:
         """The newest tournament of a channel that is still registering or running, or None."""
-        async with self._writer.read() as conn:
-            return await tournament_ops.live_in_channel(conn, platform, str(channel_id))
+        return await self._writer.reading(
+            lambda conn: tournament_ops.live_in_channel(conn, platform, str(channel_id))
+        )
 
     async def open_tournaments(self) -> list[TournamentRecord]:
         """Every tournament still registering or running (to resume them at start-up), by id."""
-        async with self._writer.read() as conn:
-            return await tournament_ops.live(conn)
+        return await self._writer.reading(lambda conn: tournament_ops.live(conn))
 
     async def due_tournaments(self, now: datetime) -> list[TournamentRecord]:
         """The tournaments still registering whose start time (``deadline``) is at or before
         ``now``, earliest first: their registration closes and they start by themselves."""
         at = check.deadline(now)
-        async with self._writer.read() as conn:
-            return await tournament_ops.due(conn, at)
+        return await self._writer.reading(lambda conn: tournament_ops.due(conn, at))
 
     async def tournament_tables(self, tournament_id: int) -> list[TableRecord]:
         """Every table (open or closed) opened for the tournament, by id."""
         check.positive_int(tournament_id, "tournament id")
-        async with self._writer.read() as conn:
-            return await table_reads.tournament_tables(conn, tournament_id)
+        return await self._writer.reading(
+            lambda conn: table_reads.tournament_tables(conn, tournament_id)
+        )
 
     async def commit_tournament(
         self,
@@ -556,8 +549,7 @@ class Store(StoreReads, StoreSurfaces):
         """When the table closed (the time of its last logged step, the closing one), or None
         while it is open or unknown: a hand's whole seed is shown only some hours after it."""
         check.positive_int(table_id, "table id")
-        async with self._writer.read() as conn:
-            return await table_reads.closed_at(conn, table_id)
+        return await self._writer.reading(lambda conn: table_reads.closed_at(conn, table_id))
 
 
 async def _upgrade(engine: AsyncEngine) -> None:

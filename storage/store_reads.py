@@ -35,16 +35,18 @@ class StoreReads(StoreBase):
         (every game when None), newest first; an index range read, never a scan."""
         check.positive_int(player_id, "player id")
         check.positive_int(limit, "limit")
-        async with self._writer.read() as conn:
-            return await history_ops.recent(conn, player_id, games, limit)
+        return await self._writer.reading(
+            lambda conn: history_ops.recent(conn, player_id, games, limit)
+        )
 
     async def player_stats(self, player_id: int, game: str) -> PlayerStats:
         """The player's statistics in ``game`` (turkish, acik or okey), added up by the
         database over every stored result of theirs in it (docs/storage.md)."""
         check.positive_int(player_id, "player id")
         game = check.stats_game(game)
-        async with self._writer.read() as conn:
-            return await history_ops.player_stats(conn, player_id, game)
+        return await self._writer.reading(
+            lambda conn: history_ops.player_stats(conn, player_id, game)
+        )
 
     async def chip_history(
         self, player_id: int, games: Sequence[str] | None = None, limit: int = 100
@@ -52,16 +54,18 @@ class StoreReads(StoreBase):
         """The chip results of the player's last ``limit`` hands or Okey matches, oldest first."""
         check.positive_int(player_id, "player id")
         check.positive_int(limit, "limit")
-        async with self._writer.read() as conn:
-            return await history_ops.chip_history(conn, player_id, games, limit)
+        return await self._writer.reading(
+            lambda conn: history_ops.chip_history(conn, player_id, games, limit)
+        )
 
     async def find_players(self, platform: str, text: str) -> list[PlayerRecord]:
         """Players of ``platform`` known by this user id or name (case-insensitive; the user id
         match first); read only."""
         platform = check.text(platform, "platform", 32)
         text = check.text(text, "player", 100)
-        async with self._writer.read() as conn:
-            found = await history_ops.find_players(conn, platform, text)
+        found = await self._writer.reading(
+            lambda conn: history_ops.find_players(conn, platform, text)
+        )
         return [PlayerRecord(i, platform, u, n, None) for i, u, n in found]
 
     # -- boards and checks -------------------------------------------------------------------
@@ -82,9 +86,8 @@ class StoreReads(StoreBase):
         if community is not None:
             community = check.text(str(community), "community", 64)
         stmt = board_query(kind, limit, platform, community)
-        async with self._writer.read() as conn:
-            rows = await conn.execute(stmt)
-            return [(name, int(total)) for name, total in rows]
+        rows = await self._writer.reading(lambda conn: conn.execute(stmt))
+        return [(name, int(total)) for name, total in rows]
 
     async def okey101_board(
         self,
@@ -100,9 +103,8 @@ class StoreReads(StoreBase):
         if community is not None:
             community = check.text(str(community), "community", 64)
         stmt = okey101_query(limit, platform, community, max(1, min_rounds))
-        async with self._writer.read() as conn:
-            rows = await conn.execute(stmt)
-            return [Okey101Standing(name, int(n), int(total)) for name, n, total in rows]
+        rows = await self._writer.reading(lambda conn: conn.execute(stmt))
+        return [Okey101Standing(name, int(n), int(total)) for name, n, total in rows]
 
     async def audit(self) -> list[str]:
         """Check the chip invariants; returns one line per problem (an empty list when sound).
@@ -111,29 +113,30 @@ class StoreReads(StoreBase):
         all balances add up to zero (what the house issued is held by the others), and a
         finished or cancelled tournament holds no chips (its fees were paid out or refunded).
         """
-        async with self._writer.read() as conn:
-            return await audit_ops.audit(conn)
+        return await self._writer.reading(lambda conn: audit_ops.audit(conn))
 
     async def house_report(self) -> list[audit_ops.HouseFlows]:
         """The house accounts (``HOUSE``, ``COMPUTERS``): each one's balance and the chips it
         paid out and took in, by reason (``python -m storage audit`` prints them)."""
-        async with self._writer.read() as conn:
-            return await audit_ops.house_report(conn)
+        return await self._writer.reading(lambda conn: audit_ops.house_report(conn))
 
     async def community_tables(self, platform: str, community: str) -> list[TableRecord]:
         """The open tables of a community that play no tournament (what its limits count)."""
         community = check.text(str(community), "community", 64)
-        async with self._writer.read() as conn:
-            return await community_ops.open_tables(conn, platform, community)
+        return await self._writer.reading(
+            lambda conn: community_ops.open_tables(conn, platform, community)
+        )
 
     async def community_table_count(self, platform: str, community: str) -> int:
         """How many open tables a community has outside tournaments."""
         community = check.text(str(community), "community", 64)
-        async with self._writer.read() as conn:
-            return await community_ops.open_count(conn, platform, community)
+        return await self._writer.reading(
+            lambda conn: community_ops.open_count(conn, platform, community)
+        )
 
     async def community_tournaments(self, platform: str, community: str) -> int:
         """How many tournaments of a community are registering or running."""
         community = check.text(str(community), "community", 64)
-        async with self._writer.read() as conn:
-            return await community_ops.live_tournaments(conn, platform, community)
+        return await self._writer.reading(
+            lambda conn: community_ops.live_tournaments(conn, platform, community)
+        )

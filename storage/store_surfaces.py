@@ -32,8 +32,9 @@ class StoreSurfaces(StoreBase):
         or None (one primary-key read; chat adapters call it when they do not know the message)."""
         platform = check.text(platform, "platform", 32)
         table = check.text(str(table_id), "table id", 64)
-        async with self._writer.read() as conn:
-            return await surface_ops.get_surface(conn, platform, table)
+        return await self._writer.reading(
+            lambda conn: surface_ops.get_surface(conn, platform, table)
+        )
 
     async def put_table_message(
         self,
@@ -65,8 +66,7 @@ class StoreSurfaces(StoreBase):
 
     async def ping(self) -> None:
         """One trivial read; raises Unavailable when the database cannot be reached."""
-        async with self._writer.read() as conn:
-            await conn.execute(sa.text("SELECT 1"))
+        await self._writer.reading(lambda conn: conn.execute(sa.text("SELECT 1")))
 
     async def listen_versions(
         self, callback: Callable[[int, int], None]
@@ -88,8 +88,9 @@ class StoreSurfaces(StoreBase):
         """An Okey player's stored rack slots (web table) for that round, or None."""
         check.positive_int(table_id, "table id")
         check.positive_int(player_id, "player id")
-        async with self._writer.read() as conn:
-            return await web_ops.get_layout(conn, table_id, player_id, hand_id)
+        return await self._writer.reading(
+            lambda conn: web_ops.get_layout(conn, table_id, player_id, hand_id)
+        )
 
     async def put_rack_layout(
         self, table_id: int, player_id: int, hand_id: str, slots: Sequence[str | None]
@@ -136,5 +137,6 @@ class StoreSurfaces(StoreBase):
         channel = check.text(channel_id, "channel id", 64)
         user = check.text(user_id, "platform user id", 64)
         now = self._clock()
-        async with self._writer.read() as conn:
-            return await web_ops.get_choice(conn, platform, channel, user, now)
+        return await self._writer.reading(
+            lambda conn: web_ops.get_choice(conn, platform, channel, user, now)
+        )

@@ -91,8 +91,7 @@ async def create_table(
         except IntegrityError:
             # Another writer opened a table in this channel at the same moment. If that table
             # is already closed again, the channel is free: try once more.
-            async with writer.read() as conn:
-                existing = await open_table_id(conn, platform, channel)
+            existing = await writer.reading(lambda conn: open_table_id(conn, platform, channel))
             if existing is not None:
                 raise ChannelBusy(platform, channel, existing) from None
             attempts_left -= 1

@@ -257,3 +257,27 @@ async def test_a_dead_connection_not_yet_noticed_is_retried_once_on_a_fresh_one(
     with pytest.raises(StaleVersion):
         await store.commit(table, 1, {"n": 1})
     assert await store.audit() == []
+
+
+async def test_a_read_on_a_connection_killed_unnoticed_is_run_again(
+    store: Store, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The milliseconds between a server-side kill and the client reading the goodbye: the
+    pooled connection still looks open, so only its first statement finds it dead."""
+    if backend != "postgresql":
+        pytest.skip("PostgreSQL's connection pool")
+    monkeypatch.setattr("storage.db.PING_AFTER_IDLE_S", 3600.0)  # never idle long enough
+    player = await funded_player(store, "p", 100)
+    table = await seated_table(store, "c", player, 50)
+    assert await store.commit(table, 1, {"n": 1}) == 2
+    monkeypatch.setattr("storage.db.known_closed", lambda _connection: False)  # not read yet
+    await _drop_the_store_connections(store)
+    assert (await store.get_table(table)).snapshot == {"n": 1}
+    await _drop_the_store_connections(store)
+    assert await store.balance(f"player:{player}") == 50
+    await _drop_the_store_connections(store)
+    assert [name for name, _chips in await store.leaderboard("chips")] == ["P"]
+    await _drop_the_store_connections(store)
+    await store.ping()
+    await _drop_the_store_connections(store)
+    assert await store.commit(table, 2, {"n": 2}) == 3  # and a write, as before
