@@ -129,7 +129,7 @@ async def test_the_activity_signs_in_through_the_sdk_and_shows_the_table(browser
                 "response_type": "code",
                 "state": "",
                 "prompt": "none",
-                "scope": ["identify"],
+                "scope": ["identify", "rpc.activities.write"],
             },
         ]
         kept = await page.evaluate("JSON.stringify(sessionStorage)")
