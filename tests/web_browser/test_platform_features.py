@@ -78,7 +78,9 @@ class Site:
         """The page's address as Telegram opens the Mini App for `user` (signed launch data)."""
         fields = {
             "auth_date": str(int(self.web.clock[0])),
-            "user": json.dumps({"id": int(user), "first_name": NAMES[user], "photo_url": PHOTOS[user]}),
+            "user": json.dumps(
+                {"id": int(user), "first_name": NAMES[user], "photo_url": PHOTOS[user]}
+            ),
             "start_param": start_param(self.table),
         }
         data = urlencode({**fields, "hash": telegram_auth.sign(fields, TOKEN)})
