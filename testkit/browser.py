@@ -4,6 +4,7 @@ are skipped, except with CI=true, where they fail: CI must run them (`.ci/run` i
 
 from __future__ import annotations
 
+import base64
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -51,3 +52,25 @@ async def chromium() -> AsyncIterator[Any]:
             yield browser
         finally:
             await browser.close()
+
+
+# a 1x1 picture, answered for every seat picture the page asks the platforms' hosts for
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+)
+PICTURE_HOSTS = ("https://t.me/**", "https://cdn.discordapp.com/**")
+
+
+async def fake_pictures(context: Any) -> list[str]:
+    """Answer the seat pictures' hosts (t.me, Discord's CDN) on loopback's behalf with `PNG`
+    (a fake at the network's edge: the tests never leave loopback); the URLs asked, in order.
+    The page's own Content-Security-Policy still decides whether it may ask."""
+    asked: list[str] = []
+
+    async def answer(route: Any) -> None:
+        asked.append(route.request.url)
+        await route.fulfill(body=PNG, content_type="image/png")
+
+    for host in PICTURE_HOSTS:
+        await context.route(host, answer)
+    return asked

@@ -209,7 +209,9 @@ class TableView:
     `last` the public end of the previous hand or round (`LastHand`, its `lines` in the view's
     language as `moves`), None before one ended. Besides those lines, the view holds no words:
     names, numbers and codes (`stage`, `reason`, an action's `kind`) that each surface puts
-    into its own language."""
+    into its own language. `max_seats` is how many may sit at the table; Okey games also give
+    `round_no`, the round being played (1-based; None between matches), and `rounds`, the
+    match's length (the Discord Activity's Rich Presence says "round 3/5, 2 seats open")."""
 
     table_id: str
     game: str
@@ -239,6 +241,9 @@ class TableView:
     melds: tuple[MeldView, ...] = ()
     threshold: int | None = None
     last: LastHand | None = None  # the public end of the previous hand or round
+    max_seats: int | None = None
+    round_no: int | None = None
+    rounds: int | None = None
 
 
 @runtime_checkable

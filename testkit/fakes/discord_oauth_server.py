@@ -50,14 +50,17 @@ class FakeDiscordOAuth:
         self._numbers = itertools.count(1)
         self._runner: web.AppRunner | None = None
 
-    def add_user(self, user_id: str, name: str, locale: str = "en-US") -> None:
-        """A Discord user (what `/users/@me` gives with the `identify` scope)."""
+    def add_user(
+        self, user_id: str, name: str, locale: str = "en-US", avatar: str | None = None
+    ) -> None:
+        """A Discord user (what `/users/@me` gives with the `identify` scope; `avatar` their
+        avatar hash)."""
         self.users[user_id] = {
             "id": user_id,
             "username": name.lower(),
             "global_name": name,
             "discriminator": "0",
-            "avatar": None,
+            "avatar": avatar,
             "locale": locale,
         }
 

@@ -2,9 +2,12 @@
 // served instead of static/vendor/discord-sdk.js, it speaks the calls the page makes the way the
 // SDK does (`new DiscordSDK(clientId)` reads `instance_id` from the query and throws without
 // `frame_id`, `instance_id` and `platform`; `ready()`; `commands.authorize(...)` resolves with
-// `{code}`), but instead of asking the Discord client over postMessage it answers with what the
-// test put in `window.__discord` (`{code}` or `{refuse: "message"}`) and records every call in
-// `window.__discord.calls`.
+// `{code}`; `authenticate`, `getInstanceConnectedParticipants`, `openInviteDialog`, `setActivity`
+// and `subscribe` as the SDK names them; `guildId` from the query's `guild_id`), but instead of
+// asking the Discord client over postMessage it answers with what the test put in
+// `window.__discord` (`{code}` or `{refuse: "message"}`, `participants`) and records every call
+// in `window.__discord.calls`; `window.__discord.emit(event, data)` dispatches an event to the
+// page's subscription as the client would.
 
 function state() {
   window.__discord = window.__discord || {};
@@ -23,7 +26,20 @@ export class DiscordSDK {
     this.frameId = query.get("frame_id");
     this.instanceId = query.get("instance_id");
     this.platform = query.get("platform");
+    this.guildId = query.get("guild_id");
+    this.channelId = query.get("channel_id");
     this._ready = false;
+    const handlers = {};
+    state().emit = (event, data) => (handlers[event] || []).forEach((handler) => handler(data));
+    this.subscribe = async (event, handler) => {
+      state().calls.push(["subscribe", event]);
+      (handlers[event] = handlers[event] || []).push(handler);
+    };
+    const recorded = (name) => async (args) => {
+      state().calls.push(args === undefined ? [name] : [name, args]);
+      if (!this._ready) throw new Error(`${name} before ready`);
+      return null;
+    };
     state().calls.push(["new", clientId]);
     this.commands = {
       authorize: async (args) => {
@@ -33,6 +49,16 @@ export class DiscordSDK {
         if (answer.refuse) throw new Error(answer.refuse);
         return { code: answer.code };
       },
+      authenticate: async (args) => {
+        state().calls.push(["authenticate", args]);
+        return { access_token: args.access_token, user: {}, scopes: [], expires: "", application: {} };
+      },
+      getInstanceConnectedParticipants: async () => {
+        state().calls.push(["getInstanceConnectedParticipants"]);
+        return { participants: state().participants || [] };
+      },
+      openInviteDialog: recorded("openInviteDialog"),
+      setActivity: recorded("setActivity"),
     };
   }
 

@@ -58,7 +58,7 @@ async def core(memory_store):
     return core
 
 
-async def serve(discord, core, sessions, *, secret: str = SECRET) -> TestClient:
+async def serve(discord, core, sessions, *, secret: str = SECRET, remember=None) -> TestClient:
     app = web.Application()
     add_discord_routes(
         app,
@@ -66,6 +66,7 @@ async def serve(discord, core, sessions, *, secret: str = SECRET) -> TestClient:
         tables=core,
         issue=sessions,
         default_locale="en",
+        remember=remember,
     )
     client = TestClient(TestServer(app))
     await client.start_server()
@@ -82,10 +83,38 @@ async def test_a_good_code_gives_a_session_for_the_channel_table(discord, core):
             "/api/auth/discord", json={"code": discord.grant(AYSE), "instance_id": instance}
         )
         assert got.status == 200
-        assert await got.json() == {"session": "session-1", "table": table, "locale": "tr"}
+        answer = await got.json()
+        # the viewer's own access token goes back to their page only (the SDK's `authenticate`)
+        assert discord.tokens[answer.pop("access_token")] == AYSE
+        assert answer == {"session": "session-1", "table": table, "locale": "tr"}
         assert sessions.issued == [(AYSE, "Ayşe", table, "tr")]
         config = await client.get("/api/auth/discord")
         assert await config.json() == {"client_id": APP_ID}
+    finally:
+        await client.close()
+
+
+async def test_a_confirmed_viewer_s_avatar_is_kept_as_a_cdn_url(discord, core):
+    pictures: list[tuple[str, str]] = []
+    avatar = "0123456789abcdef0123456789abcdef"
+    discord.users[MEHMET]["avatar"] = avatar
+    client = await serve(discord, core, Sessions(), remember=lambda *a: pictures.append(a))
+    try:
+        instance = discord.launch(TABLE_CHANNEL, [AYSE, MEHMET])
+        for user in (MEHMET, AYSE):
+            got = await client.post(
+                "/api/auth/discord", json={"code": discord.grant(user), "instance_id": instance}
+            )
+            assert got.status == 200
+        # Ayşe has no avatar of her own: Discord's default one for her id
+        assert pictures == [
+            (MEHMET, f"https://cdn.discordapp.com/avatars/{MEHMET}/{avatar}.png?size=64"),
+            (AYSE, f"https://cdn.discordapp.com/embed/avatars/{(int(AYSE) >> 22) % 6}.png"),
+        ]
+        # a refused code keeps nothing
+        bad = await client.post("/api/auth/discord", json={"code": "nope", "instance_id": instance})
+        assert bad.status == 401
+        assert len(pictures) == 2
     finally:
         await client.close()
 

@@ -4,7 +4,8 @@ The page running in Discord's iframe gets an OAuth2 authorization code from the 
 (`authorize`, scope `identify`) and posts it with the SDK's `instanceId`:
 
     POST /api/auth/discord  {"code": "...", "instance_id": "..."}
-      -> 200 {"session": "<session token>", "table": "<table id>", "locale": "tr"|"en"}
+      -> 200 {"session": "<session token>", "table": "<table id>", "locale": "tr"|"en",
+              "access_token": "<the viewer's own Discord access token>"}
       -> 401 {"error": "<why, in the viewer's language>"}
       -> 504 {"error": "..."} when the whole sign-in took longer than `SIGNIN_SECONDS`
 
@@ -18,7 +19,9 @@ Activity on (the table message's button, kept in the store by whichever process 
 `CoreApi.chosen_room`), while it is open, else the channel's own. The whole sign-in (the three
 calls in a row and the table's lookup) is bounded by `SIGNIN_SECONDS`, not each call alone, so a
 Discord that never answers holds the page that long at most. `GET /api/auth/discord` gives
-the page the public client id for the SDK. The Discord API base URL is a setting (`DISCORD_API_BASE_URL`) so tests point it at
+the page the public client id for the SDK. The access token goes back to the page that
+brought its code only, so that the SDK can `authenticate` with it (Rich Presence needs
+`rpc.activities.write`); the user's avatar hash becomes their seat's picture (`avatars`). The Discord API base URL is a setting (`DISCORD_API_BASE_URL`) so tests point it at
 a local fake (testkit/fakes/discord_oauth_server.py). Neither the code nor the access token is
 ever logged or kept.
 """
@@ -31,13 +34,14 @@ import logging
 import re
 import time
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import quote
 
 import aiohttp
 from aiohttp import web
 
+from bot.adapters.web.avatars import discord_avatar
 from bot.adapters.web.tokens import Identity
 from bot.core.i18n import normalize_locale, preferred_locale, t
 from bot.core.names import clean_name
@@ -97,6 +101,8 @@ class DiscordViewer:
     name: str
     channel_id: str
     locale: str | None  # `tr`/`en` from their Discord client language, None for others
+    avatar: str = ""  # their avatar's URL on Discord's CDN (the default one without their own)
+    access_token: str = field(default="", repr=False)  # for the page's SDK only, never logged
 
 
 class Denied(Exception):
@@ -123,6 +129,8 @@ class Tables(Protocol):
 
 # (user id, display name, table id, locale) -> a session token of the web table
 IssueSession = Callable[[str, str, str, str], str]
+# (user id, avatar URL) -> None: the seat picture of a confirmed viewer
+Remember = Callable[[str, str], None]
 
 
 async def _json(response: aiohttp.ClientResponse, what: str) -> dict[str, Any]:
@@ -191,6 +199,8 @@ async def identify(
         name=clean_name(str(shown), user_id),
         channel_id=str(channel),
         locale=normalize_locale(raw_locale if isinstance(raw_locale, str) else None),
+        avatar=discord_avatar(user_id, user.get("avatar")),
+        access_token=access,
     )
 
 
@@ -213,12 +223,14 @@ def add_discord_routes(
     default_locale: str = "tr",
     budget: Throttle | None = None,
     signin_seconds: float = SIGNIN_SECONDS,
+    remember: Remember | None = None,
 ) -> None:
     """Serve `POST /api/auth/discord` (and `GET` for the client id) on the web table's app;
     `issue` makes the session token for a confirmed viewer's table (`viewed_table`). The route's HTTP
     client to Discord lives as long as the app; `budget` bounds how often Discord is asked (a
     429 past it: `SIGNIN_BURST`, `SIGNIN_RATE`); a sign-in not done within `signin_seconds`
-    is answered 504 with `err.discord_timeout`."""
+    is answered 504 with `err.discord_timeout`; `remember` keeps a confirmed viewer's
+    avatar."""
     if budget is None:  # (an empty Throttle is falsy: it has a length)
         budget = Throttle(SIGNIN_BURST, SIGNIN_RATE, time.monotonic)
 
@@ -271,8 +283,11 @@ def add_discord_routes(
             log.info(kv(event="discord_auth", outcome="no_table", channel=viewer.channel_id))
             return _refused(locale, "err.no_table")
         session = issue(viewer.user_id, viewer.name, table_id, locale)
+        if remember is not None:
+            remember(viewer.user_id, viewer.avatar)
         log.info(kv(event="discord_auth", outcome="ok", user=viewer.user_id, table=table_id))
-        return web.json_response({"session": session, "table": table_id, "locale": locale})
+        answer = {"session": session, "table": table_id, "locale": locale}
+        return web.json_response({**answer, "access_token": viewer.access_token})
 
     app.router.add_get(ROUTE, config)
     app.router.add_post(ROUTE, login)
@@ -317,6 +332,7 @@ def attach_discord(table: WebTable, discord: DiscordApp) -> None:
             tables=front.core,
             issue=issue,
             default_locale=table.config.default_locale,
+            remember=lambda user_id, url: table.avatars.remember(PLATFORM, user_id, url),
         )
 
     table.extensions.append(extend)

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 
 from aiohttp import web
 
+from bot.adapters.web.avatars import Avatars
 from bot.adapters.web.tokens import Identity
 from bot.adapters.web.wire import frame, state_text, view_text
 from bot.core.api import LiveTableApi, TableView
@@ -60,8 +61,10 @@ class Hub:
         *,
         on_sent: Callable[[str, int, int], None] | None = None,
         clock: Callable[[], float] = time.time,
+        avatars: Avatars | None = None,
     ) -> None:
         self.cores = cores
+        self.avatars = avatars or Avatars()  # seat pictures (URLs) by player
         self.clock = clock  # seconds since the epoch: each state frame's `now`
         self.tables: dict[tuple[str, str], _Table] = {}  # (platform, table id)
         self.on_sent = on_sent  # (table id, viewers, bytes) after a broadcast, for metrics
@@ -181,7 +184,8 @@ class Hub:
                 view = views[viewer.who.user_id]
                 common = shared.get(view)
                 if common is None:
-                    common = shared[view] = view_text(view)
+                    pictures = self.avatars.seats(platform, (s.user_id for s in view.seats))
+                    common = shared[view] = view_text(view, pictures)
                 text = state_text(common, viewer.who.name, now=now)
                 viewer.group, viewer.seated = view.group, view.me is not None
                 if await send(viewer, text):

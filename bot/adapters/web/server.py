@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from bot.adapters.web import telegram_auth
+from bot.adapters.web.avatars import PAGE_POLICY, Avatars
 from bot.adapters.web.hub import Hub, Viewer, send
 from bot.adapters.web.metrics import Metrics
 from bot.adapters.web.tokens import Identity, Signer
@@ -105,10 +106,12 @@ class WebTable:
         self.config = config or WebConfig()
         self.metrics = metrics or Metrics()
         self.clock = clock
+        self.avatars = Avatars()  # players' verified pictures, kept when they sign in
         self.hub = Hub(
             {name: f.core for name, f in fronts.items()},
             on_sent=self._sent,
             clock=lambda: self.clock(),
+            avatars=self.avatars,
         )
         self.metrics.watch(self._gauges)
         self._runner: web.AppRunner | None = None
@@ -192,6 +195,7 @@ class WebTable:
             response = web.FileResponse(index)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Referrer-Policy"] = "no-referrer"  # the link token stays here
+        response.headers["Content-Security-Policy"] = PAGE_POLICY  # seat pictures' hosts only
         return response
 
     async def healthz(self, request: web.Request) -> web.Response:
@@ -248,6 +252,7 @@ class WebTable:
         user = telegram_auth.validate(body.get("initData"), token, self.clock())
         if user is None:
             return self._unauthorized(request)
+        self.avatars.remember(TELEGRAM, user.user_id, user.photo_url)
         table = table_of_start(user.start_param) or table_of_start(body.get("table"))
         if table is None:
             return self._unauthorized(request)
@@ -395,7 +400,8 @@ class WebTable:
         now = datetime.fromtimestamp(self.clock(), UTC)
         symbols = await front.core.tile_symbols_of(who.platform, who.user_id)
         prefs = {"tiles": "symbols" if symbols else "colours"}
-        await ws.send_str(state_frame(view, who.name, texts, now, prefs))
+        pictures = self.avatars.seats(who.platform, (s.user_id for s in view.seats))
+        await ws.send_str(state_frame(view, who.name, texts, now, prefs, pictures))
         log.info(kv(event="web_viewer", table=who.table_id, seated=seated))
         return viewer
 

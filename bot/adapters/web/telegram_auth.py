@@ -7,7 +7,8 @@ the key HMAC-SHA-256("WebAppData", bot token). python-telegram-bot 22 has no hel
 the standard library: the raw query string is parsed as sent (never re-encoded), the hash
 compared in constant time (`hmac.compare_digest`), and `auth_date` must be recent
 (`MAX_AGE_SECONDS`). Identity comes from the signed `user` field only; `start_param` names a
-table, never a person.
+table, never a person. The user's `photo_url` (their profile photo on t.me) is taken only from
+that signed field, and only when it is a t.me photo address (`avatars.telegram_photo`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import hmac
 import json
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
+
+from bot.adapters.web.avatars import telegram_photo
 
 MAX_AGE_SECONDS = 24 * 3600  # launch data older than a day is refused
 MAX_INIT_DATA = 4096  # Telegram's launch data is far shorter
@@ -31,6 +34,7 @@ class MiniAppUser:
     name: str
     language: str | None
     start_param: str | None
+    photo_url: str | None = None  # their Telegram photo on t.me (the seat's picture), if any
 
 
 def secret_key(bot_token: str) -> bytes:
@@ -79,4 +83,5 @@ def validate(init_data: object, bot_token: str, now: float) -> MiniAppUser | Non
         name=name[:64],
         language=language if isinstance(language, str) else None,
         start_param=fields.get("start_param") or None,
+        photo_url=telegram_photo(user.get("photo_url")),
     )

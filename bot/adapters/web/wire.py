@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -53,10 +54,16 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def view_text(view: TableView) -> str:
-    """The view as compact JSON without `me_name` (what every page with this view shares)."""
+def view_text(view: TableView, avatars: Mapping[str, str] | None = None) -> str:
+    """The view as compact JSON without `me_name` (what every page with this view shares);
+    a seat whose player has a picture (`avatars`: user id -> image URL, `avatars.Avatars`)
+    gets it as `avatar`, a URL only."""
     data = view_json(view)
     del data["me_name"]
+    for seat in data["seats"] if avatars else ():
+        url = avatars.get(seat["user_id"]) if avatars else None
+        if url is not None:
+            seat["avatar"] = url
     return _dumps(data)
 
 
@@ -85,10 +92,11 @@ def state_frame(
     texts: dict[str, str] | None,
     now: datetime | None = None,
     prefs: dict[str, str] | None = None,
+    avatars: Mapping[str, str] | None = None,
 ) -> str:
     """A `state` frame as text (compact JSON); `texts` and the viewer's `prefs` only with the
-    first one; `now` as in `state_text`."""
-    return state_text(view_text(view), me_name, texts, now, prefs)
+    first one; `now` as in `state_text`, `avatars` as in `view_text`."""
+    return state_text(view_text(view, avatars), me_name, texts, now, prefs)
 
 
 def frame(kind: str, **fields: Any) -> str:

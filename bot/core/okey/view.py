@@ -91,8 +91,17 @@ def tile_table_view(
         nonce=session.nonce,
         rack=laid_out(mine, None) if mine else (),
         last=last_view(session, locale),
+        max_seats=session.max_seats,
+        round_no=len(session.match.history) + 1 if public and session.match else None,
+        rounds=_rounds(session),
         **extra,
     )
+
+
+def _rounds(session: Any) -> int | None:
+    """The match's length in rounds (the game's own option, `Opening.rounds_option`)."""
+    rounds = session.options.get(session.opening.rounds_option)
+    return rounds if isinstance(rounds, int) and rounds > 0 else None
 
 
 def laid_out(mine: Sequence[str], stored: Sequence[str | None] | None) -> tuple[str | None, ...]:

@@ -54,6 +54,7 @@ def poker_view(session: PokerSession, user_id: str | None, locale: str | None = 
         nonce=session.nonce,
         odds=_odds(session, public),
         last=last_view(session, locale),
+        max_seats=session.max_seats,
     )
 
 

@@ -9,11 +9,14 @@ import { renderPoker } from "./poker.js";
 import { busy, renderOkey, resetWaiting } from "./okey.js";
 import { renderOkey101, setWarning } from "./okey101.js";
 import { setTiles, symbols, tilesToggle } from "./prefs.js";
+import { haptic } from "./telegram.js";
+import { activityBar, presence, startActivity } from "./activity.js";
 
 const main = document.getElementById("main");
 const title = document.getElementById("title");
 const status = document.getElementById("status");
 const prefs = document.getElementById("prefs");
+const live = document.getElementById("live");
 
 let connection = null;
 let view = null;
@@ -23,6 +26,7 @@ const waiting = new Map(); // ref -> called on ack or refusal (arrangements)
 let redrawLater = false;
 let kept = null; // the previous hand's moves as this page last saw them
 let tilesAsked = null; // [ref, the choice before] of a tile style change on its way
+let myTurn = false; // whether the last state was the viewer's turn (a haptic tap when it comes)
 
 /** The moves of a hand that just ended, kept to show under the next one. */
 function keep(previous, next) {
@@ -109,7 +113,14 @@ function draw() {
   main.dataset.hand = view.hand_id || "";
   swap(main, render(view)(view, ctx, kept));
   prefs.replaceChildren(...(view.group === "okey" ? [tilesToggle(changeTiles)] : []));
+  drawLive();
+  presence(view);
   tick();
+}
+
+/** The Discord Activity's part of the bar (invite, who is in it); empty elsewhere. */
+function drawLive() {
+  live.replaceChildren(...(activityBar() || []).filter(Boolean));
 }
 
 /** The bar's toggle: draw the tiles so at once, and ask the server to keep the choice with the
@@ -153,6 +164,9 @@ const handlers = {
     if (next.now) skew = Date.parse(next.now) - Date.now();
     if (pending !== null && view && next.nonce !== view.nonce) pending = null;
     keep(view, next);
+    const mine = next.me !== null && next.me !== undefined && next.acting === next.me;
+    if (mine && !myTurn) haptic("turn"); // inside Telegram only
+    myTurn = mine;
     view = next;
     draw();
   },
@@ -171,7 +185,10 @@ const handlers = {
     }
     finished(ref);
     toast(text, "error");
-    if (ref === pending) pending = null;
+    if (ref === pending) {
+      pending = null;
+      haptic("refused"); // a move refused (inside Telegram only)
+    }
     draw();
   },
   onError(text) {
@@ -241,6 +258,7 @@ async function boot() {
   setTexts(null, session.locale);
   connection = new Connection(session.session, handlers);
   connection.connect();
+  startActivity(drawLive); // inside Discord only
   window.addEventListener("online", () => connection.retry());
 }
 

@@ -1,7 +1,7 @@
 // Getting a session: from a signed link (/t/<token>), from Telegram's initData, or the one kept
 // in sessionStorage (a reload). The session token never goes into an address.
 
-import { launchParams, applyTheme, ready } from "./telegram.js";
+import { launchParams, applyTheme, ready, takeScreen } from "./telegram.js";
 import { inDiscord, discordSession } from "./activity.js";
 import { ROOT, at } from "./root.js";
 
@@ -41,10 +41,12 @@ export async function getSession() {
     sessionStorage.setItem(THEME, JSON.stringify(telegram.theme));
     applyTheme(telegram.theme);
     ready();
+    takeScreen(telegram.version);
     history.replaceState(null, "", location.pathname);
     return keep(await post("api/auth/telegram", { initData: telegram.initData, table: telegram.start }));
   }
   applyTheme(JSON.parse(sessionStorage.getItem(THEME) || "{}"));
+  takeScreen(null); // a reload inside Telegram: the same screen again
   const kept = sessionStorage.getItem(KEY);
   return kept ? JSON.parse(kept) : null;
 }

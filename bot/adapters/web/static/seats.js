@@ -11,7 +11,25 @@ export function fromViewer(view) {
   return Array.from({ length: n }, (_, k) => (base + k) % n);
 }
 
-/** The plate of seat `i`: its name, a computer or away mark, the countdown when it acts. */
+/** The player's picture (their Telegram photo or Discord avatar, by URL from the server; the
+ * browser caches it), or null. A picture that does not load is taken away. */
+export function avatar(seat) {
+  if (!seat.avatar) return null;
+  return h("img.avatar", {
+    src: seat.avatar,
+    alt: "",
+    width: 24,
+    height: 24,
+    loading: "lazy",
+    decoding: "async",
+    referrerpolicy: "no-referrer",
+    draggable: "false",
+    onerror: (event) => event.target.remove(),
+  });
+}
+
+/** The plate of seat `i`: its picture, name, a computer or away mark, the countdown when it
+ * acts. */
 export function namePlate(view, i) {
   const seat = view.seats[i];
   const marks = [];
@@ -20,6 +38,7 @@ export function namePlate(view, i) {
   return h(
     "div.plate",
     {},
+    avatar(seat),
     i === view.me
       ? h("span.name", { "aria-label": t("web.you", { name: seat.name }) }, seat.name)
       : h("span.name", {}, seat.name),
