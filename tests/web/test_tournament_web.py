@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from bot.adapters.web.server import table_of_start
 from bot.adapters.web.tokens import Identity, Signer
 from bot.core.i18n import t
@@ -28,9 +30,10 @@ async def sit_and_go(core, entrants: int = 3) -> str:
     return str(table.id)
 
 
-async def knockout(core, entrants: int = 4) -> list[str]:
-    """An Okey knockout of p0.. (1-round matches), started; its tables' ids."""
-    await register(core, entrants, f"/tournament okey {FEE} 1")
+async def knockout(core, entrants: int = 4, variant: str = "") -> list[str]:
+    """An Okey knockout of p0.. (1-round matches; `variant` "101": of 101 Okey), started; its
+    tables' ids."""
+    await register(core, entrants, f"/tournament okey {variant} {FEE} 1".replace("  ", " "))
     assert not errors(await core.handle(cmd("org", "/tournament start")))
     return sorted(str(live.id) for live in core.tables.tables.values())
 
@@ -94,9 +97,10 @@ async def test_a_player_moves_at_a_sit_and_go_from_the_page_a_spectator_cannot(m
         assert user != "zed"
 
 
-async def test_an_okey_knockout_table_for_a_player_and_a_spectator(memory_store):
+@pytest.mark.parametrize(("variant", "tiles"), [("", (14, 15)), ("101", (21, 22))])
+async def test_an_okey_knockout_table_for_a_player_and_a_spectator(memory_store, variant, tiles):
     core = make_core(memory_store, clock=Clock())
-    [table] = await knockout(core)
+    [table] = await knockout(core, variant=variant)
     async with serve_web(core) as web:
         opened = await pages(web, table, ["p0", "p1", "p2", "p3", "zed"])
         ws_z, zed = opened["zed"]
@@ -111,10 +115,11 @@ async def test_an_okey_knockout_table_for_a_player_and_a_spectator(memory_store)
         for user in ("p0", "p1", "p2", "p3"):
             view = opened[user][1]["view"]
             assert view["tournament"] == info
-            assert view["me"] is not None and len(view["mine"]) in (14, 15)
+            assert view["me"] is not None and len(view["mine"]) in tiles
+            assert view["game"] == ("okey101" if variant else "okey")
         [(ws, first)] = [page for page in opened.values() if page[1]["view"]["actions"]]
         view = first["view"]
-        tile = view["mine"][0]
+        tile = next(code for code in view["mine"] if code != view["okey"])  # (101: no +101)
         act = {"type": "act", "ref": 1, "kind": "discard", "cards": [tile], "nonce": view["nonce"]}
         await ws.send_json(act)
         assert await receive_until(ws, "ack") == {"type": "ack", "ref": 1}
