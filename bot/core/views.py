@@ -30,8 +30,11 @@ __all__ = ["TableViews", "own_picker", "view_of"]
 
 def view_of(session: Any, user_id: str | None, locale: str | None = None) -> TableView:
     """A session's view for one viewer, its words (the moves, the previous hand's lines) in
-    `locale` (None: the table's language), built by its game's `GameSpec.view`."""
-    return game_spec(session.game).view(session, user_id, locale)
+    `locale` (None: the table's language), built by its game's `GameSpec.view`; a
+    tournament's table adds what it shows of its tournament (`TournamentView`)."""
+    view = game_spec(session.game).view(session, user_id, locale)
+    tournament = session.tournament_view()
+    return view if tournament is None else replace(view, tournament=tournament)
 
 
 def own_picker(view: TableView) -> Picker | None:

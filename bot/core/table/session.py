@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.core.codec import codec
 from bot.core.errors import Refusal
@@ -27,6 +27,9 @@ from storage import (
     escrow,
     wallet,
 )
+
+if TYPE_CHECKING:
+    from bot.core.api import TournamentView
 
 
 @dataclass
@@ -509,6 +512,10 @@ class TableSession:
     def outcome(self) -> TableOutcome | None:
         """A tournament table's standing (see `TableOutcome`); None at a table outside any
         tournament (`options["tournament"]` unset)."""
+        return None
+
+    def tournament_view(self) -> TournamentView | None:
+        """What the table's page shows of its tournament (level, standing); None outside one."""
         return None
 
     def refunds(self) -> dict[int, int] | None:

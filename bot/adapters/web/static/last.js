@@ -98,7 +98,8 @@ export function matchResult(view) {
     h("h2", {}, t("web.okey.match_result")),
     winners.length ? h("p.winners", {}, t("web.okey.match_winners", { names: winners.join(", ") })) : null,
     h("table.points", {}, h("tbody", {}, players.map(row))),
-    view.phase === "waiting" ? h("p.hint.again", {}, t("web.okey.again")) : null,
+    // (a tournament's table plays one match: the tournament seats the next one)
+    view.phase === "waiting" && !view.tournament ? h("p.hint.again", {}, t("web.okey.again")) : null,
   );
 }
 
