@@ -56,6 +56,7 @@ from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
 from bot.core.table.live import LiveTable
 from bot.core.table.pictures import draw_pictures
+from bot.core.table.rematch_press import Rematches, is_rematch
 from bot.core.table.retention import Retention
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import TableService
@@ -109,6 +110,7 @@ class Core:
         self.history = HistoryCommands(store, self.config)
         self.retention = Retention(store, self.config.retention_days)
         self.room_choices = RoomChoices(store)  # the Discord Activity's shared rooms
+        self.rematches = Rematches(store, self.config, self.tables, clock)  # "Play again"
         self.commands_budget = _throttle(
             self.config.command_burst, self.config.command_refill_seconds, clock
         )
@@ -263,6 +265,8 @@ class Core:
             if is_tournament_id(table_id):
                 return await self.tournaments.press(table_id, nonce, move_of(), sender, who)
             live = await self.tables.fetch(table_id)
+            if is_rematch(move_of):  # its offer decides, not the turn's nonce
+                return await self.rematches.press(table_id, live, sender.platform, who)
             if live is None or live.platform != sender.platform:
                 raise Refusal("err.no_such_table")
 
