@@ -50,13 +50,13 @@ from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
 from bot.core.poker import odds_cache
 from bot.core.registry import SESSIONS, game_spec, open_session, opener_of
+from bot.core.rematches import Rematches, is_rematch
 from bot.core.table import trust
 from bot.core.table.choices import RoomChoices
 from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
 from bot.core.table.live import LiveTable
 from bot.core.table.pictures import draw_pictures
-from bot.core.table.rematch_press import Rematches, is_rematch
 from bot.core.table.retention import Retention
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import TableService

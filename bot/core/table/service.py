@@ -633,9 +633,7 @@ class TableService:
             if session.auto_seat() is not None:
                 return await self._autoplay(live)
             if rematch.ended(session, now):
-                return await self._run_locked(
-                    live, None, rematch.expire, retry=False, checked=True
-                )
+                return await self._run_locked(live, None, rematch.expire, retry=False, checked=True)
             if session.phase == "waiting" and now - session.touched >= idle:
                 return await self._run_locked(
                     live, None, lambda s: s.close(), retry=False, checked=True
