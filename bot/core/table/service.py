@@ -632,12 +632,12 @@ class TableService:
                 return call(session, live.channel_id, due[0], now) if rearmed else []
             if session.auto_seat() is not None:
                 return await self._autoplay(live)
-            if rematch.ended(session, now):
-                return await self._run_locked(live, None, rematch.expire, retry=False, checked=True)
             if session.phase == "waiting" and now - session.touched >= idle:
                 return await self._run_locked(
                     live, None, lambda s: s.close(), retry=False, checked=True
                 )
+            if rematch.ended(session, now):  # (closing first: that takes the offer too)
+                return await self._run_locked(live, None, rematch.expire, retry=False, checked=True)
             await self.store.rearm(live.id, live.version, self._due(session, now, None))
             return []
 
