@@ -50,6 +50,7 @@ __all__ = [
     "Pick",
     "Picker",
     "Prompt",
+    "RematchView",
     "SeatView",
     "Sender",
     "TableInfo",
@@ -61,6 +62,19 @@ __all__ = [
 # under the table's lock: it must only schedule work, never await or block)
 VersionListener = Callable[[str, int], None]
 RACK_SLOTS = 30  # an Okey rack on the web table: two rows of 15 slots
+
+
+@dataclass(frozen=True)
+class RematchView:
+    """A stopped table's "Play again" offer as one viewer sees it (`bot.core.table.rematch`):
+    `pressed` of `total` players have pressed, `until` it stands; `mine` the viewer is one of
+    its players, `done` they have pressed."""
+
+    pressed: int
+    total: int
+    until: datetime | None = None
+    mine: bool = False
+    done: bool = False
 
 
 @dataclass(frozen=True)
@@ -287,6 +301,7 @@ class TableView:
     round_no: int | None = None
     rounds: int | None = None
     tournament: TournamentView | None = None  # a tournament table's tournament (level, standing)
+    rematch: RematchView | None = None  # "Play again" while a stopped table offers it
 
 
 @runtime_checkable

@@ -50,6 +50,7 @@ from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
 from bot.core.poker import odds_cache
 from bot.core.registry import SESSIONS, game_spec, open_session, opener_of
+from bot.core.rematches import Rematches, is_rematch
 from bot.core.table import trust
 from bot.core.table.choices import RoomChoices
 from bot.core.table.deliver import deliver, error, table_message, text
@@ -109,6 +110,7 @@ class Core:
         self.history = HistoryCommands(store, self.config)
         self.retention = Retention(store, self.config.retention_days)
         self.room_choices = RoomChoices(store)  # the Discord Activity's shared rooms
+        self.rematches = Rematches(store, self.config, self.tables, clock)  # "Play again"
         self.commands_budget = _throttle(
             self.config.command_burst, self.config.command_refill_seconds, clock
         )
@@ -263,6 +265,8 @@ class Core:
             if is_tournament_id(table_id):
                 return await self.tournaments.press(table_id, nonce, move_of(), sender, who)
             live = await self.tables.fetch(table_id)
+            if is_rematch(move_of):  # its offer decides, not the turn's nonce
+                return await self.rematches.press(table_id, live, sender.platform, who)
             if live is None or live.platform != sender.platform:
                 raise Refusal("err.no_such_table")
 

@@ -24,7 +24,7 @@ from bot.core.okey.tile_match import MatchT, RoundT, standing
 from bot.core.okey.tile_opening import Opening, start_options, tournament_options
 from bot.core.okey.tile_tournament import knockout_view
 from bot.core.sketch import Sketch
-from bot.core.table import ai, house, last
+from bot.core.table import ai, house, last, rematch
 from bot.core.table import stats as handstats
 from bot.core.table.session import (
     ButtonSpec,
@@ -62,6 +62,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
     `_rack_note`."""
 
     group = "okey"
+    begin_sub = "begin"
     max_seats = MAX_SEATS
     match_type: type[MatchT]  # the game's match class
     opening: ClassVar[Opening]  # the game's `/okey start` words
@@ -512,6 +513,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         self._left_to_computers(step)  # computer players would only play among themselves
         if step.status != "closed":
             step.announce("okey.again")
+            rematch.offer(self, [s.to_dict() for s in self.seats])
             step.show_table()
 
     def _end_tournament_match(self, step: Step) -> None:
