@@ -287,6 +287,11 @@ class TableView:
     round_no: int | None = None
     rounds: int | None = None
     tournament: TournamentView | None = None  # a tournament table's tournament (level, standing)
+    # a private table (`bot.core.table.private`): only invited people sit; `watchers` False:
+    # nobody else may watch, and such a viewer's view is `hidden` (nothing of the table in it)
+    private: bool = False
+    watchers: bool = True
+    hidden: bool = False
 
 
 @runtime_checkable

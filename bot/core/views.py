@@ -18,6 +18,7 @@ from bot.core.messages import NEEDS_CARDS, TILES, Pick, Picker
 from bot.core.okey.view import fits, laid_out
 from bot.core.registry import game_spec
 from bot.core.table.live import LiveTable
+from bot.core.table.private import may_watch, privacy
 from bot.core.table.service import TableService
 from bot.core.tournament import is_tournament_id
 from bot.render.text import card as card_label
@@ -31,10 +32,22 @@ __all__ = ["TableViews", "own_picker", "view_of"]
 def view_of(session: Any, user_id: str | None, locale: str | None = None) -> TableView:
     """A session's view for one viewer, its words (the moves, the previous hand's lines) in
     `locale` (None: the table's language), built by its game's `GameSpec.view`; a
-    tournament's table adds what it shows of its tournament (`TournamentView`)."""
+    tournament's table adds what it shows of its tournament (`TournamentView`); a private
+    table's says so, and is `hidden` from a viewer it does not let watch (`table.private`)."""
     view = game_spec(session.game).view(session, user_id, locale)
     tournament = session.tournament_view()
-    return view if tournament is None else replace(view, tournament=tournament)
+    if tournament is not None:
+        view = replace(view, tournament=tournament)
+    found = privacy(session)
+    if found is None:
+        return view
+    watchers = bool(found.get("watchers", True))
+    if view.me is None and not may_watch(session, user_id, session.now):
+        return TableView(
+            view.table_id, view.game, view.group, view.locale, view.phase, private=True,
+            watchers=watchers, hidden=True,
+        )  # fmt: skip
+    return replace(view, private=True, watchers=watchers)
 
 
 def own_picker(view: TableView) -> Picker | None:
@@ -92,7 +105,7 @@ class TableViews:
             views: dict[str | None, TableView] = {}
             watching: TableView | None = None  # every spectator's view is the same: built once
             for user_id in user_ids:
-                if user_id in seated:
+                if user_id in seated or not may_watch(live.session, None, live.session.now):
                     views[user_id] = view_of(live.session, user_id, locale)
                 else:
                     watching = watching or view_of(live.session, None, locale)
