@@ -5,6 +5,7 @@ game, through the registry."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -274,3 +275,24 @@ async def test_tokens_never_reach_info_logs(
     await core.handle(cmd("zeyn", f"/table join {token}", channel=""))
     assert caplog.records and all(token not in r.getMessage() for r in caplog.records)
     assert token not in repr(Outgoing(OutKind.PRIVATE, "x", invite=token))
+
+
+async def test_one_link_used_at_once_through_two_processes_seats_one(stores: list[Store]) -> None:
+    """Two cores on one database (two processes), the same link used through both at once: the
+    commit's version check lets one use win; the other is told the link was used (SQLite file,
+    and PostgreSQL with TEST_DATABASE_URL)."""
+    clock = Clock()
+    cores = [make_core(s, seed=f"p{i}", clock=clock, invite_key=KEY) for i, s in enumerate(stores)]
+    assert not errors(await cores[0].handle(cmd("ayse", "/okey start private")))
+    token = token_of(await cores[0].handle(cmd("ayse", "/table invite @guest")), "ayse")
+    outs = await asyncio.gather(
+        cores[0].handle(cmd("mert", f"/table join {token}", channel="")),
+        cores[1].handle(cmd("zeyn", f"/table join {token}", channel="")),
+    )
+    refused = [errors(out) for out in outs]
+    assert sorted(map(len, refused)) == [0, 1]
+    assert [e for e in refused if e] == [
+        ["This invitation has already been used; each one works once."]
+    ]
+    live = await cores[1].tables.fetch(str(cores[0].tables.in_channel("test", "c1").id))
+    assert live is not None and len(live.session.seats) == 2

@@ -6,8 +6,11 @@ real PTB client, the fake Bot API; no token ever reaches the group."""
 from __future__ import annotations
 
 import json
+import logging
 import re
 from typing import Any
+
+import pytest
 
 from storage import Store
 from testkit.fakes.telegram_harness import telegram_bot
@@ -38,7 +41,10 @@ def group_traffic(server: FakeTelegram) -> str:
     return json.dumps([c.params for c in server.calls if c.chat_id == GROUP], ensure_ascii=False)
 
 
-async def test_invite_by_reply_and_by_deep_link(store: Store) -> None:
+async def test_invite_by_reply_and_by_deep_link(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
     core = make_core(store, "tg-private")
     async with telegram_bot(core) as (server, bot):
         ayse = server.user(AYSE, "Ayşe", "en")
@@ -84,6 +90,7 @@ async def test_invite_by_reply_and_by_deep_link(store: Store) -> None:
         traffic = group_traffic(server)
         assert token not in traffic and "start=" + token not in traffic
         assert "Ayşe invited zeynep to this table." in traffic
+        assert caplog.records and all(token not in r.getMessage() for r in caplog.records)
 
 
 async def test_the_cards_link_still_only_starts_the_chat(store: Store) -> None:
