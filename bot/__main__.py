@@ -72,7 +72,14 @@ def console_config(settings: Settings, *, pictures: bool) -> CoreConfig:
         timezone=settings.timezone,
         seed_reveal_hours=settings.seed_reveal_hours,
         retention_days=settings.retention_days,
+        invite_key=invite_key(settings),
     )
+
+
+def invite_key(settings: Settings) -> str | None:
+    """The key private tables' invitations are signed with: `WEB_SECRET` when set, else None
+    (the core reads the signing key kept in the database, the web table's)."""
+    return None if settings.web_secret is None else settings.web_secret.get_secret_value()
 
 
 async def run_console(settings: Settings, args: argparse.Namespace, stop: asyncio.Event) -> None:

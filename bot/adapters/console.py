@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from bot.adapters.invites import invite_line
 from bot.core.api import CoreApi
 from bot.core.commands import is_ascii_number
 from bot.core.i18n import FALLBACK, t
@@ -93,14 +94,17 @@ def _button_text(number: int, button: Button) -> str:
     return f"({number}) {button.label}{hint}"
 
 
-def format_outgoing(item: Outgoing, names: dict[str, str]) -> str:
-    """Render one outgoing item as console text, buttons numbered from 1."""
+def format_outgoing(item: Outgoing, names: dict[str, str], locale: str = FALLBACK) -> str:
+    """Render one outgoing item as console text, buttons numbered from 1; a private table's
+    invitation (`Outgoing.invite`) as the command that uses it, in `locale`."""
     if item.kind in (OutKind.PRIVATE, OutKind.ERROR):
         who = names.get(item.user_id or "", item.user_id or "?")
         prefix = f"[DM {who}]" if item.kind is OutKind.PRIVATE else f"[! {who}]"
     else:
         prefix = f"[#{item.channel_id or CHANNEL}]"  # a shared room's full id: `table#t1`
     lines = item.text.splitlines() or [""]
+    if item.invite is not None and item.kind is OutKind.PRIVATE:
+        lines.append(invite_line(locale, item.invite))
     out = [f"{prefix} {line}" for line in lines]
     buttons = [b for row in item.buttons for b in row]
     if buttons:
@@ -145,7 +149,11 @@ class Console:
     def show(self, items: list[Outgoing]) -> None:
         """Print outgoing items and remember their buttons as the current choices."""
         for item in items:
-            print(format_outgoing(item, self.names), file=self.out, flush=True)
+            print(
+                format_outgoing(item, self.names, self.locale or FALLBACK),
+                file=self.out,
+                flush=True,
+            )
             buttons = [b for row in item.buttons for b in row]
             self._count += 1
             if item.kind in (OutKind.PUBLIC, OutKind.EDIT_TABLE) and buttons:

@@ -179,6 +179,8 @@ def core_config(
         press_burst=settings.press_burst,
         press_refill_seconds=settings.press_refill_seconds,
         web_link=web_link,
+        # private tables' invitations: signed with `WEB_SECRET`, else the stored web key
+        invite_key=None if settings.web_secret is None else settings.web_secret.get_secret_value(),
     )
 
 

@@ -302,6 +302,11 @@ class TableView:
     rounds: int | None = None
     tournament: TournamentView | None = None  # a tournament table's tournament (level, standing)
     rematch: RematchView | None = None  # "Play again" while a stopped table offers it
+    # a private table (`bot.core.table.private`): only invited people sit; `watchers` False:
+    # nobody else may watch, and such a viewer's view is `hidden` (nothing of the table in it)
+    private: bool = False
+    watchers: bool = True
+    hidden: bool = False
 
 
 @runtime_checkable

@@ -57,6 +57,7 @@ from bot.core.table.deliver import deliver, error, table_message, text
 from bot.core.table.fairness import SeedSource, random_seeds
 from bot.core.table.live import LiveTable
 from bot.core.table.pictures import draw_pictures
+from bot.core.table.private import make_private, take_private_words
 from bot.core.table.retention import Retention
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import TableService
@@ -519,7 +520,10 @@ class Core:
         live = await self.tables.find(command.platform, command.channel_id, who.player_id)
         opener = opener_of(group)
         if sub == opener and (live is None or not live.session.wants_action(who, sub)):
+            args, watchers = take_private_words(args)  # `private`: by invitation only
             session, first = open_session(group, args, who, self.config, self.clock())
+            if watchers is not None:
+                make_private(session, who, watchers)
             return await self.tables.open(
                 command.platform, command.channel_id, who, session, first, command.community
             )

@@ -27,7 +27,9 @@ def needs_moderator(name: str, args: tuple[str, ...]) -> bool:
     organise. Decided from the words alone, before anything is read."""
     routed = route(name, args)
     if routed.group == "table":
-        return routed.sub != "web"  # `/table web`: anyone's own link to the web table
+        # `/table web`: anyone's own link to the web table; the private tables' commands are
+        # their opener's or an invitee's (`bot.core.table.invites`)
+        return routed.sub not in ("web", "invite", "uninvite", "watchers", "join")
     if routed.group is not None and group_specs(routed.group) and routed.sub == "rules":
         return bool(routed.args) and lookup(RULES_SUBS, routed.args[0]) == "set"
     return routed.group == "tournament" and routed.sub in MODERATED_TOURNAMENT

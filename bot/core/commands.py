@@ -88,7 +88,18 @@ OKEY = _aliases(
         "swap": ("takas", "okeyal"),
     }
 )
-TABLE = _aliases({"reset": ("sıfırla",), "kick": ("at", "çıkar"), "web": ("canlı",)})
+TABLE = _aliases(
+    {
+        "reset": ("sıfırla",),
+        "kick": ("at", "çıkar"),
+        "web": ("canlı",),
+        # private tables (`bot.core.table.invites`)
+        "invite": ("davet", "davetet"),
+        "uninvite": ("davetsil", "davetiptal"),
+        "watchers": ("izleyici", "izleyiciler", "seyirci"),
+        "join": ("katıl", "otur"),
+    }
+)
 TAKE_SOURCES = _aliases({"stock": ("deste", "yığın", "orta"), "discard": ("yer", "atılan", "pile")})
 # computer player levels for `addbot` (bot.core.table.ai.LEVELS)
 LEVELS = _aliases({"easy": ("kolay",), "normal": ("orta",), "hard": ("zor",)})

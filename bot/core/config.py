@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 STARTING_GRANT = 1_000  # chips a player gets from the house the first time the bot sees them
 DAILY_GRANT = 100  # chips `/daily` gives once per UTC day
@@ -58,3 +58,6 @@ class CoreConfig:
     # the web table's link maker (`/table web`): (platform, user id, user name, table id,
     # locale) -> a signed, expiring address for that user and table; None: no web table here
     web_link: Callable[[str, str, str, str, str], str] | None = None
+    # the key private tables' invitation tokens are signed with (`bot.core.table.invites`);
+    # None: the bot's web signing key kept in the store (`web_secrets`)
+    invite_key: str | None = field(default=None, repr=False)

@@ -257,6 +257,10 @@ class Outgoing:
     button, which opens the page inside the chat).
     `tables` (a tournament's EDIT_TABLE): its tables playing now (`TableLink`), so that a front
     end may offer each one's live web page (Telegram: a button per table opening the Mini App).
+    `invite` (PRIVATE only): a private table's invitation token the text is about
+    (`bot.core.table.invites`); a front end offers it as it can (`bot.adapters.invites`:
+    Telegram's deep link, else the `/table join <token>` command). Never in a public item,
+    never logged.
     """
 
     kind: OutKind
@@ -274,5 +278,6 @@ class Outgoing:
     picker: Picker | None = None
     web_url: str | None = None
     tables: tuple[TableLink, ...] = ()
+    invite: str | None = field(default=None, repr=False)
     prompt: Prompt | None = None
     mention: Mention | None = None

@@ -1,5 +1,6 @@
 """`/table ...`: a moderator resets a table or kicks a player; anyone asks for their own link to
-the live web table (`/table web`)."""
+the live web table (`/table web`; a private table's with watching off: only those who may sit);
+a private table's opener invites (`bot.core.table.invites`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from bot.core.i18n import t
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.names import seat_named
 from bot.core.table.deliver import deliver
+from bot.core.table.invites import INVITE_SUBS, Invites
 from bot.core.table.live import LiveTable
+from bot.core.table.private import may_watch
 from bot.core.table.service import TableService
 from bot.core.table.session import Note, Who, msg
 
@@ -26,7 +29,7 @@ MAX_RESET_REASON = 500  # the longest reason the storage keeps with a reset
 
 
 class Moderation:
-    """Answers `/table reset|kick|web`."""
+    """Answers `/table reset|kick|web` and the private tables' sub-commands."""
 
     def __init__(
         self,
@@ -39,6 +42,7 @@ class Moderation:
         self.config = config
         self.tables = tables
         self.settle = settle  # hands the tournaments whose tables closed on (`Core._settle`)
+        self.invites = Invites(store, config, tables)
 
     async def command(
         self, command: Command, who: Who, sub: str | None, args: tuple[str, ...]
@@ -48,6 +52,8 @@ class Moderation:
             raise Refusal("err.table_usage")
         if sub == "web":
             return await self._web_link(command, who, args)
+        if sub in INVITE_SUBS:
+            return await self.invites.command(command, who, sub, args)
         require_moderator(command)
         live, args = await self._moderated(command, args)
         if sub == "reset":
@@ -87,6 +93,8 @@ class Moderation:
         live = await self.tables.find(command.platform, command.channel_id, who.player_id)
         if live is None:
             live = await self._watched(command, who, args)
+        if not may_watch(live.session, who.user_id, self.tables.clock()):
+            raise Refusal("err.private_no_watchers")
         url = make(command.platform, command.user_id, who.name, str(live.id), who.locale)
         body = t(who.locale, "table.web_link", table=live.id, url=url)
         return [

@@ -18,6 +18,7 @@ from bot.core.messages import NEEDS_CARDS, TILES, Pick, Picker
 from bot.core.okey.view import fits, laid_out
 from bot.core.registry import game_spec
 from bot.core.table.live import LiveTable
+from bot.core.table.private import may_watch, privacy
 from bot.core.table.service import TableService
 from bot.core.table.session import from_iso
 from bot.core.tournament import is_tournament_id
@@ -32,14 +33,26 @@ __all__ = ["TableViews", "own_picker", "view_of"]
 def view_of(session: Any, user_id: str | None, locale: str | None = None) -> TableView:
     """A session's view for one viewer, its words (the moves, the previous hand's lines) in
     `locale` (None: the table's language), built by its game's `GameSpec.view`; a
-    tournament's table adds what it shows of its tournament (`TournamentView`), and a stopped
-    table its "Play again" offer (`rematch_view`)."""
+    tournament's table adds what it shows of its tournament (`TournamentView`), a stopped
+    table its "Play again" offer (`rematch_view`); a private table's says so, and is `hidden`
+    from a viewer it does not let watch (`table.private`)."""
     view = game_spec(session.game).view(session, user_id, locale)
     tournament = session.tournament_view()
     offer = rematch_view(session, user_id)
     if tournament is not None:
         view = replace(view, tournament=tournament)
-    return view if offer is None else replace(view, rematch=offer)
+    if offer is not None:
+        view = replace(view, rematch=offer)
+    found = privacy(session)
+    if found is None:
+        return view
+    watchers = bool(found.get("watchers", True))
+    if view.me is None and not may_watch(session, user_id, session.now):
+        return TableView(
+            view.table_id, view.game, view.group, view.locale, view.phase, private=True,
+            watchers=watchers, hidden=True,
+        )  # fmt: skip
+    return replace(view, private=True, watchers=watchers)
 
 
 def rematch_view(session: Any, user_id: str | None) -> RematchView | None:
@@ -112,7 +125,7 @@ class TableViews:
             views: dict[str | None, TableView] = {}
             watching: TableView | None = None  # every spectator's view is the same: built once
             for user_id in user_ids:
-                if user_id in seated:
+                if user_id in seated or not may_watch(live.session, None, live.session.now):
                     views[user_id] = view_of(live.session, user_id, locale)
                 else:
                     watching = watching or view_of(live.session, None, locale)

@@ -47,7 +47,7 @@ EXPECTED = {
         "add",
         "swap",
     },
-    "table": {"reset", "kick", "web"},
+    "table": {"reset", "kick", "web", "invite", "uninvite", "watchers", "join"},
     "tournament": {"okey", "poker", "join", "leave", "start", "standings", "cancel"},
     "balance": None,
     "daily": None,
@@ -223,6 +223,14 @@ async def call(tree, path: str, **options):
         ("table reset", {"reason": "spam bot"}, ("table", ("reset", "spam", "bot"))),
         ("table kick", {"player": "Ayşe K"}, ("table", ("kick", "Ayşe", "K"))),
         ("table web", {}, ("table", ("web",))),
+        ("table watchers", {"watch": "off"}, ("table", ("watchers", "off"))),
+        ("table join", {"invitation": "abc"}, ("table", ("join", "abc"))),
+        ("poker open", {"private": "private"}, ("poker", ("open", "turkish", "private"))),
+        (
+            "okey start",
+            {"private": "closed", "stake": 50},
+            ("okey", ("start", "1", "50", "private", "watchers=off")),
+        ),
         ("leaderboard", {}, ("leaderboard", ("chips",))),
         ("leaderboard", {"board": "wins"}, ("leaderboard", ("wins",))),
         ("leaderboard", {"scope": "global"}, ("leaderboard", ("chips", "global"))),
@@ -306,3 +314,26 @@ def test_cards_and_tiles_are_read_from_core_text():
     assert cards_in("Pot 120, hand 3-1") == []
     assert tiles_in("Rack: [R1 R2 R3] K13 Y7 F B10") == ["R1", "R2", "R3", "K13", "Y7", "F", "B10"]
     assert tiles_in("R14 KK FF") == []
+
+
+class Member:
+    """What Discord hands a user option (`discord.User`): an id, a display name, a bot flag."""
+
+    def __init__(self, user_id: int, name: str, bot: bool = False) -> None:
+        self.id, self.display_name, self.bot = user_id, name, bot
+
+
+async def test_the_invite_user_option_is_a_mention_the_core_reads(tree_and_runner):
+    tree, runner = tree_and_runner
+    options = {path: item for p in await payloads(tree) for path, item in walk(p)}
+    for path in ("table invite player", "table uninvite player"):
+        assert options[path]["type"] == 6 and options[path]["required"] is True  # a user
+    await call(tree, "table invite", player=Member(42, "Ayşe K"))
+    await call(tree, "table uninvite", player=Member(42, "Ayşe K"))
+    await call(tree, "table invite", player=Member(7, "Other Bot", bot=True))
+    assert runner.calls == [
+        ("table", ("invite", "<@42>", "Ayşe", "K")),
+        ("table", ("uninvite", "<@42>", "Ayşe", "K")),
+        ("table", ("invite", "<@bot-7>", "Other", "Bot")),
+    ]
+    assert [route(*call).sub for call in runner.calls] == ["invite", "uninvite", "invite"]

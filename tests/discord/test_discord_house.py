@@ -103,6 +103,7 @@ async def test_poker_open_offers_every_house_rule_after_the_old_options():
         "peek",
         "odds",
         "speed",
+        "private",  # a private table (not a house rule: `bot.core.table.private`)
     ]
     turkish = {name: o["name_localizations"]["tr"] for name, o in opened.items()}
     assert turkish["deck"] == "deste" and turkish["twopair"] == "ikiçift"
@@ -125,7 +126,7 @@ async def test_okey_start_offers_takeback_after_the_old_options():
     okey = (await payloads())["okey"]
     started = options_of(sub(okey, "start"))
     assert list(started)[:5] == ["rounds", "stake", "scoring", "takeback", "speed"]
-    assert list(started)[5:] == ["game", *(o.name for o in OKEY101_OWN)]
+    assert list(started)[5:] == ["game", *(o.name for o in OKEY101_OWN), "private"]
     takeback = started["takeback"]
     assert takeback["name_localizations"]["tr"] == "geriat"
     assert [c["value"] for c in takeback["choices"]] == ["on", "off"]

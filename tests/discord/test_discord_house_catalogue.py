@@ -53,7 +53,7 @@ async def test_poker_open_offers_each_core_option_with_exactly_its_values(option
 
 async def test_poker_open_offers_no_option_the_core_does_not_know():
     opened = options_of(sub((await payloads())["poker"], "open"))
-    extra = set(opened) - {"game", "ante", "limit"}
+    extra = set(opened) - {"game", "ante", "limit", "private"}  # private: no house rule
     assert extra == {o.name for o in POKER_OPTIONS}
 
 

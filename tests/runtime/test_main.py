@@ -85,3 +85,12 @@ def test_make_run_answers_help(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     assert "[#table] Commands:" in proc.stdout
+
+
+def test_invitations_are_signed_with_the_web_secret(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("WEB_SECRET", raising=False)
+    assert core_config(load_settings(), "telegram").invite_key is None  # the stored web key
+    monkeypatch.setenv("WEB_SECRET", "s" * 40)
+    config = core_config(load_settings(), "telegram")
+    assert config.invite_key == "s" * 40 and "s" * 40 not in repr(config)

@@ -128,13 +128,43 @@ def house_opts(options: tuple[house.HouseOption, ...]) -> tuple[Opt, ...]:
     )
 
 
+PRIVACY = picks(
+    ("Private, spectators welcome", "Özel, izleyiciler serbest", "private"),
+    ("Private, no spectators", "Özel, izleyici yok", "closed"),
+)
+PRIVATE = Opt(
+    "private",
+    L("private", "özel"),
+    L("Only you and those you invite may sit", "Yalnızca sen ve davet ettiklerin oturabilir"),
+    choices=PRIVACY,
+)
+
+
+def private_words(choice: str | None) -> tuple[str, ...]:
+    """The core's words of the `private` option (`bot.core.table.private`)."""
+    return {"private": ("private",), "closed": ("private", "watchers=off")}.get(choice or "", ())
+
+
 def poker_open(v: Values) -> tuple[str, ...]:
     """/poker open, each house rule given as a `name=value` word after the others."""
     rules = house.option_words({o.name: v[o.name] for o in house.POKER_OPEN})
-    return words(v["game"], v["ante"], v["structure"], *rules)
+    return (*words(v["game"], v["ante"], v["structure"], *rules), *private_words(v["private"]))
 
 
 def okey_start(v: Values) -> tuple[str, ...]:
+    """/okey start (`okey_table`) and its `private` option."""
+    return (*okey_table(v), *private_words(v["private"]))
+
+
+def invitee(v: Values) -> tuple[str, ...]:
+    """/table invite, /table uninvite: the user as a mention (`<@id>`) and their name; a bot
+    account as a computer (`<@bot-id>`: the core refuses it, as it refuses its own)."""
+    user = v["player"]
+    prefix = "bot-" if getattr(user, "bot", False) else ""
+    return (f"<@{prefix}{user.id}>", *str(getattr(user, "display_name", "") or user.id).split())
+
+
+def okey_table(v: Values) -> tuple[str, ...]:
     """/okey start, the house rules given as `name=value` words after the others; with `game`
     101 (or any 101 option) it opens a 101 Okey table (`/okey start 101 ...`)."""
     rounds, stake, scoring = v["rounds"], v["stake"], v["scoring"]
@@ -229,6 +259,7 @@ POKER = SlashGroup(
                     choices=STRUCTURES,
                 ),
                 *house_opts(house.POKER_OPEN),
+                PRIVATE,
             ),
             poker_open,
         ),
@@ -298,6 +329,7 @@ OKEY = SlashGroup(
                 *house_opts(house.OKEY_START),
                 OKEY_GAME,
                 *house_opts(house.OKEY101_START),
+                PRIVATE,
             ),
             okey_start,
         ),
@@ -405,13 +437,17 @@ OKEY = SlashGroup(
     ),
 )
 
-# `/table ...`: moderators' tools; the core checks the moderator flag the adapter sets
+SWITCH = picks(("on", "açık", "on"), ("off", "kapalı", "off"))
+PLAYER = Opt("player", L("player", "oyuncu"), L("Who", "Kim"), discord.User, REQUIRED)
+
+# `/table ...`: moderators' tools, a private table's invitations; the core checks the
+# moderator flag the adapter sets
 TABLE = SlashGroup(
     "table",
     L("table", "masa"),
     L(
-        "The table's web link; moderators: reset a table or remove a player",
-        "Masanın web bağlantısı; moderatörler: masayı sıfırla ya da oyuncu çıkar",
+        "Web link, private table invitations; moderators: reset, remove a player",
+        "Web bağlantısı, özel masa davetleri; moderatörler: sıfırla, oyuncu çıkar",
     ),
     (
         Slash(
@@ -448,10 +484,53 @@ TABLE = SlashGroup(
             L("web", "canlı"),
             L("Your own link to this table on the web", "Bu masanın sana özel web bağlantısı"),
         ),
+        # a private table's opener (`bot.core.table.invites`)
+        Slash(
+            "invite",
+            L("invite", "davet"),
+            L("Invite someone to your private table", "Özel masana birini davet et"),
+            (PLAYER,),
+            invitee,
+        ),
+        Slash(
+            "uninvite",
+            L("uninvite", "davetsil"),
+            L("Withdraw an invitation", "Bir daveti geri al"),
+            (PLAYER,),
+            invitee,
+        ),
+        Slash(
+            "watchers",
+            L("watchers", "izleyici"),
+            L("Let spectators watch your private table", "Özel masanı izleyiciler izlesin mi"),
+            (
+                Opt(
+                    "watch",
+                    L("watch", "izlesin"),
+                    L("On or off", "Açık ya da kapalı"),
+                    str,
+                    REQUIRED,
+                    SWITCH,
+                ),
+            ),
+        ),
+        Slash(
+            "join",
+            L("join", "katıl"),
+            L("Sit down with an invitation", "Bir davetle masaya otur"),
+            (
+                Opt(
+                    "invitation",
+                    L("invitation", "davet"),
+                    L("The invitation you were sent", "Sana gönderilen davet"),
+                    Range[str, 1, 100],
+                    REQUIRED,
+                ),
+            ),
+        ),
     ),
 )
 
-SWITCH = picks(("on", "açık", "on"), ("off", "kapalı", "off"))
 FEE = Opt("fee", L("fee", "ücret"), L("Entry fee in chips", "Fiş olarak giriş ücreti"), Fee)
 
 # `/tournament ...`: an Okey tournament (or a poker sit-and-go) in this channel

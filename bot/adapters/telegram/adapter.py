@@ -37,6 +37,7 @@ from bot.adapters.surfaces import SharedMessages, SurfaceStore
 from bot.adapters.telegram.admins import AdminCache
 from bot.adapters.telegram.callbacks import CONFIRM, TOGGLE, CallbackCodec, Pressed
 from bot.adapters.telegram.delivery import SHORT_REPLY_SECONDS, Delivery, Origin, Parcel
+from bot.adapters.telegram.invites import invite_token, invitee_words, with_links
 from bot.adapters.telegram.outbox import Sleep
 from bot.adapters.telegram.parsing import Place, locale_of, parse_command, place_of
 from bot.adapters.telegram.pickers import DrawPicker, card_label
@@ -223,8 +224,11 @@ class TelegramAdapter:
         locale = origin.locale
         if name == "start" and chat.type == ChatType.PRIVATE:
             await self.on_start(user, locale)
+            if (token := invite_token(args)) is not None:  # a private table's invitation link
+                await self._run(self._command(None, user, "table", ("join", token), locale), origin)
             return
         routed = route(name, args)
+        args = (*args, *invitee_words(message, routed))  # `/table invite` as a reply
         group = routed.group
         channel = place
         if chat.type == ChatType.PRIVATE:
@@ -237,11 +241,25 @@ class TelegramAdapter:
             channel.chat_id, user.id
         )
         command = self._command(channel, user, name, args, locale, is_moderator=moderator)
-        items = await self.core.handle(command)
+        items = await self._handle(command)
         # A typed `/poker hand` or `/okey rack` asks for the cards again: sent anew at the bottom
         # even when the private message already shows them (it may be lost far above).
         origin.resend = (group, routed.sub) in STATE_COMMANDS.values()
         await self.delivery.deliver(items, origin)
+
+    async def _handle(self, command: Command) -> list[Outgoing]:
+        """The core's answer to `command`, a private invitation's deep link added."""
+        assert self.application is not None
+        items = await self.core.handle(command)
+        return await with_links(items, self.application.bot.username, self._speaks_to)
+
+    async def _speaks_to(self, user_id: int) -> str:
+        return await self._speaks(user_id, None)
+
+    async def _run(self, command: Command, origin: Origin) -> None:
+        """Hand `command` to the core and deliver its answer."""
+        assert self.delivery is not None
+        await self.delivery.deliver(await self._handle(command), origin)
 
     async def _refuse_stand_in(self, message: Message, user: User, chat_id: int) -> None:
         """A message sent as a channel or an anonymous admin: ask the person to write as

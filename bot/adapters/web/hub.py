@@ -182,6 +182,9 @@ class Hub:
                 return
             for viewer in group:
                 view = views[viewer.who.user_id]
+                if view.hidden:  # watching was turned off meanwhile: told, the page closed
+                    await self._closed([viewer], "err.private_no_watchers")
+                    continue
                 common = shared.get(view)
                 if common is None:
                     pictures = self.avatars.seats(platform, (s.user_id for s in view.seats))
@@ -193,9 +196,9 @@ class Hub:
         if self.on_sent is not None:
             self.on_sent(table_id, len(viewers), sent)
 
-    async def _closed(self, viewers: list[Viewer]) -> None:
+    async def _closed(self, viewers: list[Viewer], key: str = "err.no_such_table") -> None:
         for viewer in viewers:
-            await send(viewer, frame("closed", text=t(viewer.who.locale, "err.no_such_table")))
+            await send(viewer, frame("closed", text=t(viewer.who.locale, key)))
             with contextlib.suppress(Exception):
                 await viewer.ws.close()
 

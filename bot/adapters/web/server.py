@@ -59,6 +59,7 @@ MAX_PAGES_PER_USER = 5  # one user's pages at a table (reloads, devices); more c
 HEARTBEAT = 30.0  # seconds between WebSocket pings (a dead page is noticed)
 ENDED = frozenset({WSMsgType.ERROR, WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED})
 TELEGRAM = "telegram"
+HIDDEN = "err.private_no_watchers"  # a private table with watching off, to a spectator
 START_PREFIX = "t"  # a Mini App start parameter: `t<table id>` (a table, never a person)
 
 Deliver = Callable[[list[Outgoing]], Awaitable[object]]
@@ -274,6 +275,8 @@ class WebTable:
         )
         if views is None:
             return web.json_response({"error": t(who.locale, "err.no_such_table")}, status=401)
+        if views[who.user_id].hidden:  # a private table with watching off
+            return web.json_response({"error": t(who.locale, HIDDEN)}, status=403)
         log.info(kv(event="web_session", platform=who.platform, table=who.table_id))
         return web.json_response(
             {"session": self.signer.session(who), "table": who.table_id, "locale": who.locale}
@@ -383,6 +386,9 @@ class WebTable:
             await _fail(ws, t(who.locale, "err.no_such_table"))
             return None
         view = views[who.user_id]
+        if view.hidden:  # a private table with watching off (`bot.core.table.private`)
+            await _fail(ws, t(who.locale, HIDDEN))
+            return None
         seated = view.me is not None
         mine = self.hub.pages_of(who.platform, who.table_id, who.user_id)
         # a link opened over and over neither fills the cap nor multiplies the broadcasts

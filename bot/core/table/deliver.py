@@ -14,6 +14,7 @@ from bot.core.i18n import t
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.sketch import Sketch
 from bot.core.table import rematch
+from bot.core.table.private import private_line
 from bot.core.table.session import ButtonSpec, KeptLine, Msg, Note, TableSession
 
 
@@ -68,6 +69,8 @@ def table_text(session: TableSession, note: Msg | None = None) -> str:
     log and that it is closed. Oldest moves give way, and at worst the text is cut, so that it
     always fits `MAX_TABLE_TEXT` characters."""
     state = session.table_lines()
+    if (private := private_line(session)) is not None:  # under the header
+        state = [*state[:1], private, *state[1:]]
     if session.phase == "closed":
         state = [*state[:1]]
         note = Msg("table.is_closed")

@@ -35,6 +35,7 @@ from bot.core.table.live import (
     safe_params,
     table_number,
 )
+from bot.core.table.private import seat_guard
 from bot.core.table.rooms import SHARED
 from bot.core.table.session import (
     Note,
@@ -437,7 +438,9 @@ class TableService:
         if who is not None and not is_computer(who):
             session.hear(session.now)  # a person acts here (`TableSession.abandoned`)
         try:
+            guard = seat_guard(session, who)  # a private table's seats (`table.private`)
             step = change(session)
+            guard()
             index = None if who is None else session.find(who.player_id)
             if who is not None and index is not None:
                 seat = session.seats[index]  # they are here: no more computer stand-in

@@ -105,6 +105,7 @@ function draw() {
   const game = t(`web.game.${view.game}`);
   title.replaceChildren(game);
   if (view.me === null || view.me === undefined) title.append(h("span.badge", {}, t("web.spectator")));
+  if (view.private) title.append(h("span.badge.private", {}, t("web.private")));
   document.title = `${game} · ${t("web.title")}`;
   if (view.phase === "closed") {
     message(t("web.closed"));
