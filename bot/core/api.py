@@ -404,6 +404,18 @@ class LiveTableApi(CoreApi, Protocol):
         no such open table on that platform. Viewers of several languages take one call each."""
         ...
 
+    async def rematch_offers(
+        self, table_id: str, platform: str, user_ids: Sequence[str | None]
+    ) -> dict[str, RematchView]:
+        """A closed table's standing "Play again" offer (`RematchView`, counts only) for each of
+        `user_ids` who was one of its players; nobody else is in the answer (read only)."""
+        ...
+
+    async def rematch_table(self, table_id: str, platform: str, user_id: str) -> str | None:
+        """The id of the open table in the channel of `table_id` where `user_id` sits now (the
+        new table a "Play again" press seated them at), or None (read only)."""
+        ...
+
     async def arrange_rack(
         self, table_id: str, platform: str, user_id: str, slots: Sequence[str | None], locale: str
     ) -> str | None:

@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from bot.core.answers import answered, legacy_move
-from bot.core.api import TableInfo, TableView, VersionListener
+from bot.core.api import RematchView, TableInfo, TableView, VersionListener
 from bot.core.checks import needs_moderator, require_moderator
 from bot.core.codec import codec
 from bot.core.commands import RULES_SUBS, lookup, route
@@ -445,6 +445,17 @@ class Core:
         one: it committed it); an Okey player's rack as they arranged it. None when there is no
         such open table on that platform."""
         return await self.views.table_views(table_id, platform, user_ids, version, locale)
+
+    async def rematch_offers(
+        self, table_id: str, platform: str, user_ids: Sequence[str | None]
+    ) -> dict[str, RematchView]:
+        """A closed table's "Play again" offer as each of `user_ids` among its players sees it
+        (read only; nobody else gets one)."""
+        return await self.rematches.closed_offers(table_id, platform, list(user_ids))
+
+    async def rematch_table(self, table_id: str, platform: str, user_id: str) -> str | None:
+        """The open table in the channel of `table_id` where `user_id` sits (read only)."""
+        return await self.rematches.successor(table_id, platform, user_id)
 
     async def arrange_rack(
         self, table_id: str, platform: str, user_id: str, slots: Sequence[str | None], locale: str

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from bot.core.api import RematchView
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.messages import Outgoing
@@ -110,6 +111,65 @@ class Rematches:
         if live is None or (live.session.rematch or {}).get("from") != number:
             raise Refusal("err.rematch_over")  # started, or the channel plays another table
         return out + await self._press(live, who)
+
+    async def closed_offers(
+        self, table_id: str, platform: str, user_ids: list[str | None]
+    ) -> dict[str, RematchView]:
+        """A closed table's standing offer as each of `user_ids` who is one of its players
+        sees it (counted on the new table once a press opened it); the others (spectators,
+        other people) get none, nor does anyone once it expired, started or was overtaken."""
+        found = await self._closed_record(table_id, platform)
+        offer = None if found is None else found[0].snapshot.get("rematch")
+        until = None if offer is None else from_iso(offer["until"])
+        if found is None or offer is None or until is None or self.clock() >= until:
+            return {}
+        record, live = found
+        if live is not None:  # a press opened the new table: its offer counts, if still on
+            offer = live.session.rematch
+            if offer is None or offer.get("from") != record.id:
+                return {}
+        pressed = set(offer["pressed"])
+        wanted = set(user_ids)
+        return {
+            p["user_id"]: RematchView(
+                len(offer["pressed"]), len(offer["players"]), until, True, p["player_id"] in pressed
+            )
+            for p in offer["players"]
+            if p["user_id"] in wanted
+        }
+
+    async def successor(self, table_id: str, platform: str, user_id: str) -> str | None:
+        """The open table in the channel of `table_id` where `user_id` sits now (the one a
+        "Play again" press seated them at; an open table where they sit is its own), or None."""
+        number = table_number(table_id)
+        if number is None:
+            return None
+        try:
+            record = await self.store.get_table(number)
+        except NotFound:
+            return None
+        if record.platform != platform:
+            return None
+        live = await self.tables.find(record.platform, record.channel_id)
+        if live is None or live.closed:
+            return None
+        seated = any(s.user_id == user_id and not s.bot for s in live.session.seats)
+        return str(live.id) if seated else None
+
+    async def _closed_record(
+        self, table_id: str, platform: str
+    ) -> tuple[TableRecord, LiveTable | None] | None:
+        """A closed table of `platform` and the open table of its channel now, or None."""
+        number = table_number(table_id)
+        if number is None:
+            return None
+        try:
+            record = await self.store.get_table(number)
+        except NotFound:
+            return None
+        if record.platform != platform or record.status == "open":
+            return None
+        return record, await self.tables.find(record.platform, record.channel_id)
 
     async def _short(self, player_id: int, cost: int) -> bool:
         """Whether the player's wallet cannot pay `cost` now."""

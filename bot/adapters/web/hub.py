@@ -26,7 +26,7 @@ from aiohttp import web
 from bot.adapters.web.avatars import Avatars
 from bot.adapters.web.tokens import Identity
 from bot.adapters.web.wire import frame, state_text, view_text
-from bot.core.api import LiveTableApi, TableView
+from bot.core.api import LiveTableApi, RematchView, TableView
 from bot.core.i18n import t
 from bot.logs import kv
 
@@ -178,7 +178,7 @@ class Hub:
             users = [v.who.user_id for v in group]
             views = await core.table_views(table_id, platform, users, version, locale=locale)
             if views is None:
-                await self._closed(viewers)
+                await self._table_closed(core, platform, table_id, viewers)
                 return
             for viewer in group:
                 view = views[viewer.who.user_id]
@@ -201,6 +201,36 @@ class Hub:
             await send(viewer, frame("closed", text=t(viewer.who.locale, key)))
             with contextlib.suppress(Exception):
                 await viewer.ws.close()
+
+    async def _table_closed(
+        self, core: LiveTableApi, platform: str, table_id: str, viewers: list[Viewer]
+    ) -> None:
+        """Tell `viewers` their table closed and close their sockets; a player of its "Play
+        again" offer gets the offer with it (`closed_frame`; one read for them all)."""
+        users = list(dict.fromkeys(v.who.user_id for v in viewers))
+        try:
+            offers = await core.rematch_offers(table_id, platform, users)
+        except Exception as exc:  # (the database away) the close is said all the same
+            log.warning(
+                kv(event="web_rematch_offer_failed", table=table_id, error=type(exc).__name__)
+            )
+            offers = {}
+        for viewer in viewers:
+            await send(viewer, closed_frame(viewer.who.locale, offers.get(viewer.who.user_id)))
+            with contextlib.suppress(Exception):
+                await viewer.ws.close()
+
+
+def closed_frame(locale: str, offer: RematchView | None) -> str:
+    """The `closed` frame (docs/web.md, "Protocol"): why, in `locale`, and for a player of the
+    closed table's "Play again" offer the offer (counts only, and the words of its button)."""
+    text = t(locale, "err.no_such_table")
+    if offer is None:
+        return frame("closed", text=text)
+    counts = {"pressed": offer.pressed, "total": offer.total}
+    key = "web.rematch.waiting" if offer.done else "web.rematch.play"
+    rematch = {**counts, "done": offer.done, "label": t(locale, key, **counts)}
+    return frame("closed", text=text, rematch=rematch)
 
 
 async def send(viewer: Viewer, text: str) -> bool:

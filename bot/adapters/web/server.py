@@ -3,7 +3,8 @@
 Routes: `/` and `/t/<link token>` serve the page (`static/index.html`), `/static/...` its
 files; `POST /api/auth/link` and `POST /api/auth/telegram` trade a signed link or a Mini App's
 launch data for a session; `GET /ws` is one viewer's socket (docs/web.md, "Protocol");
-`GET /healthz` and `GET /metrics` are for the operator.
+`POST /api/rematch` presses "Play again" for a page whose table closed and trades its session
+for one at the new table; `GET /healthz` and `GET /metrics` are for the operator.
 
 Identity comes only from what the server verifies (its own signature, Telegram's); the page
 never says who it is. A move from the page goes through `Core.press` exactly as the chat's
@@ -19,7 +20,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from aiohttp import WSMsgType, web
 
 from bot.adapters.web import telegram_auth
 from bot.adapters.web.avatars import PAGE_POLICY, Avatars
-from bot.adapters.web.hub import Hub, Viewer, send
+from bot.adapters.web.hub import Hub, Viewer, closed_frame, send
 from bot.adapters.web.metrics import Metrics
 from bot.adapters.web.tokens import Identity, Signer
 from bot.adapters.web.wire import (
@@ -45,6 +46,7 @@ from bot.adapters.web.wire import (
 from bot.core.api import LiveTableApi
 from bot.core.i18n import catalogue, normalize_locale, preferred_locale, t
 from bot.core.messages import WARNING, Command, Outgoing, OutKind, Sender
+from bot.core.moves import Rematch
 from bot.core.throttle import Throttle, Verdict
 from bot.logs import kv
 
@@ -129,6 +131,7 @@ class WebTable:
         app.router.add_get("/t/{token}", self.page)
         app.router.add_post("/api/auth/link", self.auth_link)
         app.router.add_post("/api/auth/telegram", self.auth_telegram)
+        app.router.add_post("/api/rematch", self.rematch)
         app.router.add_get("/ws", self.socket)
         app.router.add_get("/healthz", self.healthz)
         app.router.add_get("/metrics", self.metrics_text)
@@ -273,14 +276,47 @@ class WebTable:
             if front is None
             else await front.core.table_views(who.table_id, who.platform, [who.user_id])
         )
+        if views is None and front is not None:  # closed: a player of its offer may still press
+            offers = await front.core.rematch_offers(who.table_id, who.platform, [who.user_id])
+            views = {} if who.user_id in offers else None
         if views is None:
             return web.json_response({"error": t(who.locale, "err.no_such_table")}, status=401)
-        if views[who.user_id].hidden:  # a private table with watching off
+        if views and views[who.user_id].hidden:  # a private table with watching off
             return web.json_response({"error": t(who.locale, HIDDEN)}, status=403)
         log.info(kv(event="web_session", platform=who.platform, table=who.table_id))
         return web.json_response(
             {"session": self.signer.session(who), "table": who.table_id, "locale": who.locale}
         )
+
+    async def rematch(self, request: web.Request) -> web.Response:
+        """`{"session": <session token>}` of a page whose table closed with a "Play again" offer:
+        the press (`Core.act` with `Rematch`, as the chat's button), then a session for the same
+        user at the table it seated them at (the page moves there); a refusal in their
+        language (409), a bad session 401."""
+        body = await _json_body(request)
+        who = self.signer.read_session(body.get("session") if body else None, self.clock())
+        front = None if who is None else self.fronts.get(who.platform)
+        if who is None or front is None:
+            return self._unauthorized(request)
+        sender = Sender(who.platform, WEB_CHANNEL, who.user_id, who.name, who.locale)
+        try:
+            out = await front.core.act(who.table_id, sender, "rematch", Rematch())
+        except Exception:  # a bug: said, nothing else
+            log.exception(kv(event="web_rematch_failed", table=who.table_id))
+            return web.json_response({"error": t(who.locale, "err.internal")}, status=500)
+        refusals = [o for o in out if o.kind is OutKind.ERROR and o.user_id == who.user_id]
+        rest = [o for o in out if o not in refusals]
+        if rest and front.deliver is not None:
+            try:
+                await front.deliver(rest)
+            except Exception:  # the press is committed; the chat catches up on the next edit
+                log.exception(kv(event="web_deliver_failed", table=who.table_id))
+        if refusals:
+            return web.json_response({"error": refusals[0].text}, status=409)
+        table = await front.core.rematch_table(who.table_id, who.platform, who.user_id)
+        if table is None:  # pressed, but seated nowhere (the rest went on without them)
+            return web.json_response({"error": t(who.locale, "err.rematch_over")}, status=409)
+        return await self._session(request, replace(who, table_id=table))
 
     def _unauthorized(self, request: web.Request) -> web.Response:
         locale = _accept_locale(request) or self.config.default_locale
@@ -382,8 +418,16 @@ class WebTable:
         views = await front.core.table_views(
             who.table_id, who.platform, [who.user_id], locale=who.locale
         )
-        if views is None:
-            await _fail(ws, t(who.locale, "err.no_such_table"))
+        if views is None:  # closed: a player of its "Play again" offer is offered it still
+            offer = (
+                await front.core.rematch_offers(who.table_id, who.platform, [who.user_id])
+            ).get(who.user_id)
+            if offer is None:
+                await _fail(ws, t(who.locale, "err.no_such_table"))
+            else:
+                with contextlib.suppress(Exception):
+                    await ws.send_str(closed_frame(who.locale, offer))
+                    await ws.close()
             return None
         view = views[who.user_id]
         if view.hidden:  # a private table with watching off (`bot.core.table.private`)

@@ -1,7 +1,7 @@
 // The live table page: get a session, open the socket, draw each state the server sends (the
 // same page for Türk pokeri, Açık poker and Okey), send the player's moves.
 
-import { getSession } from "./auth.js";
+import { getSession, rematchSession } from "./auth.js";
 import { Connection } from "./net.js";
 import { h, swap, toast } from "./dom.js";
 import { setTexts, t } from "./i18n.js";
@@ -199,10 +199,11 @@ const handlers = {
     message(text, true);
     status.textContent = "";
   },
-  onClosed(text) {
+  onClosed(text, offer) {
     view = null;
     message(text || t("web.closed"));
     status.textContent = "";
+    if (offer) main.querySelector("section.message").append(playAgain(offer));
   },
   onStatus(kind, seconds) {
     document.body.classList.toggle("offline", kind !== "open");
@@ -216,6 +217,28 @@ const handlers = {
     }
   },
 };
+
+/** A closed table's "Play again" for a player of its offer (the label in the page's language,
+ * from the server): pressed, the page moves to the new table with its new session; a refusal
+ * is a toast. After their press, how many are in. */
+function playAgain(offer) {
+  if (offer.done) return h("p.hint.rematch", {}, offer.label);
+  const button = h("button.act.rematch", { type: "button", dataset: { key: "act-rematch", kind: "rematch" } }, offer.label);
+  button.onclick = async () => {
+    button.disabled = true;
+    try {
+      const next = await rematchSession(connection.session);
+      setTexts(null, next.locale);
+      connection = new Connection(next.session, handlers);
+      connection.connect();
+    } catch (error) {
+      toast(error.message || t("web.offline"), "error");
+      haptic("refused");
+      button.disabled = false;
+    }
+  };
+  return button;
+}
 
 const totals = new Map(); // deadline -> the time it had left when first seen
 

@@ -50,3 +50,9 @@ export async function getSession() {
   const kept = sessionStorage.getItem(KEY);
   return kept ? JSON.parse(kept) : null;
 }
+
+/** "Play again" on a page whose table closed: the press, and the session at the new table it
+ * seated this player at (kept for a reload). Throws an Error with the server's refusal. */
+export async function rematchSession(session) {
+  return keep(await post("api/rematch", { session }));
+}

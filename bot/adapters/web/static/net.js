@@ -7,7 +7,7 @@ const PING_MS = 25000;
 
 export class Connection {
   /** `handlers`: onState(view, texts, prefs), onAck(ref, warn), onRefused(ref, text), onError(text),
-   * onClosed(text), onStatus("open" | "connecting" | "retry", seconds). */
+   * onClosed(text, rematch), onStatus("open" | "connecting" | "retry", seconds). */
   constructor(session, handlers) {
     this.session = session;
     this.handlers = handlers;
@@ -60,7 +60,7 @@ export class Connection {
         break;
       case "closed":
         this.stopped = true;
-        this.handlers.onClosed(frame.text);
+        this.handlers.onClosed(frame.text, frame.rematch);
         break;
       default:
         break;

@@ -6,7 +6,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { card, cardBack } from "./cards.js";
 import { fromViewer, movesList, namePlate, turnLine } from "./seats.js";
-import { lastHand } from "./last.js";
+import { lastHand, rematch } from "./last.js";
 
 // What the player is choosing between two states: the cards marked for a draw, the amount.
 const choice = { hand: null, nonce: null, marked: new Set(), amount: null };
@@ -32,6 +32,8 @@ export function renderPoker(view, ctx, kept = null) {
     turnLine(view),
     myHand(view, kinds, ctx),
     actionBar(view, kinds, ctx),
+    // a rematch's new table while its offer waits for the others' "Play again"
+    view.hand_id ? null : rematch(view, ctx),
     movesList(view),
     lastHand(view, kept, (c) => card(c, { size: "xs" })),
   );
