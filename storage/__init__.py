@@ -21,6 +21,7 @@ from storage.errors import (
     Unavailable,
 )
 from storage.history import HistoryEntry, PlayerStats
+from storage.ratings import MIN_OPPONENTS, RatingRecord
 from storage.records import (
     COMPUTERS,
     HOUSE,
@@ -45,6 +46,7 @@ __all__ = [
     "COMPUTERS",
     "HOUSE",
     "MIN_OKEY101_ROUNDS",
+    "MIN_OPPONENTS",
     "WRITE_BUDGET_S",
     "ActionEntry",
     "ActionRecord",
@@ -61,6 +63,7 @@ __all__ = [
     "PenaltyEntry",
     "PlayerRecord",
     "PlayerStats",
+    "RatingRecord",
     "SeedRecord",
     "StaleVersion",
     "StorageError",

@@ -253,6 +253,64 @@ class Okey101Tally(SQLModel, table=True):
     penalty: int = Field(sa_column=sa.Column(sa.BigInteger, nullable=False))
 
 
+ALL_COMMUNITIES = "*"  # the ratings' community of a player's global rating in a game
+
+
+class Rating(SQLModel, table=True):
+    """A player's skill rating in one game (openskill Weng-Lin Plackett-Luce: ``mu``, ``sigma``)
+    in one community, or over every community (``community`` = ``ALL_COMMUNITIES``).
+
+    Kept by ``Store.commit`` in the transaction that writes the rated results (storage/ratings.py,
+    docs/ratings.md). ``conservative`` is ``mu - 3 * sigma``, stored so that the rating board
+    reads it in order from ``ix_ratings_game_community_conservative``.
+    """
+
+    __tablename__ = "ratings"
+    __table_args__ = (
+        # the board, best first (ties: the higher player id), read backwards along the index
+        sa.Index(
+            "ix_ratings_game_community_conservative",
+            "game",
+            "community",
+            "conservative",
+            "player_id",
+        ),
+    )
+
+    player_id: int = Field(
+        sa_column=sa.Column(
+            sa.Integer, sa.ForeignKey("players.id"), primary_key=True, autoincrement=False
+        )
+    )
+    game: str = Field(sa_column=sa.Column(sa.String(32), primary_key=True))
+    community: str = Field(sa_column=sa.Column(sa.String(64), primary_key=True))
+    mu: float = Field(sa_column=sa.Column(sa.Float, nullable=False))
+    sigma: float = Field(sa_column=sa.Column(sa.Float, nullable=False))
+    conservative: float = Field(sa_column=sa.Column(sa.Float, nullable=False))
+    games: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+
+
+class RatingOpponent(SQLModel, table=True):
+    """One of the first distinct people a player met in a game's results (at most
+    ``storage.ratings.MIN_OPPONENTS`` rows per player and game): the alt-account rule reads how
+    many there are (docs/ratings.md, "Abuse")."""
+
+    __tablename__ = "rating_opponents"
+
+    player_id: int = Field(
+        sa_column=sa.Column(
+            sa.Integer, sa.ForeignKey("players.id"), primary_key=True, autoincrement=False
+        )
+    )
+    game: str = Field(sa_column=sa.Column(sa.String(32), primary_key=True))
+    opponent_id: int = Field(
+        sa_column=sa.Column(
+            sa.Integer, sa.ForeignKey("players.id"), primary_key=True, autoincrement=False
+        )
+    )
+
+
 class OkeyPenalty(SQLModel, table=True):
     """A player's Okey penalty total in one match."""
 
@@ -366,6 +424,8 @@ action_log = _table(ActionLog)
 game_results = _table(GameResultRow)
 win_tallies = _table(WinTally)
 okey101_tallies = _table(Okey101Tally)
+ratings = _table(Rating)
+rating_opponents = _table(RatingOpponent)
 okey_penalties = _table(OkeyPenalty)
 hand_seeds = _table(HandSeed)
 table_messages = _table(TableMessageRow)

@@ -7,7 +7,7 @@ Lock order, the same in each: the idempotency key, then the table row, then the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -15,6 +15,7 @@ import sqlalchemy as sa
 
 from storage import community as community_ops
 from storage import ledger as ledger_ops
+from storage import ratings as rating_ops
 from storage import tables as table_ops
 from storage import validators as check
 from storage.community import ComputerLimit
@@ -93,6 +94,7 @@ def commit_sync(
     deadline: datetime | None,
     now: datetime,
     computers: ComputerLimit | None = None,
+    people: Collection[int] = (),
 ) -> int:
     """One step of play (see ``Store.commit``); the table's new version, or for a repeated
     ``key`` the version it produced first."""
@@ -114,6 +116,8 @@ def commit_sync(
         table_ops.append_action_sync(conn, table_id, last_seq, action)
     ledger_ops.apply_transfers_sync(conn, transfers, now, key)
     table_ops.record_results(conn, table_id, results, now, community)
+    if people:
+        rating_ops.record_ratings(conn, results, people, community, now)
     table_ops.record_penalties(conn, table_id, penalties, now, community)
     table_ops.record_seeds(conn, seeds, now, last_seq if action is not None else None)
     ledger_ops.set_key_result_sync(conn, key, version)

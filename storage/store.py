@@ -8,7 +8,7 @@ steps of play), ``table_create``, ``table_reads`` and ``tables``, ``tournaments`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
@@ -46,11 +46,12 @@ from storage.records import (
     wallet,
 )
 from storage.store_base import Clock, utc_now
+from storage.store_ratings import StoreRatings
 from storage.store_reads import StoreReads
 from storage.store_surfaces import StoreSurfaces
 
 
-class Store(StoreReads, StoreSurfaces):
+class Store(StoreReads, StoreSurfaces, StoreRatings):
     """Players, chips, tables and their history in one database; every method is a coroutine.
 
     Open with ``await Store.open(url)`` and close with ``await store.close()``. Each write is one
@@ -321,6 +322,7 @@ class Store(StoreReads, StoreSurfaces):
         idempotency_key: str | None = None,
         deadline: datetime | None = None,
         computers: ComputerLimit | None = None,
+        people: Collection[int] = (),
     ) -> int:
         """Write one step of play in ONE transaction and return the table's new version.
 
@@ -330,6 +332,9 @@ class Store(StoreReads, StoreSurfaces):
         ``deadline`` (aware, or None for no timer) is when the table's timer is next due.
         ``computers``: the step seats a computer player; CommunityFull when the table's community
         (outside tournaments) would then seat more than the limit, counted in the transaction.
+        ``people``: the players of ``results`` who are people (not computer players); their
+        hands and matches update their skill ratings in the same transaction (storage/ratings.py;
+        empty: nothing is rated).
         """
         items, result_list, penalty_list, seed_list = (
             list(transfers),
@@ -362,6 +367,7 @@ class Store(StoreReads, StoreSurfaces):
                     deadline=due,
                     now=now,
                     computers=computers,
+                    people=frozenset(people),
                 )
             )
         except IntegrityError:

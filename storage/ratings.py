@@ -1,0 +1,295 @@
+"""The skill ratings' SQL: updated with the rated results inside ``Store.commit``'s transaction
+(``record_ratings``, next to ``storage.tallies.record_tallies``), and read by the rating board,
+``/rating`` and the web table's seat badges (docs/ratings.md, docs/storage.md).
+
+What is rated: the results of one hand (poker) or one match (Okey, 101 Okey; never a single
+round, never a carried pot) between people. Computer players are left out of the group; a group
+with fewer than two people, or in which every person did equally well, is not rated. A team is
+the people with the same ``detail["side"]`` (101 partners); the order is ``detail["place"]``
+(lower is better) when the result gives one, else the chips won. Each result updates the
+player's row of its community and their global row (community ``ALL_COMMUNITIES``).
+
+Alt accounts: a group is rated only when every person in it has met at least
+``MIN_OPPONENTS`` distinct people in that game (this result included), so two accounts that only
+ever play each other are never rated. ``rating_opponents`` keeps each player's first
+``MIN_OPPONENTS`` opponents per game.
+
+Exactly once: the caller's transaction claims the commit's idempotency key and the table's
+version first, so a replayed or lost commit rates nothing. Concurrent commits on PostgreSQL:
+the rows are created if missing (``ON CONFLICT DO NOTHING``, which waits for a concurrent
+insert) and then read ``FOR UPDATE`` in (community, player id) order before the new values are
+computed, so two processes rating the same players serialise instead of losing an update.
+SQLite has one writer.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from storage import rating_model
+from storage.history import CARRIED, ROUND
+from storage.models import ALL_COMMUNITIES, players, rating_opponents, ratings
+from storage.rating_model import Skill
+from storage.records import GameResult
+from storage.sql import aware, upsert
+
+MIN_OPPONENTS = 3  # distinct people a player must have met in a game before its results rate
+
+
+@dataclass(frozen=True)
+class RatingRecord:
+    """A player's stored rating in one game and community (``ALL_COMMUNITIES``: global)."""
+
+    player_id: int
+    name: str
+    game: str
+    community: str
+    mu: float
+    sigma: float
+    games: int
+    updated_at: datetime
+
+    @property
+    def conservative(self) -> float:
+        """``mu - 3 sigma``."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> int:
+        """The number players see (``storage.rating_model.shown``)."""
+        return rating_model.shown(self.conservative)
+
+    @property
+    def provisional(self) -> bool:
+        """Fewer than ``PROVISIONAL_GAMES`` rated games."""
+        return rating_model.provisional(self.games)
+
+
+def community_key(community: str | None) -> str:
+    """The ``community`` column of a community's rows; None: the global rows."""
+    if community is None:
+        return ALL_COMMUNITIES
+    if not isinstance(community, str) or not community.strip() or len(community) > 64:
+        raise ValueError(f"bad community {community!r}")
+    return community
+
+
+# -- writes, inside Store.commit ---------------------------------------------------------------
+
+
+def record_ratings(
+    conn: sa.Connection,
+    results: Sequence[GameResult],
+    people: Collection[int],
+    community: str | None,
+    now: datetime,
+) -> int:
+    """Rate the rated groups among ``results`` (see the module's docstring); ``people``: the
+    players among them who are people, not computer players. How many groups were rated."""
+    rated = 0
+    for (game, _hand), group in sorted(_groups(results, people).items()):
+        if len(group) < 2 or not _met_enough(conn, game, sorted(group)):
+            continue
+        teams, ranks = _standing(group)
+        if len(teams) < 2 or len(set(ranks)) < 2:
+            continue
+        keys = [ALL_COMMUNITIES] if community is None else sorted({ALL_COMMUNITIES, community})
+        for key in keys:
+            _rate_in(conn, game, key, teams, ranks, now)
+        rated += 1
+    return rated
+
+
+def _groups(
+    results: Sequence[GameResult], people: Collection[int]
+) -> dict[tuple[str, str], dict[int, GameResult]]:
+    """The people's rated results by (game, hand or match id), one per player."""
+    groups: dict[tuple[str, str], dict[int, GameResult]] = defaultdict(dict)
+    for r in results:
+        if r.player_id not in people or r.hand_id is None:
+            continue
+        if r.detail.get("kind") in (CARRIED, ROUND):
+            continue
+        groups[(r.game, r.hand_id)][r.player_id] = r
+    return groups
+
+
+def _standing(group: dict[int, GameResult]) -> tuple[list[list[int]], list[float]]:
+    """The group's teams (player ids) and each team's rank, lower is better."""
+    sides: dict[Any, list[int]] = defaultdict(list)
+    for pid, r in sorted(group.items()):
+        side = r.detail.get("side")
+        sides[("side", side) if side is not None else ("player", pid)].append(pid)
+    teams = list(sides.values())
+    ranks = [min(_rank(group[p]) for p in team) for team in teams]
+    return teams, ranks
+
+
+def _rank(r: GameResult) -> float:
+    place = r.detail.get("place")
+    if isinstance(place, int) and not isinstance(place, bool):
+        return float(place)
+    return float(-r.chips_delta)
+
+
+def _met_enough(conn: sa.Connection, game: str, group: list[int]) -> bool:
+    """Record the people of ``group`` as each other's opponents in ``game`` (each player's
+    first ``MIN_OPPONENTS`` only) and say whether every one of them has now met enough."""
+    rows: Any = conn.execute(
+        sa.select(rating_opponents.c.player_id, rating_opponents.c.opponent_id).where(
+            rating_opponents.c.game == game, rating_opponents.c.player_id.in_(group)
+        )
+    )
+    met: dict[int, set[int]] = defaultdict(set)
+    for pid, opponent in rows:
+        met[int(pid)].add(int(opponent))
+    new: list[dict[str, Any]] = []
+    for pid in group:
+        for other in group:
+            if other != pid and other not in met[pid] and len(met[pid]) < MIN_OPPONENTS:
+                met[pid].add(other)
+                new.append({"player_id": pid, "game": game, "opponent_id": other})
+    if new:
+        stmt = upsert(conn, rating_opponents).values(new).on_conflict_do_nothing()
+        conn.execute(stmt)
+    return all(len(met[pid]) >= MIN_OPPONENTS for pid in group)
+
+
+def _rate_in(
+    conn: sa.Connection,
+    game: str,
+    key: str,
+    teams: list[list[int]],
+    ranks: list[float],
+    now: datetime,
+) -> None:
+    """Update the teams' rows of ``game`` under the community ``key``: create the missing rows,
+    lock them, compute, write."""
+    ids = sorted(p for team in teams for p in team)
+    fresh = Skill()
+    conn.execute(
+        upsert(conn, ratings)
+        .values(
+            [
+                {
+                    "player_id": p,
+                    "game": game,
+                    "community": key,
+                    "mu": fresh.mu,
+                    "sigma": fresh.sigma,
+                    "conservative": fresh.conservative,
+                    "games": 0,
+                    "updated_at": now,
+                }
+                for p in ids
+            ]
+        )
+        .on_conflict_do_nothing()
+    )
+    mine = sa.and_(ratings.c.game == game, ratings.c.community == key, ratings.c.player_id.in_(ids))
+    locked: Any = conn.execute(
+        sa.select(ratings.c.player_id, ratings.c.mu, ratings.c.sigma, ratings.c.games)
+        .where(mine)
+        .order_by(ratings.c.player_id)
+        .with_for_update()
+    )
+    current = {
+        int(pid): (Skill(float(mu), float(sigma)), int(games)) for pid, mu, sigma, games in locked
+    }
+    after = rating_model.rate([[current[p][0] for p in team] for team in teams], ranks)
+    rows = [
+        {
+            "pid": p,
+            "mu": s.mu,
+            "sigma": s.sigma,
+            "conservative": s.conservative,
+            "games": current[p][1] + 1,
+        }
+        for team, skills in zip(teams, after, strict=True)
+        for p, s in zip(team, skills, strict=True)
+    ]
+    conn.execute(
+        ratings.update()
+        .where(
+            ratings.c.game == game,
+            ratings.c.community == key,
+            ratings.c.player_id == sa.bindparam("pid"),
+        )
+        .values(
+            mu=sa.bindparam("mu"),
+            sigma=sa.bindparam("sigma"),
+            conservative=sa.bindparam("conservative"),
+            games=sa.bindparam("games"),
+            updated_at=now,
+        ),
+        sorted(rows, key=lambda row: row["pid"]),
+    )
+
+
+# -- reads -----------------------------------------------------------------------------------
+
+_COLUMNS = (
+    ratings.c.player_id,
+    players.c.name,
+    ratings.c.game,
+    ratings.c.community,
+    ratings.c.mu,
+    ratings.c.sigma,
+    ratings.c.games,
+    ratings.c.updated_at,
+)
+
+
+def _record(row: Any) -> RatingRecord:
+    pid, name, game, community, mu, sigma, games, updated_at = row
+    return RatingRecord(
+        int(pid), name, game, community, float(mu), float(sigma), int(games), aware(updated_at)
+    )
+
+
+def _select() -> sa.Select[Any]:
+    return sa.select(*_COLUMNS).join(players, players.c.id == ratings.c.player_id)
+
+
+async def rating_of(
+    conn: AsyncConnection, player_id: int, game: str, key: str
+) -> RatingRecord | None:
+    """One player's row (a primary-key read), or None."""
+    stmt = _select().where(
+        ratings.c.player_id == player_id, ratings.c.game == game, ratings.c.community == key
+    )
+    row = (await conn.execute(stmt)).first()
+    return None if row is None else _record(row)
+
+
+async def ratings_of(
+    conn: AsyncConnection, player_ids: Sequence[int], game: str, key: str
+) -> dict[int, RatingRecord]:
+    """The rows of ``player_ids`` (primary-key reads)."""
+    stmt = _select().where(
+        ratings.c.player_id.in_(player_ids), ratings.c.game == game, ratings.c.community == key
+    )
+    return {r.player_id: r for r in map(_record, await conn.execute(stmt))}
+
+
+def board_query(game: str, key: str, limit: int) -> sa.Select[Any]:
+    """The board's select: ``ix_ratings_game_community_conservative`` read backwards (ties go to
+    the higher player id, so that no sort is needed)."""
+    return (
+        _select()
+        .where(ratings.c.game == game, ratings.c.community == key)
+        .order_by(ratings.c.conservative.desc(), ratings.c.player_id.desc())
+        .limit(limit)
+    )
+
+
+async def board(conn: AsyncConnection, game: str, key: str, limit: int) -> list[RatingRecord]:
+    """The best ``limit`` rows of ``game`` under ``key``."""
+    return [_record(row) for row in await conn.execute(board_query(game, key, limit))]
