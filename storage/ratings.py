@@ -279,17 +279,22 @@ async def ratings_of(
     return {r.player_id: r for r in map(_record, await conn.execute(stmt))}
 
 
-def board_query(game: str, key: str, limit: int) -> sa.Select[Any]:
+def board_query(game: str, key: str, limit: int, platform: str | None = None) -> sa.Select[Any]:
     """The board's select: ``ix_ratings_game_community_conservative`` read backwards (ties go to
-    the higher player id, so that no sort is needed)."""
-    return (
+    the higher player id, so that no sort is needed); ``platform``: a filter on the players
+    joined row by row."""
+    stmt = (
         _select()
         .where(ratings.c.game == game, ratings.c.community == key)
         .order_by(ratings.c.conservative.desc(), ratings.c.player_id.desc())
         .limit(limit)
     )
+    return stmt if platform is None else stmt.where(players.c.platform == platform)
 
 
-async def board(conn: AsyncConnection, game: str, key: str, limit: int) -> list[RatingRecord]:
-    """The best ``limit`` rows of ``game`` under ``key``."""
-    return [_record(row) for row in await conn.execute(board_query(game, key, limit))]
+async def board(
+    conn: AsyncConnection, game: str, key: str, limit: int, platform: str | None = None
+) -> list[RatingRecord]:
+    """The best ``limit`` rows of ``game`` under ``key`` (of ``platform``'s players)."""
+    rows = await conn.execute(board_query(game, key, limit, platform))
+    return [_record(row) for row in rows]

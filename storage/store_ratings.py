@@ -27,16 +27,21 @@ class StoreRatings(StoreBase):
             return await rating_ops.rating_of(conn, player_id, game, key)
 
     async def rating_board(
-        self, game: str, community: str | None = None, limit: int = 10
+        self,
+        game: str,
+        community: str | None = None,
+        limit: int = 10,
+        platform: str | None = None,
     ) -> list[RatingRecord]:
         """The rating board of ``game``: the highest conservative ratings (``mu - 3 sigma``)
-        first, ties to the higher player id; in ``community`` or (None) over every community.
-        Read in order from ``ix_ratings_game_community_conservative``."""
+        first, ties to the higher player id; in ``community`` or (None) over every community;
+        ``platform``: its players only. Read in order from
+        ``ix_ratings_game_community_conservative``."""
         check.limit(limit)
         game = check.text(game, "game", 32)
         key = rating_ops.community_key(community)
         async with self._writer.read() as conn:
-            return await rating_ops.board(conn, game, key, limit)
+            return await rating_ops.board(conn, game, key, limit, platform)
 
     async def seat_ratings(
         self, player_ids: Collection[int], game: str, community: str | None = None

@@ -49,6 +49,7 @@ from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
 from bot.core.poker import odds_cache
+from bot.core.ratings.commands import RATING_COMMANDS, RatingCommands, rating_board_args
 from bot.core.registry import SESSIONS, game_spec, open_session, opener_of
 from bot.core.table import trust
 from bot.core.table.choices import RoomChoices
@@ -107,6 +108,7 @@ class Core:
             reveal=self.accounts.verifier.reveal,  # seeds shown only after (bot.core.players.proofs)
         )
         self.history = HistoryCommands(store, self.config)
+        self.ratings = RatingCommands(store)
         self.retention = Retention(store, self.config.retention_days)
         self.room_choices = RoomChoices(store)  # the Discord Activity's shared rooms
         self.commands_budget = _throttle(
@@ -469,6 +471,11 @@ class Core:
             raise Refusal("err.unknown_command", name=command.name)
         if r.group == "help":
             body = text(who.locale, [msg("help.text")])
+            return [Outgoing(OutKind.PUBLIC, body, channel_id=command.channel_id)]
+        if r.group in RATING_COMMANDS:
+            return await self.ratings.command(command, who, r.group, r.args)
+        if r.group == "leaderboard" and (words := rating_board_args(r.args)) is not None:
+            body = text(who.locale, await self.ratings.board(words, command))
             return [Outgoing(OutKind.PUBLIC, body, channel_id=command.channel_id)]
         if r.group in ACCOUNT_COMMANDS:
             return await self.accounts.command(command, who, r.group, r.args)

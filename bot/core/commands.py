@@ -34,6 +34,7 @@ TOP = _aliases(
         "balance": ("bakiye", "fiş", "chips"),
         "daily": ("günlük", "gunluk"),
         "leaderboard": ("sıralama", "top", "lider"),
+        "rating": ("puan", "derece", "reyting", "elo"),
         "verify": ("doğrula",),
         "replay": ("tekrar", "izle"),
         "export": ("dışaaktar", "indir"),
@@ -115,6 +116,7 @@ BOARDS = _aliases(
         "okey": (),
         "okey101": ("101", "yüzbir", "yuzbir"),
         "wins": ("galibiyet",),
+        "rating": ("puan", "derece", "reyting", "elo"),
     }
 )
 # `/leaderboard` shows the asker's community unless told `global`

@@ -53,6 +53,9 @@ class CoreConfig:
     command_refill_seconds: float = 2.0
     press_burst: int = 0
     press_refill_seconds: float = 0.25
+    # skill ratings (docs/ratings.md): results between people update them in the commit that
+    # settles them; off only for a benchmark's baseline (`benchmarks/bench_ratings.py`)
+    ratings: bool = True
     # the web table's link maker (`/table web`): (platform, user id, user name, table id,
     # locale) -> a signed, expiring address for that user and table; None: no web table here
     web_link: Callable[[str, str, str, str, str], str] | None = None

@@ -247,6 +247,19 @@ class TileMatch(Generic[RoundT]):
         """True when the match is over (and no round is being played)."""
         raise NotImplementedError
 
+    def standing(self) -> list[int]:
+        """Each seat's total as the match ranks it, lower is better (equal totals tie)."""
+        raise NotImplementedError
+
+    def seat_sides(self) -> list[int]:
+        """Each seat's scoring side (partners share one); by default each seat is its own."""
+        return list(range(len(self.players)))
+
+    def places(self) -> list[int]:
+        """Each seat's final place, 1 the best; tied seats share a place."""
+        ranked = self.standing()
+        return [1 + sum(1 for other in ranked if other < mine) for mine in ranked]
+
     @property
     def needs_round(self) -> bool:
         """True when the next round should be dealt with `start_round`."""

@@ -80,6 +80,10 @@ class OkeyMatch(TileMatch[OkeyRound]):
         best = min(self._ranked())
         return [s for s, c in enumerate(self._ranked()) if c == best]
 
+    def standing(self) -> list[int]:
+        """Each seat's total as the match ranks it (`winners`), lower is better."""
+        return self._ranked()
+
     def _ranked(self) -> list[int]:
         # lower is better in both presets; classic charges beyond the 20 points a player has
         # are capped, so everyone at 0 points left ranks the same

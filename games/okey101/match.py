@@ -58,6 +58,20 @@ class Match101(TileMatch[Round101]):
         """The totals that decide: each seat's, or each side's with partners (seats 0+2, 1+3)."""
         return side_totals(self.totals, self.options["partners"])
 
+    def standing(self) -> list[int]:
+        """Each seat's side total (its own without partners), lower is better."""
+        totals = self.side_totals()
+        sides_of = self.seat_sides()
+        return [totals[sides_of[seat]] for seat in range(len(self.players))]
+
+    def seat_sides(self) -> list[int]:
+        """Each seat's side: with partners seats 0+2 are side 0 and 1+3 side 1."""
+        out = [0] * len(self.players)
+        for index, side in enumerate(sides(len(self.players), self.options["partners"])):
+            for seat in side:
+                out[seat] = index
+        return out
+
     def winners(self) -> list[int]:
         """Seats on the lowest total (with partners, both seats of the lowest side); ties share."""
         ranked = self.side_totals()

@@ -56,6 +56,14 @@ class TileMatchLike(Protocol):
         """Each player's share of `pool` at the match's end."""
         ...
 
+    def places(self) -> list[int]:
+        """Each seat's final place, 1 the best (ties share): the ratings' order."""
+        ...
+
+    def seat_sides(self) -> list[int]:
+        """Each seat's scoring side (101 partners share one): the ratings' teams."""
+        ...
+
     def winners(self) -> list[int]:
         """The seats that won the ended match (ties share)."""
         ...

@@ -473,6 +473,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         paid = self._payout()
         totals = self.match.totals
         match_id = self._match_id()
+        places, sides = self.match.places(), self.match.seat_sides()  # for the ratings
         for index, pid in enumerate(self.staked):
             if paid[index]:
                 step.transfers.append(
@@ -489,6 +490,8 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
                         "kind": "match",
                         "points": totals[index],
                         "rounds": len(self.match.history),
+                        "place": places[index],
+                        "side": sides[index],
                     },
                 )
             )

@@ -475,6 +475,7 @@ class TableService:
                 seeds=step.seeds,
                 deadline=due,
                 computers=step.computers,
+                people=_people(session, step) if self.config.ratings else (),
             )
         )
         # the messages are put into words while the writer thread commits (and its disk syncs);
@@ -666,3 +667,11 @@ class TableService:
             self.notify(live.id, live.version + 1)
             log.info(kv(event="table_reset", table=live.id, moderator=who.player_id))
             return paid
+
+
+def _people(session: TableSession, step: Step) -> frozenset[int]:
+    """The players of the step's results who are people, for the ratings (docs/ratings.md):
+    all but the computer players seated at the table (a person the computer stands in for
+    while they are away is still a person)."""
+    computers = {seat.player_id for seat in session.seats if is_computer(seat)}
+    return frozenset(r.player_id for r in step.results if r.player_id not in computers)
