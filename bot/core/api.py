@@ -126,6 +126,11 @@ class SeatView:
     opened: str | None = None
     opening: int | None = None
     penalty: int | None = None
+    # the person's skill rating in this game over every community as players see it
+    # (docs/ratings.md: `1000 + 40 (mu - 3 sigma)`), `provisional` under 10 rated games; None
+    # for a computer player or someone not rated yet (only the live table's views carry it)
+    rating: int | None = None
+    provisional: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ store).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -20,18 +21,36 @@ from bot.core.registry import game_spec
 from bot.core.table.live import LiveTable
 from bot.core.table.service import TableService
 from bot.core.tournament import is_tournament_id
+from bot.logs import kv
 from bot.render.text import card as card_label
+from storage import StorageError
 
 if TYPE_CHECKING:
     from storage import Store
 
-__all__ = ["TableViews", "own_picker", "view_of"]
+__all__ = ["TableViews", "own_picker", "view_of", "with_ratings"]
+
+log = logging.getLogger("bot.core")
 
 
 def view_of(session: Any, user_id: str | None, locale: str | None = None) -> TableView:
     """A session's view for one viewer, its words (the moves, the previous hand's lines) in
     `locale` (None: the table's language), built by its game's `GameSpec.view`."""
     return game_spec(session.game).view(session, user_id, locale)
+
+
+def with_ratings(
+    view: TableView, players: dict[int, int], badges: dict[int, tuple[int, bool]]
+) -> TableView:
+    """`view` with each seat's rating badge (`SeatView.rating`, `provisional`); `players` maps
+    seat index to player id, `badges` player id to (shown number, provisional)."""
+    seats = []
+    for index, seat in enumerate(view.seats):
+        badge = badges.get(players.get(index, 0))
+        if badge is not None and not seat.bot:
+            seat = replace(seat, rating=badge[0], provisional=badge[1])
+        seats.append(seat)
+    return replace(view, seats=tuple(seats))
 
 
 def own_picker(view: TableView) -> Picker | None:
@@ -95,11 +114,28 @@ class TableViews:
                     watching = watching or view_of(live.session, None, locale)
                     views[user_id] = watching
             players = {i: seat.player_id for i, seat in enumerate(live.session.seats)}
+            people = [seat.player_id for seat in live.session.seats if not seat.bot]
+        badges = await self._ratings(live.game, people)
         for user_id, view in views.items():
+            if badges:
+                views[user_id] = view = with_ratings(view, players, badges)
             if view.rack and view.me is not None and view.hand_id is not None:
                 stored = await self.store.rack_layout(live.id, players[view.me], view.hand_id)
                 views[user_id] = replace(view, rack=laid_out(view.mine, stored))
         return views
+
+    async def _ratings(self, game: str, people: list[int]) -> dict[int, tuple[int, bool]]:
+        """The seated people's ratings in `game` over every community: player id -> (the shown
+        number, provisional). One read for all viewers; empty when the store cannot answer
+        (a badge is not worth failing the page over)."""
+        if not people:
+            return {}
+        try:
+            found = await self.store.seat_ratings(people, game)
+        except StorageError as exc:
+            log.warning(kv(event="seat_ratings_failed", error=type(exc).__name__))
+            return {}
+        return {pid: (r.shown, r.provisional) for pid, r in found.items()}
 
     async def arrange_rack(
         self, table_id: str, platform: str, user_id: str, slots: Sequence[str | None], locale: str

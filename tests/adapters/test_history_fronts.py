@@ -123,7 +123,13 @@ async def test_discord_history_commands_are_named_in_both_languages(tree_and_run
         assert payload["name_localizations"]["tr"] in turkish, name
         assert payload["dm_permission"] is True  # asked anywhere, answered privately
     options = {o["name"]: o for o in found["leaderboard"]["options"]}
-    assert [c["value"] for c in options["board"]["choices"]] == ["chips", "okey", "101", "wins"]
+    assert [c["value"] for c in options["board"]["choices"]] == [
+        "chips",
+        "okey",
+        "101",
+        "wins",
+        "rating",
+    ]
     assert [c["value"] for c in options["scope"]["choices"]] == ["community", "global"]
     assert options["scope"]["name_localizations"]["tr"] == "kapsam"
     game = {o["name"]: o for o in found["history"]["options"]}["game"]

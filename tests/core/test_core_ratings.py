@@ -139,3 +139,27 @@ async def test_bad_rating_input_is_refused_privately_and_changes_nothing(
         assert [o.kind for o in out] == [OutKind.ERROR], line
         assert expected in out[0].text, line
     assert await rows(memory_store) == before
+
+
+async def test_the_live_tables_seats_carry_their_rating_badges(memory_store: Store) -> None:
+    core = make_core(memory_store, seed="rated")
+    await play_poker_hands(core, 1)
+    assert not errors(await core.handle(cmd("ayse", "/poker addbot", community="g1")))
+    live_table = core.tables.in_channel("test", "c1")
+    assert live_table is not None
+    views = await core.table_views(str(live_table.id), "test", ["ayse", None])
+    assert views is not None
+    global_ratings = await memory_store.seat_ratings(
+        [seat.player_id for seat in live_table.session.seats], "turkish"
+    )
+    by_name = {r.name: r for r in global_ratings.values()}
+    for view in views.values():
+        for seat in view.seats:
+            if seat.bot:
+                assert seat.rating is None and not seat.provisional
+            else:
+                assert (seat.rating, seat.provisional) == (
+                    by_name[seat.name].shown,
+                    True,
+                )
+    assert sum(1 for seat in views[None].seats if seat.rating is not None) == len(PEOPLE)

@@ -58,6 +58,7 @@ EXPECTED = {
     "help": None,
     "history": None,
     "stats": None,
+    "rating": None,
     "replay": None,
     "export": None,
 }
@@ -167,6 +168,7 @@ async def test_choices_and_ranges(tree_and_runner):
         "okey",
         "101",
         "wins",
+        "rating",
     ]
     for path in ("stats game", "history game"):
         assert "101" in [c["value"] for c in options[path]["choices"]]

@@ -1,5 +1,5 @@
 """The commands outside the groups: `/balance`, `/daily`, `/help`, `/leaderboard`, `/verify`,
-`/lang`, `/tiles` and the history commands (`/history`, `/stats`, `/replay`, `/export`), as data for
+`/lang`, `/tiles`, `/rating` and the history commands (`/history`, `/stats`, `/replay`, `/export`), as data for
 `slash.command` (see `commands.py`, which installs them beside the groups)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ BOARDS = picks(
     ("Okey", "Okey", "okey"),
     ("101 Okey (average per round)", "101 Okey (el başına ortalama)", "101"),
     ("Wins", "Galibiyet", "wins"),
+    ("Skill rating", "Beceri puanı", "rating"),
 )
 SCOPES = picks(
     ("This community", "Bu topluluk", "community"),
@@ -83,9 +84,17 @@ TOP_COMMANDS = (
                 "community",
                 SCOPES,
             ),
+            PLAYED_GAME._replace(
+                description=L("The skill rating's game", "Beceri puanının oyunu"),
+                choices=PLAYED_GAMES,
+            ),
         ),
-        # the community's list unless `global` is asked for
-        lambda v: words(v["board"], "global" if v["scope"] == "global" else None),
+        # the community's list unless `global` is asked for; a game only for the rating board
+        lambda v: words(
+            v["board"],
+            v["game"] if v["board"] == "rating" else None,
+            "global" if v["scope"] == "global" else None,
+        ),
     ),
     Slash(
         "verify",
@@ -137,6 +146,21 @@ TOP_COMMANDS = (
         "stats",
         L("stats", "istatistik"),
         L("A player's statistics (only to me)", "Bir oyuncunun istatistikleri (yalnız bana)"),
+        (
+            Opt(
+                "player",
+                L("player", "oyuncu"),
+                L("Whose (default: mine)", "Kimin (varsayılan: benim)"),
+                discord.User,
+            ),
+            PLAYED_GAME._replace(choices=PLAYED_GAMES),
+        ),
+        stats_of,
+    ),
+    Slash(
+        "rating",
+        L("rating", "puan"),
+        L("A player's skill rating (only to me)", "Bir oyuncunun beceri puanı (yalnız bana)"),
         (
             Opt(
                 "player",

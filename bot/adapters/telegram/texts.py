@@ -150,8 +150,13 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("daily", "Günlük fiş", "Daily chips"),
     (
         "leaderboard",
-        "Bu topluluğun sıralaması (chips|okey|101|wins, herkes için: global)",
-        "This community's leaderboard (chips|okey|101|wins, everyone: global)",
+        "Bu topluluğun sıralaması (chips|okey|101|wins|rating oyun, herkes için: global)",
+        "This community's leaderboard (chips|okey|101|wins|rating game, everyone: global)",
+    ),
+    (
+        "rating",
+        "Beceri puanı (@oyuncu, oyun: turkish|acik|okey|101)",
+        "Skill rating (@player, game: turkish|acik|okey|101)",
     ),
     (
         "history",

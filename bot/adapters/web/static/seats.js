@@ -28,13 +28,18 @@ export function avatar(seat) {
   });
 }
 
-/** The plate of seat `i`: its picture, name, a computer or away mark, the countdown when it
- * acts. */
+/** The plate of seat `i`: its picture, name, a computer or away mark, the rating badge (a `?`
+ * while provisional), the countdown when it acts. */
 export function namePlate(view, i) {
   const seat = view.seats[i];
   const marks = [];
   if (seat.bot) marks.push(h("span.mark.bot", { title: t("web.bot"), role: "img", "aria-label": t("web.bot") }, "⚙"));
   if (seat.away) marks.push(h("span.mark.away", {}, t("web.away")));
+  if (seat.rating !== null && seat.rating !== undefined) {
+    const label = t(seat.provisional ? "web.rating_provisional" : "web.rating");
+    const cls = seat.provisional ? "span.rating.provisional" : "span.rating";
+    marks.push(h(cls, { title: label, "aria-label": `${label}: ${seat.rating}` }, `${seat.rating}${seat.provisional ? "?" : ""}`));
+  }
   return h(
     "div.plate",
     {},
