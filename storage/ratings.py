@@ -94,15 +94,16 @@ def record_ratings(
     """Rate the rated groups among ``results`` (see the module's docstring); ``people``: the
     players among them who are people, not computer players. How many groups were rated."""
     rated = 0
+    keys = [ALL_COMMUNITIES] if community is None else sorted({ALL_COMMUNITIES, community})
     for (game, _hand), group in sorted(_groups(results, people).items()):
-        if len(group) < 2 or not _met_enough(conn, game, sorted(group)):
+        if len(group) < 2:
             continue
         teams, ranks = _standing(group)
         if len(teams) < 2 or len(set(ranks)) < 2:
             continue
-        keys = [ALL_COMMUNITIES] if community is None else sorted({ALL_COMMUNITIES, community})
-        for key in keys:
-            _rate_in(conn, game, key, teams, ranks, now)
+        if not _met_enough(conn, game, sorted(group)):
+            continue
+        _rate_in(conn, game, keys, teams, ranks, now)
         rated += 1
     return rated
 
@@ -139,14 +140,74 @@ def _rank(r: GameResult) -> float:
     return float(-r.chips_delta)
 
 
+# The statements, built once per dialect: settling a hand then only looks them up in the
+# compiled-statement cache instead of building and compiling them again (docs/ratings.md,
+# "Cost").
+_STATEMENTS: dict[str, dict[str, Any]] = {}
+
+
+def _statements(conn: sa.Connection) -> dict[str, Any]:
+    found = _STATEMENTS.get(conn.dialect.name)
+    if found is not None:
+        return found
+    ids: sa.BindParameter[list[int]] = sa.bindparam("ids", expanding=True)
+    built = {
+        "met": sa.select(rating_opponents.c.player_id, rating_opponents.c.opponent_id).where(
+            rating_opponents.c.game == sa.bindparam("game"),
+            rating_opponents.c.player_id.in_(ids),
+        ),
+        "meet": upsert(conn, rating_opponents)
+        .values(
+            player_id=sa.bindparam("player_id"),
+            game=sa.bindparam("game"),
+            opponent_id=sa.bindparam("opponent_id"),
+        )
+        .on_conflict_do_nothing(),
+        "seed": upsert(conn, ratings)
+        .values(
+            player_id=sa.bindparam("player_id"),
+            game=sa.bindparam("game"),
+            community=sa.bindparam("community"),
+            mu=sa.bindparam("mu"),
+            sigma=sa.bindparam("sigma"),
+            conservative=sa.bindparam("conservative"),
+            games=0,
+            updated_at=sa.bindparam("now"),
+        )
+        .on_conflict_do_nothing(),
+        "lock": sa.select(
+            ratings.c.community, ratings.c.player_id, ratings.c.mu, ratings.c.sigma, ratings.c.games
+        )
+        .where(
+            ratings.c.game == sa.bindparam("game"),
+            ratings.c.community.in_(sa.bindparam("keys", expanding=True)),
+            ratings.c.player_id.in_(ids),
+        )
+        .order_by(ratings.c.community, ratings.c.player_id)
+        .with_for_update(),
+        "write": ratings.update()
+        .where(
+            ratings.c.game == sa.bindparam("b_game"),
+            ratings.c.community == sa.bindparam("b_community"),
+            ratings.c.player_id == sa.bindparam("b_player"),
+        )
+        .values(
+            mu=sa.bindparam("mu"),
+            sigma=sa.bindparam("sigma"),
+            conservative=sa.bindparam("conservative"),
+            games=sa.bindparam("games"),
+            updated_at=sa.bindparam("now"),
+        ),
+    }
+    _STATEMENTS[conn.dialect.name] = built
+    return built
+
+
 def _met_enough(conn: sa.Connection, game: str, group: list[int]) -> bool:
     """Record the people of ``group`` as each other's opponents in ``game`` (each player's
     first ``MIN_OPPONENTS`` only) and say whether every one of them has now met enough."""
-    rows: Any = conn.execute(
-        sa.select(rating_opponents.c.player_id, rating_opponents.c.opponent_id).where(
-            rating_opponents.c.game == game, rating_opponents.c.player_id.in_(group)
-        )
-    )
+    sql = _statements(conn)
+    rows: Any = conn.execute(sql["met"], {"game": game, "ids": group})
     met: dict[int, set[int]] = defaultdict(set)
     for pid, opponent in rows:
         met[int(pid)].add(int(opponent))
@@ -157,80 +218,52 @@ def _met_enough(conn: sa.Connection, game: str, group: list[int]) -> bool:
                 met[pid].add(other)
                 new.append({"player_id": pid, "game": game, "opponent_id": other})
     if new:
-        stmt = upsert(conn, rating_opponents).values(new).on_conflict_do_nothing()
-        conn.execute(stmt)
+        conn.execute(sql["meet"], new)
     return all(len(met[pid]) >= MIN_OPPONENTS for pid in group)
 
 
 def _rate_in(
     conn: sa.Connection,
     game: str,
-    key: str,
+    keys: list[str],
     teams: list[list[int]],
     ranks: list[float],
     now: datetime,
 ) -> None:
-    """Update the teams' rows of ``game`` under the community ``key``: create the missing rows,
-    lock them, compute, write."""
+    """Update the teams' rows of ``game`` under each community key: create the missing rows,
+    lock them all (in community, player order), compute, write."""
+    sql = _statements(conn)
     ids = sorted(p for team in teams for p in team)
     fresh = Skill()
+    seed = {"mu": fresh.mu, "sigma": fresh.sigma, "conservative": fresh.conservative, "now": now}
     conn.execute(
-        upsert(conn, ratings)
-        .values(
-            [
-                {
-                    "player_id": p,
-                    "game": game,
-                    "community": key,
-                    "mu": fresh.mu,
-                    "sigma": fresh.sigma,
-                    "conservative": fresh.conservative,
-                    "games": 0,
-                    "updated_at": now,
-                }
-                for p in ids
-            ]
-        )
-        .on_conflict_do_nothing()
+        sql["seed"],
+        [{"player_id": p, "game": game, "community": k, **seed} for k in keys for p in ids],
     )
-    mine = sa.and_(ratings.c.game == game, ratings.c.community == key, ratings.c.player_id.in_(ids))
-    locked: Any = conn.execute(
-        sa.select(ratings.c.player_id, ratings.c.mu, ratings.c.sigma, ratings.c.games)
-        .where(mine)
-        .order_by(ratings.c.player_id)
-        .with_for_update()
-    )
-    current = {
-        int(pid): (Skill(float(mu), float(sigma)), int(games)) for pid, mu, sigma, games in locked
-    }
-    after = rating_model.rate([[current[p][0] for p in team] for team in teams], ranks)
-    rows = [
-        {
-            "pid": p,
-            "mu": s.mu,
-            "sigma": s.sigma,
-            "conservative": s.conservative,
-            "games": current[p][1] + 1,
-        }
-        for team, skills in zip(teams, after, strict=True)
-        for p, s in zip(team, skills, strict=True)
-    ]
-    conn.execute(
-        ratings.update()
-        .where(
-            ratings.c.game == game,
-            ratings.c.community == key,
-            ratings.c.player_id == sa.bindparam("pid"),
-        )
-        .values(
-            mu=sa.bindparam("mu"),
-            sigma=sa.bindparam("sigma"),
-            conservative=sa.bindparam("conservative"),
-            games=sa.bindparam("games"),
-            updated_at=now,
-        ),
-        sorted(rows, key=lambda row: row["pid"]),
-    )
+    locked: Any = conn.execute(sql["lock"], {"game": game, "keys": keys, "ids": ids})
+    current: dict[str, dict[int, tuple[Skill, int]]] = defaultdict(dict)
+    for key, pid, mu, sigma, games in locked:
+        current[key][int(pid)] = (Skill(float(mu), float(sigma)), int(games))
+    rows: list[dict[str, Any]] = []
+    for key in keys:
+        now_of = current[key]
+        after = rating_model.rate([[now_of[p][0] for p in team] for team in teams], ranks)
+        for team, skills in zip(teams, after, strict=True):
+            for p, skill in zip(team, skills, strict=True):
+                rows.append(
+                    {
+                        "b_game": game,
+                        "b_community": key,
+                        "b_player": p,
+                        "mu": skill.mu,
+                        "sigma": skill.sigma,
+                        "conservative": skill.conservative,
+                        "games": now_of[p][1] + 1,
+                        "now": now,
+                    }
+                )
+    rows.sort(key=lambda row: (row["b_community"], row["b_player"]))
+    conn.execute(sql["write"], rows)
 
 
 # -- reads -----------------------------------------------------------------------------------
@@ -279,22 +312,44 @@ async def ratings_of(
     return {r.player_id: r for r in map(_record, await conn.execute(stmt))}
 
 
-def board_query(game: str, key: str, limit: int, platform: str | None = None) -> sa.Select[Any]:
+BOARD_PAGE = 4  # rows read per row wanted while a platform's board skips other platforms' rows
+
+
+def board_query(
+    game: str, key: str, limit: int, after: tuple[float, int] | None = None
+) -> sa.Select[Any]:
     """The board's select: ``ix_ratings_game_community_conservative`` read backwards (ties go to
-    the higher player id, so that no sort is needed); ``platform``: a filter on the players
-    joined row by row."""
+    the higher player id, so that no sort is needed), each row's player joined by primary key;
+    ``after``: the (conservative, player id) of the last row of the page before."""
     stmt = (
-        _select()
+        sa.select(*_COLUMNS, ratings.c.conservative, players.c.platform)
+        .join(players, players.c.id == ratings.c.player_id)
         .where(ratings.c.game == game, ratings.c.community == key)
         .order_by(ratings.c.conservative.desc(), ratings.c.player_id.desc())
         .limit(limit)
     )
-    return stmt if platform is None else stmt.where(players.c.platform == platform)
+    if after is not None:
+        stmt = stmt.where(
+            sa.tuple_(ratings.c.conservative, ratings.c.player_id) < sa.tuple_(*after)
+        )
+    return stmt
 
 
 async def board(
     conn: AsyncConnection, game: str, key: str, limit: int, platform: str | None = None
 ) -> list[RatingRecord]:
-    """The best ``limit`` rows of ``game`` under ``key`` (of ``platform``'s players)."""
-    rows = await conn.execute(board_query(game, key, limit, platform))
-    return [_record(row) for row in rows]
+    """The best ``limit`` rows of ``game`` under ``key``; with ``platform``, of its players
+    only: read in pages down the index, the other platforms' rows skipped (on one platform,
+    one page), so that the database never orders a whole platform's players."""
+    if platform is None:
+        return [_record(row[:8]) for row in await conn.execute(board_query(game, key, limit))]
+    found: list[RatingRecord] = []
+    after: tuple[float, int] | None = None
+    page = limit * BOARD_PAGE
+    while len(found) < limit:
+        rows = list(await conn.execute(board_query(game, key, page, after)))
+        found += [_record(row[:8]) for row in rows if row[9] == platform]
+        if len(rows) < page:
+            break
+        after = (float(rows[-1][8]), int(rows[-1][0]))
+    return found[:limit]

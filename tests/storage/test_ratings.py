@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from storage import MIN_OPPONENTS, GameResult, RatingRecord, Store
 from storage.models import ALL_COMMUNITIES, ratings
 from storage.rating_model import MU, SIGMA, Skill, rate
-from tests.storage.helpers import funded_player
+from tests.storage.helpers import AT, funded_player
 
 
 async def _people(store: Store, n: int, prefix: str = "p") -> list[int]:
@@ -204,3 +204,31 @@ async def test_two_stores_rating_the_same_players_at_once_lose_no_update(
             mu, sigma, games = rows[(pid, "okey", key)]
             assert games == len(tables) * rounds
             assert abs(mu - skill.mu) < 1e-9 and abs(sigma - skill.sigma) < 1e-9
+
+
+async def test_a_platforms_board_skips_the_other_platforms_across_pages(store: Store) -> None:
+    from storage.models import players as player_rows
+
+    mine = [await funded_player(store, f"m{k}", 0, platform="telegram") for k in range(5)]
+    others = [await funded_player(store, f"o{k}", 0, platform="discord") for k in range(90)]
+    rows = [
+        {
+            "player_id": p,
+            "game": "okey",
+            "community": ALL_COMMUNITIES,
+            "mu": 40.0 - k * 0.1,
+            "sigma": 1.0,
+            "conservative": 37.0 - k * 0.1,
+            "games": 20,
+            "updated_at": AT,
+        }
+        for k, p in enumerate(others + mine)  # the other platform's players rank above
+    ]
+    async with store.engine.begin() as conn:
+        await conn.execute(ratings.insert(), rows)
+        assert await conn.scalar(sa.select(sa.func.count()).select_from(player_rows)) == 95
+    board = await store.rating_board("okey", None, limit=3, platform="telegram")
+    assert [r.player_id for r in board] == mine[:3]
+    assert [r.player_id for r in await store.rating_board("okey", None, 3)] == others[:3]
+    assert len(await store.rating_board("okey", None, limit=10, platform="telegram")) == 5
+    assert not board[0].provisional and board[0].shown == round(1000 + 40 * (37.0 - 9.0))
