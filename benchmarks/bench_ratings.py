@@ -61,6 +61,25 @@ def percentiles(ms: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[max(0, int(len(ordered) * 0.99) - 1)]
 
 
+UPDATES: list[float] = []  # milliseconds of each rating update inside its transaction
+
+
+def time_updates() -> None:
+    """Time `storage.ratings.record_ratings` (the writer thread runs it inside the commit)."""
+    from storage import ratings as rating_ops
+
+    update = rating_ops.record_ratings
+
+    def timed(*args: Any, **kwargs: Any) -> int:
+        start = time.perf_counter()
+        try:
+            return update(*args, **kwargs)
+        finally:
+            UPDATES.append((time.perf_counter() - start) * 1000)
+
+    rating_ops.record_ratings = timed  # type: ignore[assignment]
+
+
 async def settle_times(folder: Path, on: bool, hands: int, seed: str) -> list[float]:
     """Milliseconds of each settling commit of `hands` hands, ratings `on` or off."""
     store = await Store.open(f"sqlite+aiosqlite:///{folder}/settle-{on}-{seed}.db")
@@ -106,6 +125,7 @@ async def settle_times(folder: Path, on: bool, hands: int, seed: str) -> list[fl
 
 async def settling(hands: int, rounds: int) -> None:
     """Part 1: ratings on and off side by side."""
+    time_updates()
     on: list[float] = []
     off: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -118,6 +138,8 @@ async def settling(hands: int, rounds: int) -> None:
     print(f"  ratings off      median {m_off:6.2f} ms   p99 {p_off:6.2f} ms")
     print(f"  ratings on       median {m_on:6.2f} ms   p99 {p_on:6.2f} ms")
     print(f"  added by ratings median {m_on - m_off:+6.2f} ms   p99 {p_on - p_off:+6.2f} ms")
+    m_up, p_up = percentiles(UPDATES)
+    print(f"  the update itself median {m_up:6.2f} ms   p99 {p_up:6.2f} ms (in the transaction)")
 
 
 async def fill(store: Store, count: int) -> None:
@@ -182,6 +204,9 @@ async def boards(url: str, label: str, count: int, reads: int) -> None:
             "everyone": (None, None),
             "everyone on the platform": (None, "bench"),
         }
+        async with store.engine.connect() as conn:
+            someone = int(await conn.scalar(sa.select(sa.func.min(ratings.c.player_id))) or 0)
+        peer: list[float] = []  # a primary-key read between the board reads: the baseline
         for name, (community, platform) in cases.items():
             for _ in range(20):
                 await store.rating_board("turkish", community, 10, platform)
@@ -190,13 +215,17 @@ async def boards(url: str, label: str, count: int, reads: int) -> None:
                 start = time.perf_counter()
                 rows = await store.rating_board("turkish", community, 10, platform)
                 ms.append((time.perf_counter() - start) * 1000)
+                start = time.perf_counter()
+                await store.rating(someone, "turkish", "g1")
+                peer.append((time.perf_counter() - start) * 1000)
             assert len(rows) == 10
             median, p99 = percentiles(ms)
             print(f"  {name:<26} median {median:6.2f} ms   p99 {p99:6.2f} ms")
             key = ALL_COMMUNITIES if community is None else community
-            print(
-                f"    plan: {await plan_of(store, board_query('turkish', key, 10 if platform is None else 40))}"
-            )
+            plan = await plan_of(store, board_query("turkish", key, 10 if platform is None else 40))
+            print(f"    plan: {plan}")
+        median, p99 = percentiles(peer)
+        print(f"  {'peer: one rating by key':<26} median {median:6.2f} ms   p99 {p99:6.2f} ms")
     finally:
         await store.close()
 
