@@ -12,10 +12,11 @@ import sqlalchemy as sa
 from bot.core.messages import OutKind
 from games.okey101 import ai as ai101
 from storage import Store
-from storage.models import ALL_COMMUNITIES, game_results, rating_opponents, ratings
+from storage.models import ALL_COMMUNITIES, game_results, players, rating_opponents, ratings
 from testkit.drive import ai_move, live_session
 from testkit.helpers import cmd, errors, make_core
 from testkit.hidden import okey101_line as typed
+from tests.core.okey101.play import play_out
 from tests.core.okey101.rig import live
 
 PEOPLE = ("ayse", "mehmet", "cem", "deniz")
@@ -24,8 +25,6 @@ QUIET = "lobby"  # boards are asked where no table plays
 
 async def rows(store: Store) -> dict[tuple[str, str, str], int]:
     """(player name, game, community) -> rated games."""
-    from storage.models import players
-
     stmt = sa.select(players.c.name, ratings.c.game, ratings.c.community, ratings.c.games).join(
         players, players.c.id == ratings.c.player_id
     )
@@ -163,3 +162,35 @@ async def test_the_live_tables_seats_carry_their_rating_badges(memory_store: Sto
                     True,
                 )
     assert sum(1 for seat in views[None].seats if seat.rating is not None) == len(PEOPLE)
+
+
+async def test_a_101_match_of_partners_rates_each_side_as_a_team_once_at_its_end(
+    memory_store: Store,
+) -> None:
+    core = make_core(memory_store, seed="partners")
+    opened = await core.handle(cmd("ayse", "/okey start 101 1 10 partners=on", community="g1"))
+    assert not errors(opened)
+    for user in PEOPLE[1:]:
+        assert not errors(await core.handle(cmd(user, "/okey join", community="g1")))
+    assert not errors(await core.handle(cmd("ayse", "/okey begin", community="g1")))
+    await play_out(core, random.Random(5))
+    stmt = (
+        sa.select(players.c.user_id, ratings.c.community, ratings.c.mu, ratings.c.games)
+        .join(players, players.c.id == ratings.c.player_id)
+        .where(ratings.c.game == "okey101")
+    )
+    async with memory_store.engine.connect() as conn:
+        found = {(u, c): (mu, n) for u, c, mu, n in await conn.execute(stmt)}
+        details = await conn.execute(
+            sa.select(game_results.c.player_id, game_results.c.detail).where(
+                game_results.c.detail["kind"].as_string() == "match"
+            )
+        )
+        sides = {pid: detail["side"] for pid, detail in details}
+    assert set(found) == {(u, k) for u in PEOPLE for k in ("g1", ALL_COMMUNITIES)}
+    assert {n for _, n in found.values()} == {1}  # the match, not its round
+    assert sorted(sides.values()) == [0, 0, 1, 1]
+    # partners sit opposite (seats 0+2 in the order they sat down, 1+3) and move together
+    assert found[("ayse", "g1")][0] == found[("cem", "g1")][0]
+    assert found[("mehmet", "g1")][0] == found[("deniz", "g1")][0]
+    assert found[("ayse", "g1")][0] != found[("mehmet", "g1")][0]
