@@ -12,7 +12,7 @@ player's row of its community and their global row (community ``ALL_COMMUNITIES`
 Alt accounts: a group is rated only when every person in it has met at least
 ``MIN_OPPONENTS`` distinct people in that game (this result included), so two accounts that only
 ever play each other are never rated. ``rating_opponents`` keeps each player's first
-``MIN_OPPONENTS`` opponents per game.
+``MIN_OPPONENTS`` opponents per game, met in groups that would otherwise be rated.
 
 Exactly once: the caller's transaction claims the commit's idempotency key and the table's
 version first, so a replayed or lost commit rates nothing. Concurrent commits on PostgreSQL:
