@@ -222,6 +222,18 @@ def _met_enough(conn: sa.Connection, game: str, group: list[int]) -> bool:
     return all(len(met[pid]) >= MIN_OPPONENTS for pid in group)
 
 
+def _lock(
+    conn: sa.Connection, game: str, keys: list[str], ids: list[int]
+) -> dict[str, dict[int, tuple[Skill, int]]]:
+    """The stored rows of ``ids`` under ``keys``, locked (PostgreSQL: ``FOR UPDATE``, in
+    community and player order): community -> player -> (skill, games)."""
+    locked: Any = conn.execute(_statements(conn)["lock"], {"game": game, "keys": keys, "ids": ids})
+    current: dict[str, dict[int, tuple[Skill, int]]] = defaultdict(dict)
+    for key, pid, mu, sigma, games in locked:
+        current[key][int(pid)] = (Skill(float(mu), float(sigma)), int(games))
+    return current
+
+
 def _rate_in(
     conn: sa.Connection,
     game: str,
@@ -230,20 +242,23 @@ def _rate_in(
     ranks: list[float],
     now: datetime,
 ) -> None:
-    """Update the teams' rows of ``game`` under each community key: create the missing rows,
-    lock them all (in community, player order), compute, write."""
+    """Update the teams' rows of ``game`` under each community key: lock the rows (in
+    community, player order), create the missing ones and lock again, compute, write."""
     sql = _statements(conn)
     ids = sorted(p for team in teams for p in team)
-    fresh = Skill()
-    seed = {"mu": fresh.mu, "sigma": fresh.sigma, "conservative": fresh.conservative, "now": now}
-    conn.execute(
-        sql["seed"],
-        [{"player_id": p, "game": game, "community": k, **seed} for k in keys for p in ids],
-    )
-    locked: Any = conn.execute(sql["lock"], {"game": game, "keys": keys, "ids": ids})
-    current: dict[str, dict[int, tuple[Skill, int]]] = defaultdict(dict)
-    for key, pid, mu, sigma, games in locked:
-        current[key][int(pid)] = (Skill(float(mu), float(sigma)), int(games))
+    current = _lock(conn, game, keys, ids)
+    missing = [(k, p) for k in keys for p in ids if p not in current[k]]
+    if missing:  # a first rated game here: create the rows (waiting for a concurrent insert)
+        fresh = Skill()
+        seed = {"mu": fresh.mu, "sigma": fresh.sigma, "conservative": fresh.conservative}
+        conn.execute(
+            sql["seed"],
+            [
+                {"player_id": p, "game": game, "community": k, "now": now, **seed}
+                for k, p in missing
+            ],
+        )
+        current = _lock(conn, game, keys, ids)
     rows: list[dict[str, Any]] = []
     for key in keys:
         now_of = current[key]
