@@ -249,24 +249,32 @@ def end_sync(
             )
     if rows:
         conn.execute(season_standings.insert(), rows)
-    soften_sync(conn, season.community)
+    soften_sync(conn, season.community, games)
     return True
 
 
-def soften_sync(conn: sa.Connection, community: str) -> None:
-    """Pull every rating of the community (every game; not the global ones) towards
+def soften_sync(conn: sa.Connection, community: str, games: Sequence[str]) -> None:
+    """Pull every rating of the community in ``games`` (not the global ones) towards
     openskill's defaults: ``mu' = MU + MU_KEEP (mu - MU)``, and a sigma below the default
     ``sigma' = sigma + SIGMA_BACK (SIGMA - sigma)``; the conservative rating follows. When the
     rating moved is left as it was (a softened rating was not played)."""
+    mine = sa.and_(ratings.c.game.in_(list(games)), ratings.c.community == community)
+    if conn.dialect.name == "postgresql":
+        # lock in the order the ratings' own updates lock (storage.ratings: by player id), so
+        # a hand rated meanwhile waits for the softening instead of deadlocking with it
+        conn.execute(
+            sa.select(ratings.c.player_id)
+            .where(mine)
+            .order_by(ratings.c.player_id, ratings.c.game)
+            .with_for_update()
+        )
     mu = MU + (ratings.c.mu - MU) * MU_KEEP
     sigma = sa.case(
         (ratings.c.sigma < SIGMA, ratings.c.sigma + (SIGMA - ratings.c.sigma) * SIGMA_BACK),
         else_=ratings.c.sigma,
     )
     conn.execute(
-        sa.update(ratings)
-        .where(ratings.c.community == community)
-        .values(mu=mu, sigma=sigma, conservative=mu - 3 * sigma)
+        sa.update(ratings).where(mine).values(mu=mu, sigma=sigma, conservative=mu - 3 * sigma)
     )
 
 
