@@ -19,7 +19,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from storage.models import players, ratings, season_standings, seasons, tables
-from storage.rating_model import MU, SIGMA, shown
+from storage.rating_model import MU, SHOWN_BASE, SHOWN_SCALE, SIGMA
 from storage.sql import aware, upsert
 
 # Softening at a season's end (docs/seasons.md): mu keeps this share of its distance from
@@ -187,23 +187,31 @@ def claim_sync(
     return claimed
 
 
-def _ranked(conn: sa.Connection, game: str, community: str, since: datetime) -> list[Any]:
-    """The community's ratings in ``game`` that moved since ``since``, in the standings' order:
-    the rating shown (higher first), more games, the rating reached earlier, the lower id."""
-    stmt = sa.select(
-        ratings.c.player_id,
-        ratings.c.conservative,
-        ratings.c.games,
-        ratings.c.updated_at,
-    ).where(
-        ratings.c.game == game,
+def _shown() -> sa.ColumnElement[int]:
+    """The rating shown (``storage.rating_model.shown``: ``1000 + 40 (mu - 3 sigma)``,
+    rounded), in SQL."""
+    return sa.cast(sa.func.round(SHOWN_BASE + SHOWN_SCALE * ratings.c.conservative), sa.Integer)
+
+
+def _in_season(games: Sequence[str], community: str, since: datetime) -> sa.ColumnElement[bool]:
+    """The community's ratings in ``games`` that moved since ``since`` (played this season)."""
+    return sa.and_(
+        ratings.c.game.in_(list(games)),
         ratings.c.community == community,
         ratings.c.updated_at >= since,
         ratings.c.games > 0,
     )
-    rows = list(conn.execute(stmt))
-    rows.sort(key=lambda r: (-shown(r.conservative), -r.games, aware(r.updated_at), r.player_id))
-    return rows
+
+
+# The standings' order (docs/seasons.md): the rating shown, higher first; then more games;
+# then the rating reached earlier (its last change); then the lower player id.
+def _order() -> list[sa.ColumnElement[Any]]:
+    return [
+        _shown().desc(),
+        ratings.c.games.desc(),
+        ratings.c.updated_at,
+        ratings.c.player_id,
+    ]
 
 
 def end_sync(
@@ -232,23 +240,19 @@ def end_sync(
     ).rowcount
     if not moved:
         return False
-    rows: list[dict[str, Any]] = []
-    for game in games:
-        for rank, r in enumerate(_ranked(conn, game, season.community, season.started_at), 1):
-            rows.append(
-                {
-                    "platform": season.platform,
-                    "community": season.community,
-                    "season": season.number,
-                    "game": game,
-                    "rank": rank,
-                    "player_id": r.player_id,
-                    "rating": shown(r.conservative),
-                    "games": r.games,
-                }
-            )
-    if rows:
-        conn.execute(season_standings.insert(), rows)
+    if games:  # every place of every game, ranked and kept by the database in one statement
+        ranked = sa.select(
+            sa.literal(season.platform),
+            ratings.c.community,
+            sa.literal(season.number),
+            ratings.c.game,
+            sa.func.row_number().over(partition_by=ratings.c.game, order_by=_order()),
+            ratings.c.player_id,
+            _shown(),
+            ratings.c.games,
+        ).where(_in_season(games, season.community, season.started_at))
+        columns = ["platform", "community", "season", "game", "rank", "player_id", "rating"]
+        conn.execute(season_standings.insert().from_select([*columns, "games"], ranked))
     soften_sync(conn, season.community, games)
     return True
 
@@ -262,12 +266,14 @@ def soften_sync(conn: sa.Connection, community: str, games: Sequence[str]) -> No
     if conn.dialect.name == "postgresql":
         # lock in the order the ratings' own updates lock (storage.ratings: by player id), so
         # a hand rated meanwhile waits for the softening instead of deadlocking with it
-        conn.execute(
+        locking = (
             sa.select(ratings.c.player_id)
             .where(mine)
             .order_by(ratings.c.player_id, ratings.c.game)
             .with_for_update()
+            .subquery()
         )
+        conn.execute(sa.select(sa.func.count()).select_from(locking))
     mu = MU + (ratings.c.mu - MU) * MU_KEEP
     sigma = sa.case(
         (ratings.c.sigma < SIGMA, ratings.c.sigma + (SIGMA - ratings.c.sigma) * SIGMA_BACK),
@@ -310,33 +316,20 @@ def leaders_sync(
     conn: sa.Connection, season: SeasonRecord, games: Sequence[str], most: int
 ) -> list[Standing]:
     """The current season's leaders: the first ``most`` of each game as the standings would
-    be now (read in the board's index order, a few more than ``most`` for the ties)."""
+    be now."""
     out: list[Standing] = []
     for game in games:
         stmt = (
             sa.select(
-                ratings.c.player_id,
-                players.c.name,
-                ratings.c.conservative,
-                ratings.c.games,
-                ratings.c.updated_at,
+                ratings.c.player_id, players.c.name, _shown().label("rating"), ratings.c.games
             )
             .join(players, players.c.id == ratings.c.player_id)
-            .where(
-                ratings.c.game == game,
-                ratings.c.community == season.community,
-                ratings.c.updated_at >= season.started_at,
-                ratings.c.games > 0,
-            )
-            .order_by(ratings.c.conservative.desc())
-            .limit(most * 4)
-        )
-        rows = sorted(
-            conn.execute(stmt),
-            key=lambda r: (-shown(r.conservative), -r.games, aware(r.updated_at), r.player_id),
+            .where(_in_season([game], season.community, season.started_at))
+            .order_by(*_order())
+            .limit(most)
         )
         out += [
-            Standing(game, rank, r.player_id, r.name, shown(r.conservative), r.games)
-            for rank, r in enumerate(rows[:most], 1)
+            Standing(game, rank, r.player_id, r.name, r.rating, r.games)
+            for rank, r in enumerate(conn.execute(stmt), 1)
         ]
     return out
