@@ -152,9 +152,9 @@ class SeasonStanding(SQLModel, table=True):
     season: int = Field(sa_column=sa.Column(sa.Integer, primary_key=True, autoincrement=False))
     game: str = Field(sa_column=sa.Column(sa.String(16), primary_key=True))
     rank: int = Field(sa_column=sa.Column(sa.Integer, primary_key=True, autoincrement=False))
-    player_id: int = Field(
-        sa_column=sa.Column(sa.Integer, sa.ForeignKey("players.id"), nullable=False)
-    )
+    # no foreign key: the rows are copied from `ratings`, whose player_id has one, and a
+    # season's end writes 10,000s of them at once (the check doubled its time on PostgreSQL)
+    player_id: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
     rating: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
     games: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
 

@@ -48,9 +48,6 @@ def upgrade() -> None:
         sa.Column("player_id", sa.Integer(), nullable=False),
         sa.Column("rating", sa.Integer(), nullable=False),
         sa.Column("games", sa.Integer(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["player_id"], ["players.id"], name="fk_season_standings_player_id_players"
-        ),
         sa.PrimaryKeyConstraint(
             "platform", "community", "season", "game", "rank", name="pk_season_standings"
         ),
