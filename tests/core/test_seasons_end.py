@@ -170,3 +170,27 @@ async def test_two_processes_end_a_season_once(stores) -> None:
     assert later == [[], []]
     assert len(await _standings(first)) == 6
     assert (await first.season("test", COMMUNITY)).number == 2
+
+
+async def test_a_season_of_rated_poker_hands_ends_with_its_players(memory_store) -> None:
+    from tests.core.test_core_ratings import play_poker_hands
+
+    clock = Clock()
+    core = make_core(memory_store, seed="season", clock=clock)
+    # the season begins here, before any hand: its end is announced in this channel
+    await core.handle(cmd("deniz", "/season", channel="lobby", community=COMMUNITY))
+    await play_poker_hands(core, 3, community=COMMUNITY)
+    [leaders] = await core.handle(cmd("deniz", "/season", channel="lobby", community=COMMUNITY))
+    top = leaders.text.splitlines()[2:5]
+    assert [line[0] for line in top] == ["🥇", "🥈", "🥉"]
+    assert {line.split()[1].rstrip(":") for line in top} < {"Ayse", "Mehmet", "Cem", "Deniz"}
+    before = await rating_rows(memory_store, COMMUNITY)
+    assert len(before) == 4
+
+    out = await core.tick(START + 31 * DAY)
+    [announced] = [o for o in out if o.kind is OutKind.PUBLIC and o.channel_id == "lobby"]
+    assert announced.text.splitlines()[2:5] == top  # the leaders shown were the final three
+    after = await rating_rows(memory_store, COMMUNITY)
+    for key, (mu, sigma) in before.items():
+        assert after[key] == pytest.approx(_soft(mu, sigma))
+    assert (await memory_store.season("test", COMMUNITY)).number == 2
