@@ -112,6 +112,8 @@ async def test_a_moderator_sets_the_length(store) -> None:
         ("/season 4", False, "There is no finished season 4 here; the current season is 1"),
         ("/season 0", False, "There is no finished season 0 here"),
         ("/season soon", False, "Use /season, /season <number>"),
+        ("/season 1 2", False, "Use /season, /season <number>"),
+        ("/season length 14 days", True, "Give a season length"),
     ],
 )
 async def test_bad_season_commands_are_refused_privately_and_change_nothing(
@@ -155,3 +157,12 @@ async def test_a_community_whose_table_plays_gets_its_season_from_the_timer(stor
     assert season.number == 1
     assert season.channel_id == "poker-room"
     assert season.ends_at == FEB_1_ISTANBUL
+
+
+async def test_asking_for_a_season_where_none_began_makes_none(store) -> None:
+    core = make_core(store, clock=Clock())
+    out = await core.handle(_season("ali", "/season 2"))
+    assert errors(out) == [
+        "There is no finished season 2 here; the current season is 1 (/season shows it)."
+    ]
+    assert await store.season("test", COMMUNITY) is None

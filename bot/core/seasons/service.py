@@ -16,13 +16,13 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.core.checks import require_moderator
-from bot.core.commands import SEASON_SUBS, fold, lookup, parse_int
+from bot.core.commands import SEASON_SUBS, lookup, parse_int
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.messages import Command, Outgoing, OutKind
 from bot.core.registry import GAMES
 from bot.core.seasons import messages
-from bot.core.seasons.length import next_end, parse_length, season_end
+from bot.core.seasons.length import MAX_DAYS, next_end, parse_length, season_end
 from bot.core.table.deliver import text
 from bot.core.table.session import Who
 from bot.logs import kv
@@ -81,8 +81,8 @@ class Seasons:
         zone = self.config.timezone
         if is_length(args):
             require_moderator(command)
-            if len(args) < 2:
-                raise Refusal("err.season_length", max=365)
+            if len(args) != 2:
+                raise Refusal("err.season_length", max=MAX_DAYS)
             days = parse_length(args[1])
             season = await self._season(command, community)
             now = self.clock()
@@ -94,8 +94,14 @@ class Seasons:
             log.info(kv(event="season_length", community=community, days=days or "monthly"))
             body = text(who.locale, messages.length_set(days, ends_at, zone))
             return [Outgoing(OutKind.PUBLIC, body, channel_id=command.channel_id)]
+        if len(args) > 1:
+            raise Refusal("err.season_usage")
+        number = _number(args[0]) if args else None
+        if number is not None and await self.store.season(command.platform, community) is None:
+            # no season here yet: only season 1 is running, none has finished
+            raise Refusal("err.season_unknown", number=number, current=1)
         season = await self._season(command, community)
-        if not args or (number := _number(args[0])) == season.number:
+        if number is None or number == season.number:
             leaders = await self.store.season_leaders(season, self.games, TOP)
             lines = messages.current(
                 season.number,
@@ -157,9 +163,7 @@ class Seasons:
 
 
 def _number(word: str) -> int:
-    """A season number; a Refusal for any other word."""
-    if lookup(SEASON_SUBS, word) is not None or not fold(word):
-        raise Refusal("err.season_usage")
+    """A season number (`3`, `#3`); a Refusal for any other word."""
     number = parse_int(word.lstrip("#"))
     if number is None:
         raise Refusal("err.season_usage")
