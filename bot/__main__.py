@@ -63,6 +63,7 @@ def console_config(settings: Settings, *, pictures: bool) -> CoreConfig:
         pictures=pictures,
         turn_seconds=settings.turn_seconds,
         idle_close_seconds=settings.idle_close_seconds,
+        rematch_seconds=settings.rematch_seconds,
         idle_close_hands=settings.idle_close_hands,
         max_computers_per_table=settings.max_computers_per_table,
         max_computers_per_community=settings.max_computers_per_community,

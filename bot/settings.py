@@ -51,6 +51,7 @@ class Settings(BaseSettings):
     pictures: bool = True  # attach card, rack and table pictures in the chat platforms
     turn_seconds: float = Field(default=60.0, ge=5)  # a player to act longer is timed out
     idle_close_seconds: float = Field(default=900.0, gt=0)  # a table nobody starts closes
+    rematch_seconds: float = Field(default=600.0, gt=0)  # a stopped table's "Play again" stands
     # a table where only computer players moved for this many hands or rounds closes (0: off;
     # IDLE_CLOSE_SECONDS without a person acting closes it too)
     idle_close_hands: int = Field(default=3, ge=0)

@@ -249,8 +249,12 @@ async def open_twin(
 
 
 def table_session(core: Core) -> Any:
-    """The session of the open table in channel c1, or None."""
+    """The session of the open table in channel c1 (else of a shared room under it: a
+    tournament's table), or None."""
     live = core.tables.in_channel("test", "c1")
+    if live is None:
+        rooms = (t for t in core.tables.tables.values() if t.channel_id.startswith("c1#"))
+        live = next((t for t in rooms if not t.closed), None)
     return None if live is None else live.session
 
 

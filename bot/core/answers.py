@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.core.commands import parse_int
 from bot.core.errors import Refusal
-from bot.core.moves import Ask, ConfirmDiscard, Leave, Move, PickMeld, Plan, Sit, Start
+from bot.core.moves import Ask, ConfirmDiscard, Leave, Move, PickMeld, Plan, Rematch, Sit, Start
 from bot.core.poker.words import card_word
 from games.base import Action
 
@@ -24,7 +24,7 @@ def answered(move: Move, args: tuple[str, ...]) -> Move:
     as typed; an amount that is no number is a move without its amount (refused, asking)."""
     if isinstance(move, Ask) and move.kind == "draw":
         return Action("draw", cards=tuple(card_word(a) for a in args))
-    if not args or isinstance(move, Sit | Leave | Start):
+    if not args or isinstance(move, Sit | Leave | Start | Rematch):
         return move
     if isinstance(move, Ask):
         number = parse_int(args[0])

@@ -50,6 +50,7 @@ __all__ = [
     "Pick",
     "Picker",
     "Prompt",
+    "RematchView",
     "SeatView",
     "Sender",
     "TableInfo",
@@ -61,6 +62,19 @@ __all__ = [
 # under the table's lock: it must only schedule work, never await or block)
 VersionListener = Callable[[str, int], None]
 RACK_SLOTS = 30  # an Okey rack on the web table: two rows of 15 slots
+
+
+@dataclass(frozen=True)
+class RematchView:
+    """A stopped table's "Play again" offer as one viewer sees it (`bot.core.table.rematch`):
+    `pressed` of `total` players have pressed, `until` it stands; `mine` the viewer is one of
+    its players, `done` they have pressed."""
+
+    pressed: int
+    total: int
+    until: datetime | None = None
+    mine: bool = False
+    done: bool = False
 
 
 @dataclass(frozen=True)
@@ -192,6 +206,47 @@ class LastHand:
 
 
 @dataclass(frozen=True)
+class StandingView:
+    """One player of a tournament table in the tournament's order (best first): `seat` their
+    index in `TableView.seats` (None once out), `value` their tournament chips (a sit-and-go)
+    or their penalty total (a knockout's match, lower is better), `place` the place they went
+    out in (a sit-and-go), `forfeit` they left the tournament, `advancing` they would go on
+    were the match over now (a knockout: the better half of the entrants still in)."""
+
+    name: str
+    seat: int | None = None
+    value: int = 0
+    place: int | None = None
+    forfeit: bool = False
+    advancing: bool = False
+
+
+@dataclass(frozen=True)
+class TournamentView:
+    """What a tournament table shows of its tournament (what its chat messages say): `id`,
+    `kind` (`sng`: a poker sit-and-go's one table; `knockout`: an Okey or 101 match of a
+    knockout). A knockout: `table` its number in the stage, `round` the round being played (or
+    the last one) of the match's `rounds`. A sit-and-go: `level` the running ante level
+    (1-based) and its `ante`, `next_ante` the ante of the next level and `next_level` when it
+    starts on the server's clock (None once it is due: the next hand deals at `next_ante`),
+    `chips` each entrant's starting chips, `entrants` how many started. `standing`: every
+    player of the table, best first (a sit-and-go: the eliminated after those still in)."""
+
+    id: int
+    kind: str
+    table: int | None = None
+    round: int | None = None
+    rounds: int | None = None
+    level: int | None = None
+    ante: int | None = None
+    next_ante: int | None = None
+    next_level: datetime | None = None
+    chips: int | None = None
+    entrants: int = 0
+    standing: tuple[StandingView, ...] = ()
+
+
+@dataclass(frozen=True)
 class TableView:
     """A table as one viewer may see it (a seated player, or anyone else: a spectator).
 
@@ -212,7 +267,8 @@ class TableView:
     (None for a seat out of the hand; empty when the table shows none); `rack` an Okey player's
     own rack as they arranged it, `RACK_SLOTS` slots of a tile or None (empty for anyone else).
     `last` the public end of the previous hand or round (`LastHand`, its `lines` in the view's
-    language as `moves`), None before one ended. Besides those lines, the view holds no words:
+    language as `moves`), None before one ended. `tournament` what a tournament's table shows
+    of it (`TournamentView`), None at any other table. Besides those lines, the view holds no words:
     names, numbers and codes (`stage`, `reason`, an action's `kind`) that each surface puts
     into its own language. `max_seats` is how many may sit at the table; Okey games also give
     `round_no`, the round being played (1-based; None between matches), and `rounds`, the
@@ -249,6 +305,8 @@ class TableView:
     max_seats: int | None = None
     round_no: int | None = None
     rounds: int | None = None
+    tournament: TournamentView | None = None  # a tournament table's tournament (level, standing)
+    rematch: RematchView | None = None  # "Play again" while a stopped table offers it
 
 
 @runtime_checkable

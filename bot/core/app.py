@@ -51,6 +51,7 @@ from bot.core.players.replay import REPLAY_COMMANDS, Replays
 from bot.core.poker import odds_cache
 from bot.core.ratings.commands import RATING_COMMANDS, RatingCommands, rating_board_args
 from bot.core.registry import SESSIONS, game_spec, open_session, opener_of
+from bot.core.rematches import Rematches, is_rematch
 from bot.core.seasons import Seasons
 from bot.core.table import trust
 from bot.core.table.choices import RoomChoices
@@ -113,6 +114,7 @@ class Core:
         self.retention = Retention(store, self.config.retention_days)
         self.room_choices = RoomChoices(store)  # the Discord Activity's shared rooms
         self.seasons = Seasons(store, self.config, clock)  # `/season`, each season's end
+        self.rematches = Rematches(store, self.config, self.tables, clock)  # "Play again"
         self.commands_budget = _throttle(
             self.config.command_burst, self.config.command_refill_seconds, clock
         )
@@ -268,6 +270,8 @@ class Core:
             if is_tournament_id(table_id):
                 return await self.tournaments.press(table_id, nonce, move_of(), sender, who)
             live = await self.tables.fetch(table_id)
+            if is_rematch(move_of):  # its offer decides, not the turn's nonce
+                return await self.rematches.press(table_id, live, sender.platform, who)
             if live is None or live.platform != sender.platform:
                 raise Refusal("err.no_such_table")
 

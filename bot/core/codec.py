@@ -16,6 +16,7 @@ own prefix. The code is the move, the same on every platform and every process:
     ob op tb tp tu lb        101: the solver's moves (`Plan`)
     x.<kind>.<source>.<amount>.<tile>...   any other engine move (`-` for none)
     join leave start         a tournament's registration (`Sit`, `Leave`, `Start`)
+    again                    play again on a stopped table (`Rematch`)
 
 `decode` takes what a platform hands back and returns the table, the nonce and the move, or a
 `Refusal` (`err.bad_button`) for anything else: forged, cut, oversized or from no table of
@@ -34,6 +35,7 @@ from bot.core.moves import (
     Move,
     PickMeld,
     Plan,
+    Rematch,
     Sit,
     Start,
 )
@@ -56,7 +58,12 @@ PLANS = {
     "lb": "lay_best",
 }
 PLAN_CODES = {kind: code for code, kind in PLANS.items()}
-REGISTRATION: dict[str, Move] = {"join": Sit(), "leave": Leave(), "start": Start()}
+REGISTRATION: dict[str, Move] = {
+    "join": Sit(),
+    "leave": Leave(),
+    "start": Start(),
+    "again": Rematch(),
+}
 TAKES = {"ts": "stock", "td": "discard"}
 NONE = "-"
 

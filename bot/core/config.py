@@ -25,6 +25,8 @@ class CoreConfig:
     # `idle_close_seconds`, closes between hands (0 hands: no limit by count)
     idle_close_seconds: float = 900.0
     idle_close_hands: int = 3
+    # a stopped table's "Play again" offer stands this long (`bot.core.table.rematch`)
+    rematch_seconds: float = 600.0
     seed_reveal_hours: float = 24.0  # a hand's whole seed is shown this long after its table closed
     # closed tables' action logs and snapshots are pruned this many days after they closed
     # (`bot.core.table.retention`); 0 keeps them (the default here; the settings give 365)

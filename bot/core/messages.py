@@ -215,6 +215,15 @@ class Mention:
 
 
 @dataclass(frozen=True)
+class TableLink:
+    """A table a tournament's message names, for a front end to link its live web page:
+    `table_id`, and `number` its number in the tournament's stage."""
+
+    table_id: str
+    number: int
+
+
+@dataclass(frozen=True)
 class Outgoing:
     """One message the adapter must deliver.
 
@@ -246,6 +255,8 @@ class Outgoing:
     `web_url` (PRIVATE only): the user's own signed address of the live web table the text
     gives (`/table web`), so that a front end may offer it as a button (Telegram: a web-app
     button, which opens the page inside the chat).
+    `tables` (a tournament's EDIT_TABLE): its tables playing now (`TableLink`), so that a front
+    end may offer each one's live web page (Telegram: a button per table opening the Mini App).
     """
 
     kind: OutKind
@@ -262,5 +273,6 @@ class Outgoing:
     attachment: tuple[str, bytes] | None = None
     picker: Picker | None = None
     web_url: str | None = None
+    tables: tuple[TableLink, ...] = ()
     prompt: Prompt | None = None
     mention: Mention | None = None

@@ -47,7 +47,7 @@ class Moderation:
         if sub is None:
             raise Refusal("err.table_usage")
         if sub == "web":
-            return await self._web_link(command, who)
+            return await self._web_link(command, who, args)
         require_moderator(command)
         live, args = await self._moderated(command, args)
         if sub == "reset":
@@ -77,15 +77,16 @@ class Moderation:
 
         return await self.tables.run(live, who, kick, checked=True)
 
-    async def _web_link(self, command: Command, who: Who) -> list[Outgoing]:
-        """`/table web`: the asker's own signed link to the live web table of this channel's
-        table, privately (a player sees their cards there, anyone else the public table)."""
+    async def _web_link(self, command: Command, who: Who, args: tuple[str, ...]) -> list[Outgoing]:
+        """`/table web [table]`: the asker's own signed link to the live web table of this
+        channel's table, privately (a player sees their cards there, anyone else the public
+        table); in a channel whose tournament plays in rooms, one of its tables (`_watched`)."""
         make = self.config.web_link
         if make is None:
             raise Refusal("err.web_off")
         live = await self.tables.find(command.platform, command.channel_id, who.player_id)
         if live is None:
-            raise Refusal("err.no_table")
+            live = await self._watched(command, who, args)
         url = make(command.platform, command.user_id, who.name, str(live.id), who.locale)
         body = t(who.locale, "table.web_link", table=live.id, url=url)
         return [
@@ -93,6 +94,38 @@ class Moderation:
                 OutKind.PRIVATE, body, user_id=command.user_id, table_id=str(live.id), web_url=url
             )
         ]
+
+    async def _watched(self, command: Command, who: Who, args: tuple[str, ...]) -> LiveTable:
+        """The table of the tournament running in this channel that `/table web` opens: the
+        one whose number is the first word, else the one the asker plays at, else the only
+        one open; refused when there is none or the asker must name one."""
+        rooms = await self._open_rooms(command)
+        word = args[0].lstrip("#") if args else ""
+        if word:
+            rooms = [r for r in rooms if str(r) == word]
+            if not rooms:
+                raise Refusal("err.no_such_table")
+        else:
+            tables = [(r, self.tables.get(str(r))) for r in rooms]
+            mine = [
+                r for r, live in tables if live and live.session.find(who.player_id) is not None
+            ]
+            rooms = mine or rooms
+        if not rooms:
+            raise Refusal("err.no_table")
+        if len(rooms) > 1:
+            raise Refusal("err.web_which", tables=", ".join(map(str, rooms)))
+        found = await self.tables.fetch(str(rooms[0]))
+        if found is None or found.platform != command.platform:
+            raise Refusal("err.no_table")
+        return found
+
+    async def _open_rooms(self, command: Command) -> list[int]:
+        """The open tables of the tournament running in this channel (refused: none runs)."""
+        record = await self.store.tournament_in_channel(command.platform, command.channel_id)
+        if record is None:
+            raise Refusal("err.no_table")
+        return [t.id for t in await self.store.tournament_tables(record.id) if t.status == "open"]
 
     async def _moderated(
         self, command: Command, args: tuple[str, ...]
@@ -104,10 +137,7 @@ class Moderation:
         live = await self.tables.find(command.platform, command.channel_id)
         if live is not None:
             return live, args
-        record = await self.store.tournament_in_channel(command.platform, command.channel_id)
-        if record is None:
-            raise Refusal("err.no_table")
-        rooms = [t.id for t in await self.store.tournament_tables(record.id) if t.status == "open"]
+        rooms = await self._open_rooms(command)
         word = args[0].lstrip("#") if args else ""
         if str(word) in {str(t) for t in rooms}:
             rooms, args = [int(word)], args[1:]

@@ -12,6 +12,7 @@ table move the core works out before (or instead of) an engine move.
     ConfirmDiscard(tile) 101 Okey: a discard the player was warned costs +101, made anyway
     PickMeld(tile)       101 Okey: ask which tile to add (None) or which meld a tile goes onto
     Sit() / Leave() / Start()   a tournament's registration buttons
+    Rematch()            "Play again" on a stopped table's last message (`bot.core.table.rematch`)
 
 Every front end hands the core one of these (`Core.act`); chat buttons carry them compactly
 (`bot.core.codec.MoveCodec`), the web table as JSON (`move_of_json`, docs/web.md).
@@ -36,6 +37,7 @@ __all__ = [
     "Move",
     "PickMeld",
     "Plan",
+    "Rematch",
     "Sit",
     "Start",
     "TableMove",
@@ -113,7 +115,12 @@ class Start:
     """Start now (a tournament: its organiser or a moderator)."""
 
 
-TableMove = Ask | Plan | ConfirmDiscard | PickMeld | Sit | Leave | Start
+@dataclass(frozen=True)
+class Rematch:
+    """Play again: the same players, seats, house rules and stake (`bot.core.table.rematch`)."""
+
+
+TableMove = Ask | Plan | ConfirmDiscard | PickMeld | Sit | Leave | Start | Rematch
 Move = Action | TableMove
 
 
@@ -128,7 +135,8 @@ def _code(value: Any) -> str:
 def move_of_json(data: dict[str, Any]) -> Move:
     """A move from its JSON (docs/web.md, "Moves"): `kind` an engine move's kind with `amount`,
     `cards` and `source` as in `Action` (`confirm: true` with a 101 `discard` accepts its +101),
-    or a table move's kind (`open_best` ... `lay_best`, `pick_meld`); `BadMove` otherwise."""
+    or a table move's kind (`open_best` ... `lay_best`, `pick_meld`, `rematch`); `BadMove`
+    otherwise."""
     kind = data.get("kind")
     amount = data.get("amount")
     cards = data.get("cards") or []
@@ -147,6 +155,10 @@ def move_of_json(data: dict[str, Any]) -> Move:
         raise BadMove("confirm must be true or false")
     if kind == "discard!":  # the page's older word for a confirmed discard
         kind, confirm = "discard", True
+    if kind == "rematch":
+        if amount is not None or source is not None or confirm or tiles:
+            raise BadMove("that move takes nothing")
+        return Rematch()
     if kind in PLAN_KINDS or kind == "pick_meld":
         if amount is not None or source is not None or confirm or len(tiles) > 1:
             raise BadMove("that move takes nothing")
@@ -179,4 +191,6 @@ def move_json(move: Move) -> dict[str, Any]:
         return {"kind": move.kind}
     if isinstance(move, PickMeld):
         return {"kind": "pick_meld", "cards": [] if move.tile is None else [move.tile]}
+    if isinstance(move, Rematch):
+        return {"kind": "rematch"}
     raise BadMove(f"{type(move).__name__} has no JSON")

@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.core.api import TableView
+from bot.core.api import RematchView, TableView
 from bot.core.i18n import t
 from bot.core.messages import NEEDS_CARDS, TILES, Pick, Picker
 from bot.core.okey.view import fits, laid_out
 from bot.core.registry import game_spec
 from bot.core.table.live import LiveTable
 from bot.core.table.service import TableService
+from bot.core.table.session import from_iso
 from bot.core.tournament import is_tournament_id
 from bot.logs import kv
 from bot.render.text import card as card_label
@@ -35,8 +36,30 @@ log = logging.getLogger("bot.core")
 
 def view_of(session: Any, user_id: str | None, locale: str | None = None) -> TableView:
     """A session's view for one viewer, its words (the moves, the previous hand's lines) in
-    `locale` (None: the table's language), built by its game's `GameSpec.view`."""
-    return game_spec(session.game).view(session, user_id, locale)
+    `locale` (None: the table's language), built by its game's `GameSpec.view`; a
+    tournament's table adds what it shows of its tournament (`TournamentView`), and a stopped
+    table its "Play again" offer (`rematch_view`)."""
+    view = game_spec(session.game).view(session, user_id, locale)
+    tournament = session.tournament_view()
+    offer = rematch_view(session, user_id)
+    if tournament is not None:
+        view = replace(view, tournament=tournament)
+    return view if offer is None else replace(view, rematch=offer)
+
+
+def rematch_view(session: Any, user_id: str | None) -> RematchView | None:
+    """The table's standing "Play again" offer as `user_id` sees it, or None."""
+    found = session.rematch
+    if found is None:
+        return None
+    players = [p for p in found["players"] if p["user_id"] == user_id]
+    return RematchView(
+        pressed=len(found["pressed"]),
+        total=len(found["players"]),
+        until=from_iso(found["until"]),
+        mine=bool(players),
+        done=bool(players) and players[0]["player_id"] in found["pressed"],
+    )
 
 
 def with_ratings(

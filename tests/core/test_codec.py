@@ -20,6 +20,7 @@ from bot.core.moves import (
     Leave,
     PickMeld,
     Plan,
+    Rematch,
     Sit,
     Start,
     move_json,
@@ -62,7 +63,7 @@ button_moves = st.one_of(
     st.builds(ConfirmDiscard, tile),
     st.builds(PickMeld, st.none() | tile),
     st.builds(Plan, st.sampled_from(PLAN_KINDS)),
-    st.sampled_from([Sit(), Leave(), Start()]),
+    st.sampled_from([Sit(), Leave(), Start(), Rematch()]),
 )
 
 
@@ -100,6 +101,7 @@ def test_the_codes_of_buttons_already_in_chats_still_read():
         "join": Sit(),
         "leave": Leave(),
         "start": Start(),
+        "again": Rematch(),
     }
     for code, move in old.items():
         assert codec.decode(f"12:{code}:a1b2c3") == ButtonMove("12", "a1b2c3", move), code
@@ -180,11 +182,18 @@ def test_a_move_as_json_round_trips(move):
         {"kind": "check", "confirm": True},
         {"kind": "discard", "cards": ["R5"], "confirm": "yes"},
         {"kind": "cards", "cards": "R5"},
+        {"kind": "rematch", "amount": 5},
+        {"kind": "rematch", "cards": ["R1"]},
     ],
 )
 def test_bad_move_json_is_refused(data):
     with pytest.raises(BadMove):
         move_of_json(data)
+
+
+def test_play_again_as_json():
+    assert move_of_json({"kind": "rematch"}) == Rematch()
+    assert move_json(Rematch()) == {"kind": "rematch"}
 
 
 def test_a_confirmed_discard_reads_from_the_old_word_too():

@@ -1,6 +1,7 @@
 """Any sequence of commands and presses, however wrong, gets an answer (never an exception),
 refusals change nothing, and chips stay conserved (the real Store on an in-memory database:
-the ledger audit and the table's escrow balance)."""
+the ledger audit and the table's escrow balance). "Play again" presses (`again`) go to the
+open table, or to the last one when it closed (its rematch offer, `left`)."""
 
 from __future__ import annotations
 
@@ -72,7 +73,19 @@ WORDS = (
     "1-1",
     "daily",
 )
-GROUPS = ("poker", "poker", "poker", "okey", "okey", "table", "balance", "verify", "lang", "frob")
+GROUPS = (
+    "poker",
+    "poker",
+    "poker",
+    "okey",
+    "okey",
+    "table",
+    "balance",
+    "verify",
+    "lang",
+    "frob",
+    "again",
+)
 lines = st.tuples(
     st.sampled_from(GROUPS), st.lists(st.sampled_from(WORDS), min_size=0, max_size=3)
 ).map(lambda t: "/" + " ".join((t[0], *t[1])))
@@ -96,6 +109,16 @@ PRELUDES = {
         "ayse: /poker start",
     ],
     "okey": ["ayse: /okey start", "mehmet: /okey join", "ayse: /okey begin"],
+    "left": [
+        "ayse: /poker open turkish 5",
+        "ayse: /poker join",
+        "mehmet: /poker join",
+        "cem: /poker join",
+        "ayse: /poker start",
+        "ayse: /poker leave",
+        "mehmet: /poker leave",
+        "cem: /poker leave",
+    ],
     "none": [],
 }
 
@@ -113,13 +136,17 @@ async def _play(prelude: list[str], script) -> None:
 
 async def _run(store, prelude: list[str], script) -> None:
     core = make_core(store, seed="fuzz")
+    last = None  # the newest table seen (a closed one's last message offers a rematch)
     for line in prelude:
         user, _, text = line.partition(": ")
         assert not [o for o in await core.handle(cmd(user, text)) if o.kind is OutKind.ERROR]
+        session = live_session(core)
+        last = last if session is None else str(session.table_id)
     for user, line, moderator, use_button in script:
         session = live_session(core)
         before = None if session is None else (await store.get_table(session.table_id)).version
-        if use_button and session is not None:
+        last = last if session is None else str(session.table_id)
+        if use_button and last is not None:
             words = line.lstrip("/").split()
             out = await core.press(
                 Press(
@@ -127,10 +154,11 @@ async def _run(store, prelude: list[str], script) -> None:
                     "c1",
                     user,
                     user,
-                    str(session.table_id),
+                    last,
                     words[0],
-                    session.nonce,
+                    "000000" if session is None else session.nonce,
                     tuple(words[1:]),
+                    is_moderator=moderator,
                 )
             )
         else:

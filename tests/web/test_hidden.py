@@ -1,6 +1,7 @@
 """Hidden information holds over the socket: two tables that differ only in cards or tiles
 hidden from a viewer (hidden twins, `testkit.hidden`) give that viewer, a seated player or a
-spectator, the very same `state` frame. Türk pokeri, Açık poker, Okey and 101 Okey."""
+spectator, the very same `state` frame. Türk pokeri, Açık poker, Okey and 101 Okey, and the
+tables of a tournament (a Türk pokeri sit-and-go, an Okey knockout's match)."""
 
 from __future__ import annotations
 
@@ -75,5 +76,42 @@ def test_the_previous_hand_over_the_socket_never_depends_on_hidden_cards(game, t
 
     async def check(data) -> None:
         await twins_after_fold_out(tmp, game, data, same_last_frame)
+
+    run_examples(8, check)
+
+
+def tournament_prelude(kind: str, seed: int) -> list[str]:
+    """A tournament opened in c1, its entrants registered and play started: a Türk pokeri
+    sit-and-go of three, or an Okey knockout's one table of four (a shared room of c1)."""
+    line, count = (
+        ("/tournament poker turkish 100 60 1", 3)
+        if kind == "sng"
+        else ("/tournament okey 100 1", 4)
+    )
+    joins = [f"p{i}: /tournament join" for i in range(count)]
+    return [f"org: {line}", *joins, "org: /tournament start"]
+
+
+TOURNAMENT_BASES = Bases("web-tournament", tournament_prelude, MOVES, SEEDS)
+
+
+async def same_tournament_payload(twins: ViewerTwins) -> None:
+    """As `same_payload`, at a tournament's table: the frame carries the tournament's box."""
+    frame_a = await payload(twins.a, twins.table, twins.viewer)
+    frame_b = await payload(twins.b, twins.table, twins.viewer)
+    assert frame_a == frame_b
+    assert json.loads(frame_a)["view"]["tournament"]["standing"]
+    event("seated" if twins.seated else "spectator")
+
+
+@pytest.mark.parametrize("kind", ["sng", "knockout"])
+def test_a_tournament_tables_payload_never_depends_on_cards_hidden_from_its_viewer(
+    kind, tmp_path_factory
+):
+    tmp = tmp_path_factory.mktemp(f"web-tournament-{kind}")
+
+    async def check(data) -> None:
+        base = await TOURNAMENT_BASES.draw(tmp, kind, data)
+        await check_viewer_twins(tmp, base, data, same_tournament_payload)
 
     run_examples(8, check)

@@ -61,8 +61,8 @@ class Site:
 async def site(
     lines: list[tuple[str, str]], seed: str = "web", **config: Any
 ) -> AsyncIterator[Site]:
-    """A core on a fresh store where `lines` were typed in channel c1, its table
-    served on loopback."""
+    """A core on a fresh store where `lines` were typed in channel c1, its table (or its
+    tournament's first table) served on loopback."""
     folder = tempfile.TemporaryDirectory(prefix="web-browser-")
     # a SQLite file, not the in-memory database: its one shared connection cannot take the
     # hub's reads while a move commits (the bot itself runs on a file too)
@@ -73,6 +73,9 @@ async def site(
         for user, line in lines:
             await core.handle(cmd(user, line))
         live = core.tables.in_channel("test", "c1")
+        if live is None:  # a tournament's table plays in a shared room of c1
+            rooms = [t for t in core.tables.tables.values() if t.channel_id.startswith("c1#")]
+            live = rooms[0] if rooms else None
         assert live is not None, "no table was opened"
         async with serve_web(core) as web:
             yield Site(core, web, str(live.id), clock)

@@ -74,7 +74,10 @@ TABLE_GROUPS = frozenset({"poker", "okey", "table"})
 
 def press_asks_moderator(pressed: Pressed) -> bool:
     """Whether a press is a moderator's action: a tournament's Start button (the organiser's,
-    or a moderator's). Only these presses look the administrators up before they are answered."""
+    or a moderator's), or "Play again" (a moderator's starts the rematch at once). Only these
+    presses look the administrators up before they are answered."""
+    if pressed.action == "again":
+        return True
     return pressed.action == "start" and tournament_number(pressed.table_id) is not None
 
 

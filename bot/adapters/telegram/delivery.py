@@ -75,6 +75,7 @@ from bot.adapters.telegram.private import (
     take_buttons,
 )
 from bot.adapters.telegram.texts import text as adapter_text
+from bot.adapters.telegram.web_buttons import web_rows, with_web_rows
 from bot.caches import Lru
 from bot.core.messages import Button, Mention, Outgoing, OutKind
 from bot.logs import kv
@@ -209,20 +210,16 @@ class Delivery:
         return len(gone)
 
     def _with_web_table(
-        self, markup: InlineKeyboardMarkup | None, table_id: str, place: Place
+        self, markup: InlineKeyboardMarkup | None, item: Outgoing
     ) -> InlineKeyboardMarkup | None:
-        """The table message's keyboard with a last row opening the live web table: the Mini
-        App's direct link (`t.me/<bot>/<app>?startapp=t<table>`, allowed in groups, where
-        web-app buttons are not), when `web_table_link` is set (WEB_PUBLIC_URL and
-        TELEGRAM_WEBAPP_NAME)."""
-        link = None if self.web_table_link is None else self.web_table_link(table_id)
-        if link is None:
+        """The table message's keyboard with last rows opening the live web table (a
+        tournament's message: each of its tables, `web_buttons`), when `web_table_link` is
+        set (WEB_PUBLIC_URL and TELEGRAM_WEBAPP_NAME)."""
+        if self.web_table_link is None or item.table_id is None:
             return markup
+        table_id = item.table_id
         locale = (self.table_locale(table_id) if self.table_locale else None) or self.default_locale
-        label = adapter_text(locale, "web_table_button")
-        rows = [list(row) for row in markup.inline_keyboard] if markup is not None else []
-        rows.append([InlineKeyboardButton(label, url=link)])
-        return InlineKeyboardMarkup(rows)
+        return with_web_rows(markup, web_rows(item, self.web_table_link, locale))
 
     def _with_web_app(
         self, markup: InlineKeyboardMarkup | None, item: Outgoing, user_id: int
@@ -352,7 +349,7 @@ class Delivery:
         if waiting is not None and waiting[0].fresh and not item.fresh:
             item = replace(item, fresh=True)
         markup = self.keyboard(item.buttons)  # remembers buttons that need input before a press
-        markup = self._with_web_table(markup, table_id, place)
+        markup = self._with_web_table(markup, item)
         self.live_buttons[table_id] = button_ids(item.buttons)
         self._wanted[table_id] = (item, place, markup)
         self.outbox.post(place.chat_id, partial(self._write_table, table_id), key=table_id)

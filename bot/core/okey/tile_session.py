@@ -17,12 +17,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 
+from bot.core.api import TournamentView
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.okey.tile_match import MatchT, RoundT, standing
 from bot.core.okey.tile_opening import Opening, start_options, tournament_options
+from bot.core.okey.tile_tournament import knockout_view
 from bot.core.sketch import Sketch
-from bot.core.table import ai, house, last
+from bot.core.table import ai, house, last, rematch
 from bot.core.table import stats as handstats
 from bot.core.table.session import (
     ButtonSpec,
@@ -60,6 +62,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
     `_rack_note`."""
 
     group = "okey"
+    begin_sub = "begin"
     max_seats = MAX_SEATS
     match_type: type[MatchT]  # the game's match class
     opening: ClassVar[Opening]  # the game's `/okey start` words
@@ -513,6 +516,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
         self._left_to_computers(step)  # computer players would only play among themselves
         if step.status != "closed":
             step.announce("okey.again")
+            rematch.offer(self, [s.to_dict() for s in self.seats])
             step.show_table()
 
     def _end_tournament_match(self, step: Step) -> None:
@@ -551,6 +555,18 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
             [self.seats[self.find(pid) or 0].leaving for pid in players],
             list(self.options.get("tiebreak", [])),
         )
+
+    def tournament_view(self) -> TournamentView | None:
+        """A knockout's match table as its page shows the tournament (`knockout_view`)."""
+        outcome = self.outcome()
+        if outcome is None:
+            return None
+        played = len(self.match.history) if self.match is not None else 0
+        rounds = int(self.options[self.opening.rounds_option])
+        round_no = played + 1 if self.round is not None else (played or None)
+        if self.final is not None:
+            round_no = rounds
+        return knockout_view(self.options, rounds, round_no, self.seats, outcome)
 
     def _match_id(self) -> str:
         """The id of the match being played (`<table>-m<number>`), as its results carry it."""

@@ -17,10 +17,12 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from bot.core.api import TournamentView
 from bot.core.errors import Refusal
 from bot.core.moves import Move
 from bot.core.poker import sng, sng_messages
 from bot.core.poker.session import ENGINES, MAX_SEATS, PokerSession
+from bot.core.poker.sng_view import sng_view
 from bot.core.table import ai
 from bot.core.table.session import (
     Msg,
@@ -340,6 +342,14 @@ class SitAndGoSession(PokerSession):
         figures = {pid: {"chips": chips} for pid, chips in alive}
         figures.update({o["player"]: {"chips": 0} for o in self.out})
         return TableOutcome(self.phase == "closed", order, figures)
+
+    def tournament_view(self) -> TournamentView:
+        """The sit-and-go as the table's page shows it (`sng_view`): the level, the next one
+        and when it starts, the standing."""
+        level = None
+        if self.started is not None and self.phase != "closed":
+            level = (self.started, self.level, self.now)
+        return sng_view(self.options, self.seats, self.outcome(), self.out, self.forfeit_ids, level)
 
     # --- money: none of it is in the ledger -----------------------------------------------------
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal, storage_refusal
 from bot.core.messages import Outgoing
-from bot.core.table import trust
+from bot.core.table import rematch, trust
 from bot.core.table.deliver import deliver, deliver_meanwhile, log_moves, table_message
 from bot.core.table.live import (
     LiveTable,
@@ -36,7 +36,16 @@ from bot.core.table.live import (
     table_number,
 )
 from bot.core.table.rooms import SHARED
-from bot.core.table.session import Note, Step, TableSession, Who, is_computer, json_copy, msg
+from bot.core.table.session import (
+    Note,
+    Step,
+    TableSession,
+    Who,
+    from_iso,
+    is_computer,
+    json_copy,
+    msg,
+)
 from bot.core.table.speed import call, due_call, next_call, turn_deadline
 from bot.logs import kv
 from games.base import IllegalAction
@@ -260,6 +269,7 @@ class TableService:
         session.pictures = self.config.pictures
         session.idle_hands = self.config.idle_close_hands
         session.idle_seconds = self.config.idle_close_seconds
+        session.rematch_seconds = self.config.rematch_seconds
 
     def _register(self, live: LiveTable) -> None:
         place = (live.platform, live.channel_id)
@@ -448,6 +458,7 @@ class TableService:
     async def _commit(self, live: LiveTable, step: Step) -> list[Outgoing]:
         session = live.session
         now = self.clock()
+        rematch.offer_after_close(session, step)  # everyone left: they may play again
         session.nonce = new_nonce()
         session.touched = now
         session.deadline = turn_deadline(session, now, self.config.turn_seconds)
@@ -538,7 +549,10 @@ class TableService:
         if session.auto_seat() is not None:
             return now + AUTO_RESCUE
         if session.phase == "waiting":
-            return session.touched + timedelta(seconds=self.config.idle_close_seconds)
+            idle = session.touched + timedelta(seconds=self.config.idle_close_seconds)
+            offer = session.rematch  # its end takes the button off the table message
+            until = None if offer is None else from_iso(offer["until"])
+            return idle if until is None else min(idle, until)
         return None
 
     async def _reload(self, live: LiveTable) -> None:
@@ -623,6 +637,8 @@ class TableService:
                 return await self._run_locked(
                     live, None, lambda s: s.close(), retry=False, checked=True
                 )
+            if rematch.ended(session, now):  # (closing first: that takes the offer too)
+                return await self._run_locked(live, None, rematch.expire, retry=False, checked=True)
             await self.store.rearm(live.id, live.version, self._due(session, now, None))
             return []
 

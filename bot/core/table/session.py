@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.core.codec import codec
 from bot.core.errors import Refusal
@@ -27,6 +27,9 @@ from storage import (
     escrow,
     wallet,
 )
+
+if TYPE_CHECKING:
+    from bot.core.api import TournamentView
 
 
 @dataclass
@@ -287,6 +290,7 @@ class TableSession:
     game: str = ""
     group: str = ""  # the command group: "poker" or "okey"
     max_seats: int = 2
+    begin_sub = "start"  # the sub-command that begins a hand or match (a rematch's start)
 
     def __init__(self, locale: str, options: dict[str, Any], created: datetime) -> None:
         self.table_id = 0  # set by the table service from the stored record
@@ -319,6 +323,11 @@ class TableSession:
         self.stood_in = False  # a computer player moved in it (for a bot or an away seat)
         self.idle_hands = 0  # 0: no limit (set by the table service)
         self.idle_seconds = 0.0
+        # "Play again" (`bot.core.table.rematch`): the standing offer, the seats of the last
+        # hand or round dealt, and how long an offer stands (set by the table service)
+        self.rematch: dict[str, Any] | None = None
+        self.company: list[dict[str, Any]] = []
+        self.rematch_seconds = 600.0
 
     # --- snapshot -------------------------------------------------------------------------------
 
@@ -345,6 +354,8 @@ class TableSession:
             "spoke": self.spoke,
             "stood_in": self.stood_in,
             "last": json_copy(self.last),
+            "rematch": json_copy(self.rematch),
+            "company": json_copy(self.company),
         }
 
     def load_base(self, data: dict[str, Any]) -> None:
@@ -367,6 +378,8 @@ class TableSession:
         self.spoke = bool(data.get("spoke", False))
         self.stood_in = bool(data.get("stood_in", False))
         self.last = json_copy(data.get("last"))  # nor the previous hand's end
+        self.rematch = json_copy(data.get("rematch"))  # nor a rematch offer
+        self.company = json_copy(data.get("company", []))
 
     def log_moves(self, lines: list[Msg], fresh: bool = False) -> None:
         """Append public move lines to the move log (`fresh`: to an empty one), keeping the
@@ -451,6 +464,14 @@ class TableSession:
         self.hands[self.hand_id()] = info
         while len(self.hands) > keep:
             del self.hands[next(iter(self.hands))]
+        # who plays it: the players a rematch offers to play again (`bot.core.table.rematch`);
+        # a hand or round dealt takes any offer's place
+        self.rematch = None
+        self.company = [s.to_dict() for i, s in enumerate(self.seats) if self.seat_in_play(i)]
+
+    def rematch_cost(self) -> int:
+        """The chips a player needs to play again: poker's default buy-in, Okey's stake."""
+        return int(self.options.get("default_buy_in", self.options.get("stake", 0)))
 
     # --- what each game provides ----------------------------------------------------------------
 
@@ -509,6 +530,10 @@ class TableSession:
     def outcome(self) -> TableOutcome | None:
         """A tournament table's standing (see `TableOutcome`); None at a table outside any
         tournament (`options["tournament"]` unset)."""
+        return None
+
+    def tournament_view(self) -> TournamentView | None:
+        """What the table's page shows of its tournament (level, standing); None outside one."""
         return None
 
     def refunds(self) -> dict[int, int] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.core.codec import codec
-from bot.core.messages import Button, Outgoing, OutKind
+from bot.core.messages import Button, Outgoing, OutKind, TableLink
 from bot.core.moves import Leave, Move, Sit, Start
 from bot.core.table.deliver import text, words
 from bot.core.table.session import Msg, TableOutcome, msg
@@ -158,7 +158,7 @@ def message(
     fresh: bool = False,
 ) -> Outgoing:
     """The living message as an `EDIT_TABLE` item in the tournament's channel, with the
-    registration buttons while registering."""
+    registration buttons while registering and its tables playing now (`Outgoing.tables`)."""
     body = text(state.locale, lines(state, live))
     if len(body) > MAX_TEXT:
         body = text(state.locale, lines(state, live, compact=True))
@@ -184,6 +184,19 @@ def message(
         table_id=message_id(state.id),
         buttons=buttons,
         fresh=fresh,
+        tables=playing(state),
+    )
+
+
+def playing(state: Tournament) -> tuple[TableLink, ...]:
+    """The tables of the running stage still playing their match (each one's web page)."""
+    stage = state.stage
+    if stage is None or state.status != "running":
+        return ()
+    return tuple(
+        TableLink(str(slot.table_id), slot.number)
+        for slot in stage.tables
+        if slot.table_id is not None and slot.order is None
     )
 
 

@@ -11,6 +11,7 @@ import { renderOkey101, setWarning } from "./okey101.js";
 import { setTiles, symbols, tilesToggle } from "./prefs.js";
 import { haptic } from "./telegram.js";
 import { activityBar, presence, startActivity } from "./activity.js";
+import { tickLevels, tournamentBox } from "./tournament.js";
 
 const main = document.getElementById("main");
 const title = document.getElementById("title");
@@ -111,7 +112,8 @@ function draw() {
   }
   main.dataset.nonce = view.nonce || "";
   main.dataset.hand = view.hand_id || "";
-  swap(main, render(view)(view, ctx, kept));
+  // a tournament's table: the tournament's own box above the table (level, standing)
+  swap(main, tournamentBox(view, Date.now() + skew), render(view)(view, ctx, kept));
   prefs.replaceChildren(...(view.group === "okey" ? [tilesToggle(changeTiles)] : []));
   drawLive();
   presence(view);
@@ -233,6 +235,7 @@ function tick() {
     if (secs) secs.textContent = t("web.seconds", { seconds: Math.ceil(left / 1000) });
     node.classList.toggle("late", left < 10000);
   }
+  tickLevels(now);
 }
 
 setInterval(tick, 250);

@@ -78,8 +78,9 @@ function roundEnd(last) {
 
 /** The Okey match that ended with the previous round, while no round is running: the
  * winner(s), each player's final total and the chips the match paid them (none in a
- * tournament), and how to play again (the chat starts the next match); null otherwise. */
-export function matchResult(view) {
+ * tournament), and how to play again ("Play again" while the table offers it, `rematch`);
+ * null otherwise. */
+export function matchResult(view, ctx = null) {
   const last = view.last;
   if (view.group !== "okey" || !last?.over || view.hand_id) return null;
   const players = last.players || [];
@@ -98,7 +99,23 @@ export function matchResult(view) {
     h("h2", {}, t("web.okey.match_result")),
     winners.length ? h("p.winners", {}, t("web.okey.match_winners", { names: winners.join(", ") })) : null,
     h("table.points", {}, h("tbody", {}, players.map(row))),
-    view.phase === "waiting" ? h("p.hint.again", {}, t("web.okey.again")) : null,
+    // (a tournament's table plays one match: the tournament seats the next one)
+    view.phase === "waiting" && !view.tournament ? h("p.hint.again", {}, t("web.okey.again")) : null,
+    rematch(view, ctx),
+  );
+}
+
+/** "Play again (k/n)" for a player of the table's offer who has not pressed yet (sent as the
+ * move `{kind: "rematch"}`); for the others how many have pressed; null without an offer. */
+export function rematch(view, ctx) {
+  const offer = view.rematch;
+  if (!offer) return null;
+  const counts = { pressed: offer.pressed, total: offer.total };
+  if (!offer.mine || offer.done || !ctx) return h("p.hint.rematch", {}, t("web.rematch.waiting", counts));
+  return h(
+    "button.act.rematch",
+    { type: "button", dataset: { key: "act-rematch", kind: "rematch" }, disabled: ctx.pending, onclick: () => ctx.act("rematch", {}) },
+    t("web.rematch.play", counts),
   );
 }
 

@@ -218,7 +218,7 @@ function middle(view, kinds, ctx) {
     ? pile(view, view.me, { size: "", drop: kinds.has("discard") ? "discard" : null, ctx, keep: 3 })
     : null;
   // no round running (before the first, after the match): no stock, indicator or piles
-  const result = matchResult(view);
+  const result = matchResult(view, ctx);
   if (result) return h("div.middle", {}, result);
   if (!view.hand_id || (!view.indicator && !seated)) return h("div.middle", {}, h("p.stage", {}, stageText(view)));
   return h(
