@@ -39,6 +39,7 @@ from storage.records import (
     tournament_escrow,
     wallet,
 )
+from storage.seasons import SeasonRecord, Standing
 from storage.store import Store
 from storage.surfaces import SurfaceWrite, TableSurface
 
@@ -64,8 +65,10 @@ __all__ = [
     "PlayerRecord",
     "PlayerStats",
     "RatingRecord",
+    "SeasonRecord",
     "SeedRecord",
     "StaleVersion",
+    "Standing",
     "StorageError",
     "Store",
     "SurfaceWrite",

@@ -119,6 +119,46 @@ class Tournament(SQLModel, table=True):
     updated_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
 
 
+class Season(SQLModel, table=True):
+    """A community's current season (docs/seasons.md): its number, length (``length_days``
+    None: calendar months), when it started and ends, and ``deadline``, the timer every process
+    claims like a table's (a claim moves it a lease ahead; the end's transaction moves the
+    number on by one from the number it read, so a season ends once)."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (sa.Index("ix_seasons_deadline", "deadline"),)
+
+    platform: str = Field(sa_column=sa.Column(sa.String(32), primary_key=True))
+    community: str = Field(sa_column=sa.Column(sa.String(64), primary_key=True))
+    number: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    length_days: int | None = Field(default=None, sa_column=sa.Column(sa.Integer))
+    started_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+    ends_at: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+    deadline: datetime = Field(sa_column=sa.Column(Time, nullable=False))
+    # where the end is announced: the channel a moderator set the length in, else the channel
+    # of the community's table that enrolled it
+    channel_id: str | None = Field(default=None, sa_column=sa.Column(sa.String(64)))
+    locale: str | None = Field(default=None, sa_column=sa.Column(sa.String(8)))
+
+
+class SeasonStanding(SQLModel, table=True):
+    """One place of a finished season's final standings in one game: the player, the rating
+    shown then (conservative) and their rated games."""
+
+    __tablename__ = "season_standings"
+
+    platform: str = Field(sa_column=sa.Column(sa.String(32), primary_key=True))
+    community: str = Field(sa_column=sa.Column(sa.String(64), primary_key=True))
+    season: int = Field(sa_column=sa.Column(sa.Integer, primary_key=True, autoincrement=False))
+    game: str = Field(sa_column=sa.Column(sa.String(16), primary_key=True))
+    rank: int = Field(sa_column=sa.Column(sa.Integer, primary_key=True, autoincrement=False))
+    # no foreign key: the rows are copied from `ratings`, whose player_id has one, and a
+    # season's end writes 10,000s of them at once (the check doubled its time on PostgreSQL)
+    player_id: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    rating: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+    games: int = Field(sa_column=sa.Column(sa.Integer, nullable=False))
+
+
 class Wallet(SQLModel, table=True):
     """The cached balance of one ledger account (player wallet, table escrow or the house)."""
 
@@ -427,6 +467,8 @@ okey101_tallies = _table(Okey101Tally)
 ratings = _table(Rating)
 rating_opponents = _table(RatingOpponent)
 okey_penalties = _table(OkeyPenalty)
+seasons = _table(Season)
+season_standings = _table(SeasonStanding)
 hand_seeds = _table(HandSeed)
 table_messages = _table(TableMessageRow)
 web_secrets = _table(WebSecret)

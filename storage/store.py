@@ -48,10 +48,11 @@ from storage.records import (
 from storage.store_base import Clock, utc_now
 from storage.store_ratings import StoreRatings
 from storage.store_reads import StoreReads
+from storage.store_seasons import StoreSeasons
 from storage.store_surfaces import StoreSurfaces
 
 
-class Store(StoreReads, StoreSurfaces, StoreRatings):
+class Store(StoreReads, StoreSurfaces, StoreRatings, StoreSeasons):
     """Players, chips, tables and their history in one database; every method is a coroutine.
 
     Open with ``await Store.open(url)`` and close with ``await store.close()``. Each write is one

@@ -52,6 +52,7 @@ from bot.core.poker import odds_cache
 from bot.core.ratings.commands import RATING_COMMANDS, RatingCommands, rating_board_args
 from bot.core.registry import SESSIONS, game_spec, open_session, opener_of
 from bot.core.rematches import Rematches, is_rematch
+from bot.core.seasons import Seasons
 from bot.core.table import trust
 from bot.core.table.choices import RoomChoices
 from bot.core.table.deliver import deliver, error, table_message, text
@@ -77,7 +78,7 @@ log = logging.getLogger("bot.core")
 __all__ = ["ASKER_ONLY", "BOT_PLATFORM", "Core", "own_picker", "utcnow", "view_of"]
 
 # commands whose answer concerns the asker alone: private in a chat where a table plays
-ASKER_ONLY = frozenset({"help", "leaderboard", "verify"})
+ASKER_ONLY = frozenset({"help", "leaderboard", "verify", "season"})
 
 
 def utcnow() -> datetime:
@@ -113,6 +114,7 @@ class Core:
         self.ratings = RatingCommands(store)
         self.retention = Retention(store, self.config.retention_days)
         self.room_choices = RoomChoices(store)  # the Discord Activity's shared rooms
+        self.seasons = Seasons(store, self.config, clock)  # `/season`, each season's end
         self.rematches = Rematches(store, self.config, self.tables, clock)  # "Play again"
         self.commands_budget = _throttle(
             self.config.command_burst, self.config.command_refill_seconds, clock
@@ -158,6 +160,7 @@ class Core:
             out += await self._settle()
             out += await self.tournaments.tick(now)
             out += await self._settle()
+            out += await self.seasons.tick(now)  # a community's season ends (bot.core.seasons)
             await self.retention.run(now)  # hourly: closed tables' old logs (table.retention)
         return await draw_pictures(out)
 
@@ -503,6 +506,8 @@ class Core:
             return await self.moderation.command(command, who, r.sub, r.args)
         if r.group == "tournament":
             return await self.tournaments.command(command, who, r.sub, r.args)
+        if r.group == "season":
+            return await self.seasons.command(command, who, r.args)
         # the channel's table as this process holds it, checked by the commit or after
         group, sub, args = r.group, r.sub, r.args
         return await trust.run(self.store, lambda: self._game(command, who, group, sub, args))

@@ -4,7 +4,7 @@ adapter finds out whether the sender is one on its platform and says so on the c
 
 from __future__ import annotations
 
-from bot.core.commands import RULES_SUBS, lookup, route
+from bot.core.commands import RULES_SUBS, SEASON_SUBS, lookup, route
 from bot.core.errors import Refusal
 from bot.core.messages import Command
 from bot.core.registry import group_specs
@@ -24,8 +24,11 @@ def needs_moderator(name: str, args: tuple[str, ...]) -> bool:
     """Whether a command may need the sender's moderator rights: `/table ...` (reset, kick; not `web`),
     changing a table's house rules (`/poker rules set ...`, `/okey rules set ...`; plain
     `rules` only shows them), and starting or cancelling a tournament the sender did not
-    organise. Decided from the words alone, before anything is read."""
+    organise, and setting a community's season length (`/season length ...`). Decided from the
+    words alone, before anything is read."""
     routed = route(name, args)
+    if routed.group == "season":
+        return bool(args) and lookup(SEASON_SUBS, args[0]) == "length"
     if routed.group == "table":
         # `/table web`: anyone's own link to the web table; the private tables' commands are
         # their opener's or an invitee's (`bot.core.table.invites`)

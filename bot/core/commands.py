@@ -44,6 +44,7 @@ TOP = _aliases(
         "okey": (),
         "table": ("masa",),
         "tournament": ("turnuva",),
+        "season": ("sezon",),
     }
 )
 POKER = _aliases(
@@ -153,6 +154,8 @@ TOURNAMENT = _aliases(
         "cancel": ("iptal",),
     }
 )
+# `/season length monthly|weekly|<days>` (a moderator); any other word is a season number
+SEASON_SUBS = _aliases({"length": ("uzunluk", "süre", "boy")})
 SUBCOMMANDS = {"poker": POKER, "okey": OKEY, "table": TABLE, "tournament": TOURNAMENT}
 
 

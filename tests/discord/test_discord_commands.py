@@ -55,6 +55,7 @@ EXPECTED = {
     "verify": None,
     "lang": None,
     "tiles": None,
+    "season": None,
     "help": None,
     "history": None,
     "stats": None,
@@ -253,6 +254,10 @@ async def call(tree, path: str, **options):
         ("lang", {"language": "tr"}, ("lang", ("tr",))),
         ("tiles", {"style": "symbols"}, ("tiles", ("symbols",))),
         ("help", {}, ("help", ())),
+        ("season", {}, ("season", ())),
+        ("season", {"number": 3}, ("season", ("3",))),
+        ("season", {"length": " weekly "}, ("season", ("length", "weekly"))),
+        ("season", {"number": 3, "length": "14"}, ("season", ("length", "14"))),
     ],
 )
 async def test_commands_hand_the_core_its_words(tree_and_runner, path, options, expected):

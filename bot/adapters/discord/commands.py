@@ -17,6 +17,7 @@ from discord.app_commands import Choice, Range, locale_str
 
 from bot.adapters.discord import house_options as house
 from bot.adapters.discord.l10n import L
+from bot.adapters.discord.season_command import SEASON
 from bot.adapters.discord.slash import (
     REQUIRED,
     Opt,
@@ -659,5 +660,5 @@ def install_commands(tree: app_commands.CommandTree[Any], runner: Runner) -> Non
     tree.add_command(group(runner, OKEY, rules_command(runner, "okey")))
     tree.add_command(group(runner, TABLE))
     tree.add_command(group(runner, TOURNAMENT))
-    for spec in TOP_COMMANDS:
+    for spec in (*TOP_COMMANDS, SEASON):
         tree.add_command(slash_command(runner, spec.word, spec))

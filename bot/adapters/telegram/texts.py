@@ -147,6 +147,11 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("tournament_start", "Turnuvayı başlat (düzenleyen)", "Start the tournament (organiser)"),
     ("tournament_standings", "Turnuva sıralaması", "The tournament's standings"),
     ("tournament_cancel", "Turnuvayı iptal et (düzenleyen)", "Cancel the tournament (organiser)"),
+    (
+        "season",
+        "Sezon: liderler ve kalan süre (numara: geçmiş sezon; yönetici: uzunluk aylık|haftalık|gün)",
+        "The season: leaders, time left (a number: a past one; moderators: length monthly|weekly|days)",
+    ),
     ("table_reset", "Masayı sıfırla (yönetici)", "Reset the table (moderators)"),
     ("balance", "Fişlerin", "Your chips"),
     ("daily", "Günlük fiş", "Daily chips"),
