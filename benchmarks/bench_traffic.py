@@ -230,10 +230,11 @@ REACTIONS_PER_SECOND = 10.0
 
 
 async def reacting_game(
-    platform: str, seed: int, hands: int, reacting: bool
+    platform: str, seed: int, hands: int, reacting: bool, per_second: float = REACTIONS_PER_SECOND
 ) -> tuple[Traffic, Flow]:
-    """Açık poker with four people, with or without their reactions flowing; the traffic and
-    what the flow did. The settings' budgets are on; the core's clock follows the loop's."""
+    """Açık poker with four people, with or without their reactions flowing (`per_second`);
+    the traffic and what the flow did. The settings' budgets are on; the core's clock follows
+    the loop's."""
     folder = tempfile.TemporaryDirectory()
     store = await Store.open(f"sqlite+aiosqlite:///{folder.name}/reactions.db", migrate=True)
     try:
@@ -248,7 +249,7 @@ async def reacting_game(
         async with surface_type(core, NAMES) as surface:
             counts = Flow()
             flowing = (
-                asyncio.create_task(flow(surface, core, REACTIONS_PER_SECOND, hands, counts))
+                asyncio.create_task(flow(surface, core, per_second, hands, counts))
                 if reacting
                 else None
             )
