@@ -48,7 +48,9 @@ async def _pickers(surface: Any, users: list[Any]) -> dict[str, Any]:
 async def flow(surface: Any, core: Any, per_second: float, hands: int, counts: Flow) -> None:
     """Reactions at `per_second` from every seated person, round robin, while the game's first
     `hands` hands are played."""
-    while (session := surface.session()) is None or session.hand_no < 1:
+    # from the game's first move on: opening and seating wait for a quiet chat, which a flow
+    # of reactions never leaves it
+    while (session := surface.session()) is None or surface.traffic.human_moves < 1:
         await asyncio.sleep(0.1)
     last_hand = session.hand_no + hands
     stop = core.watch_reactions(lambda *_told: _taken(counts))
