@@ -35,11 +35,12 @@ Table speed (issue 37): Türk pokeri is played a second time at the `relaxed` sp
 extra group messages are the mentions of the player to act (one per turn that passes to a person);
 `... -m benchmarks.bench_traffic relaxed [seed] [poker hands]` plays the two side by side alone.
 
-Reactions (issue 37): Türk pokeri with four people is played twice on each platform, once as it
-is and once with its players sending 10 reactions a second between them (round robin, through
-the private picker the table message's `😀` opens), the settings' budgets on. Printed side by
-side: group calls per move (target <= 1.5: a reaction is folded into the table message's next
-edit, never a call of its own) and the press answers, reactions' presses included (p99 < 1 s);
+Reactions (issue 37): Türk pokeri at a table of four (three people and a computer) is played
+twice on each platform, once as it is and once with its people sending 10 reactions a second
+between them (round robin, through the private picker the table message's `😀` opens), the
+settings' budgets on. Printed side by side: group calls per move (target <= 1.5: a reaction is
+folded into the table message's next edit, never a call of its own) and the press answers,
+reactions' presses included (p99 < 1 s);
 `... -m benchmarks.bench_traffic reactions [seed] [poker hands]` plays them alone.
 
 Run: `.venv/bin/python -m benchmarks.bench_traffic [seed] [poker hands]` (default 1, 4);
@@ -232,7 +233,8 @@ REACTIONS_PER_SECOND = 10.0
 async def reacting_game(
     platform: str, seed: int, hands: int, reacting: bool, per_second: float = REACTIONS_PER_SECOND
 ) -> tuple[Traffic, Flow]:
-    """Türk pokeri with four people, with or without their reactions flowing (`per_second`);
+    """Türk pokeri at a table of four (three people, a computer), with or without the people's
+    reactions flowing (`per_second`);
     the traffic and what the flow did. The settings' budgets are on; the core's clock follows
     the loop's."""
     folder = tempfile.TemporaryDirectory()
@@ -253,7 +255,7 @@ async def reacting_game(
                 if reacting
                 else None
             )
-            traffic = await play(surface, GameSpec("turkish", 4, 0, hands), random.Random(seed))
+            traffic = await play(surface, GameSpec("turkish", 3, 1, hands), random.Random(seed))
             if flowing is not None:
                 await flowing
             surface.tally()
@@ -289,7 +291,7 @@ def reactions_report(rows: list[tuple[str, bool, Traffic, Flow]]) -> str:
 
 async def reactions(seed: int, hands: int) -> None:
     """The reactions scenario on both platforms, without them first."""
-    print(f"reactions: {REACTIONS_PER_SECOND:.0f}/s from the four players of a Türk pokeri table")
+    print(f"reactions: {REACTIONS_PER_SECOND:.0f}/s from a Türk pokeri table of four (3 people)")
     rows = []
     for platform in ("telegram", "discord"):
         for on in (False, True):
