@@ -19,8 +19,10 @@ PICKER_TIMEOUT = 30.0
 
 @dataclass
 class Flow:
-    """What the flow did: reactions pressed, taken by the core, refused (by the budget)."""
+    """What the flow did: pickers opened, reactions pressed, taken by the core, refused (by the
+    budget)."""
 
+    opened: int = 0  # pickers opened (one press of `😀` each)
     sent: int = 0
     taken: int = 0
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
@@ -58,6 +60,7 @@ async def flow(surface: Any, core: Any, per_second: float, hands: int, counts: F
         seated = [s.user_id for s in session.seats if not s.bot]
         users = [surface.users[user_id] for user_id in seated]
         pickers = await _pickers(surface, users)
+        counts.opened = len(pickers)
         order = [user_id for user_id in seated if user_id in pickers]
         k = 0
         while order and (session := surface.session()) is not None and session.hand_no < last_hand:
