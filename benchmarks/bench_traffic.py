@@ -35,6 +35,14 @@ Table speed (issue 37): Türk pokeri is played a second time at the `relaxed` sp
 extra group messages are the mentions of the player to act (one per turn that passes to a person);
 `... -m benchmarks.bench_traffic relaxed [seed] [poker hands]` plays the two side by side alone.
 
+Reactions (issue 37): Türk pokeri at a table of four (three people and a computer) is played
+twice on each platform, once as it is and once with its people sending 10 reactions a second
+between them (round robin, through the private picker the table message's `😀` opens), the
+settings' budgets on. Printed side by side: group calls per move (target <= 1.5: a reaction is
+folded into the table message's next edit, never a call of its own) and the press answers,
+reactions' presses included (p99 < 1 s);
+`... -m benchmarks.bench_traffic reactions [seed] [poker hands]` plays them alone.
+
 Run: `.venv/bin/python -m benchmarks.bench_traffic [seed] [poker hands]` (default 1, 4);
 `... -m benchmarks.bench_traffic spam [seed] [poker hands]` runs the flood scenario alone (`spam-baseline`:
 without the budget only, e.g. on an older commit for the figures before issue 25).
@@ -59,7 +67,8 @@ from testkit import virtual_time
 from testkit.traffic_discord import CHANNEL as DISCORD_CHANNEL
 from testkit.traffic_discord import DiscordSurface
 from testkit.traffic_play import GameSpec, loop_time, play
-from testkit.traffic_stats import Traffic, percentile, report, summary
+from testkit.traffic_reactions import Flow, flow
+from testkit.traffic_stats import MAX_GROUP_CALLS_PER_MOVE, Traffic, percentile, report, summary
 from testkit.traffic_telegram import GROUP as TELEGRAM_GROUP
 from testkit.traffic_telegram import TelegramSurface
 
@@ -218,6 +227,81 @@ async def flood(seed: int, hands: int, budgets: tuple[bool, ...] = (False, True)
     print(spam_report(rows))
 
 
+REACTIONS_PER_SECOND = 10.0
+
+
+async def reacting_game(
+    platform: str, seed: int, hands: int, reacting: bool, per_second: float = REACTIONS_PER_SECOND
+) -> tuple[Traffic, Flow]:
+    """Türk pokeri at a table of four (three people, a computer), with or without the people's
+    reactions flowing (`per_second`);
+    the traffic and what the flow did. The settings' budgets are on; the core's clock follows
+    the loop's."""
+    folder = tempfile.TemporaryDirectory()
+    store = await Store.open(f"sqlite+aiosqlite:///{folder.name}/reactions.db", migrate=True)
+    try:
+        config = CoreConfig(default_locale="en", turn_seconds=3600.0, **budget(True))  # type: ignore[arg-type]
+        core = Core(
+            store,
+            config,
+            clock=lambda: CORE_TIME + timedelta(seconds=loop_time()),  # the budgets refill
+            seeds=SeededSource(f"traffic-{seed}"),
+        )
+        surface_type = TelegramSurface if platform == "telegram" else DiscordSurface
+        async with surface_type(core, NAMES) as surface:
+            counts = Flow()
+            flowing = (
+                asyncio.create_task(flow(surface, core, per_second, hands, counts))
+                if reacting
+                else None
+            )
+            traffic = await play(surface, GameSpec("turkish", 3, 1, hands), random.Random(seed))
+            if flowing is not None:
+                await flowing
+            surface.tally()
+            traffic.game = "turkish+reactions" if reacting else "turkish"
+            return traffic, counts
+    finally:
+        await store.close()
+        folder.cleanup()
+
+
+def reactions_report(rows: list[tuple[str, bool, Traffic, Flow]]) -> str:
+    """Without and with the reactions, side by side."""
+    head = (
+        f"{'platform':9} {'react':5} {'sent':>5} {'taken':>5} {'refused':>7} {'moves':>5} "
+        f"{'grp calls':>9} {'grp/move':>8} {'presses':>7} {'ans p99':>7} {'ans max':>7}"
+    )
+    lines = [head]
+    for platform, on, t, f in rows:
+        per_move = t.per_move(t.group_calls)
+        p99 = percentile(t.answers, 0.99)
+        ok = per_move <= MAX_GROUP_CALLS_PER_MOVE and p99 < 1.0 and not t.unanswered
+        lines.append(
+            f"{platform:9} {'on' if on else 'off':5} {f.sent:5d} {f.taken:5d} {f.refused:7d} "
+            f"{t.human_moves:5d} {t.group_calls:9d} {per_move:8.2f} {t.presses:7d} "
+            f"{p99:7.2f} {max(t.answers, default=math.nan):7.2f}  {'ok' if ok else 'MISS'}"
+        )
+    lines.append(
+        f"targets: grp/move <= {MAX_GROUP_CALLS_PER_MOVE}, press answer p99 < 1 s (reactions' "
+        f"presses included; {REACTIONS_PER_SECOND:.0f} reactions/s from the table of four)"
+    )
+    return "\n".join(lines)
+
+
+async def reactions(seed: int, hands: int) -> None:
+    """The reactions scenario on both platforms, without them first."""
+    print(f"reactions: {REACTIONS_PER_SECOND:.0f}/s from a Türk pokeri table of four (3 people)")
+    rows = []
+    for platform in ("telegram", "discord"):
+        for on in (False, True):
+            traffic, counts = await reacting_game(platform, seed, hands, on)
+            rows.append((platform, on, traffic, counts))
+            print(report(traffic), flush=True)
+    print()
+    print(reactions_report(rows))
+
+
 async def main(seed: int, hands: int, only: str | None = None) -> None:
     """Every game on both platforms, then the flood; `only="relaxed"`: the two Türk pokeri games
     (normal and relaxed speed) side by side, without the flood."""
@@ -233,6 +317,8 @@ async def main(seed: int, hands: int, only: str | None = None) -> None:
     if only is None:
         print()
         await flood(seed, hands)
+        print()
+        await reactions(seed, hands)
 
 
 if __name__ == "__main__":
@@ -240,11 +326,14 @@ if __name__ == "__main__":
     words = sys.argv[1:]
     only_flood = bool(words) and words[0] in ("spam", "spam-baseline")
     only_relaxed = bool(words) and words[0] == "relaxed"
-    skip = only_flood or only_relaxed
+    only_reactions = bool(words) and words[0] == "reactions"
+    skip = only_flood or only_relaxed or only_reactions
     args = [int(a) for a in words[skip : skip + 2]]
     seed, hands = (args + [1, 4][len(args) :])[:2]
     if only_relaxed:
         virtual_time.run(main(seed, hands, "relaxed"))
+    elif only_reactions:
+        virtual_time.run(reactions(seed, hands))
     elif not only_flood:
         virtual_time.run(main(seed, hands))
     else:  # `spam-baseline`: without the budget only (runs on code that has none)

@@ -29,7 +29,7 @@ from testkit.fakes.discord_fakes import (
     FakeUser,
 )
 from testkit.fakes.discord_rest_server import FakeDiscordRest
-from testkit.traffic_play import QUICK, GameSpec, Seen, loop_time
+from testkit.traffic_play import QUICK, GameSpec, Seen, is_reaction, loop_time
 from testkit.traffic_stats import Traffic, worst_window
 
 CHANNEL = 500_000_000_000_000_777
@@ -197,6 +197,40 @@ class DiscordSurface:
     async def press(self, user: FakeUser, custom_id: str, message: Any, **kw: Any) -> Any:
         return await self._timed(self.harness.press(user, custom_id, message, **kw))
 
+    # ---- reactions (issue 37) ----------------------------------------------------------------
+    @staticmethod
+    def user_id(user: FakeUser) -> str:
+        return str(user.id)
+
+    async def open_reactions(self, user: FakeUser) -> Any:
+        """Press `😀` on the table message: the ephemeral picker it answered with (its message
+        and the custom id of each reaction), or None."""
+        message = self.table_message()
+        smile = [
+            c
+            for c in (custom_ids(message) if message else [])
+            if c.startswith("t:") and c.split(":")[2] == "r"
+        ]
+        if not smile:
+            return None
+        pressed = await self.press(user, smile[0], self._fake_message(message))
+        if pressed is None:
+            return None
+        shown = [d for d in self.harness.log.deliveries if d.interaction == pressed.id and d.view]
+        if not shown:
+            return None
+        codes = {
+            c.custom_id.split(":")[2]: c.custom_id
+            for c in shown[-1].view.children
+            if getattr(c, "custom_id", None)
+        }
+        return pressed.original, codes
+
+    async def react(self, user: FakeUser, picker: Any, reaction: Any) -> bool:
+        """Press one reaction in the user's ephemeral picker; False when never answered."""
+        original, codes = picker
+        return await self.press(user, codes[f"r.{reaction.value}"], original) is not None
+
     # ---- what players see --------------------------------------------------------------------
     def session(self) -> Any:
         live = self.core.tables.in_channel("discord", str(CHANNEL))
@@ -221,7 +255,12 @@ class DiscordSurface:
         found: dict[str, Seen] = {}
         for message, custom_id in ids:
             parts = custom_id.split(":")
-            if len(parts) == 5 and parts[0] == "t" and parts[3] == nonce:
+            if (
+                len(parts) == 5
+                and parts[0] == "t"
+                and parts[3] == nonce
+                and not is_reaction(parts[2])
+            ):
                 found.setdefault(parts[2], Seen(parts[2], (custom_id, message)))
         return list(found.values())
 

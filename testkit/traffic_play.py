@@ -75,6 +75,12 @@ class Surface(Protocol):
         """Wait until every queued request has gone out."""
 
 
+def is_reaction(action: str) -> bool:
+    """True for the reactions' buttons (`r`, `r.<reaction>`): no move of the turn, so the
+    players of the game never choose them (the reactions' flow presses them)."""
+    return action == "r" or action.startswith("r.")
+
+
 def loop_time() -> float:
     """The running loop's clock (virtual under the benchmark)."""
     return asyncio.get_running_loop().time()

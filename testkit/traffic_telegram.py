@@ -16,7 +16,7 @@ from telegram.ext import AIORateLimiter
 
 from bot.adapters.telegram import TelegramAdapter, build_application
 from testkit.fakes.telegram_server import Call, FakeTelegram
-from testkit.traffic_play import QUICK, GameSpec, Seen, changed, loop_time
+from testkit.traffic_play import QUICK, GameSpec, Seen, changed, is_reaction, loop_time
 from testkit.traffic_stats import Traffic, worst_window
 
 GROUP = -100555
@@ -114,6 +114,34 @@ class TelegramSurface:
         self.traffic.answers.append(answered - sent)
         return not self.server.answered_callbacks.get(query_id, {}).get("show_alert", False)
 
+    # ---- reactions (issue 37) ----------------------------------------------------------------
+    @staticmethod
+    def user_id(user: dict[str, Any]) -> str:
+        return str(user["id"])
+
+    async def open_reactions(self, user: dict[str, Any]) -> Any:
+        """Press `😀` on the table message: where the reactions picker came (its chat, message,
+        table and nonce), or None (no such button now, or no picker came)."""
+        for message_id, button in self._buttons(GROUP):
+            parts = button["callback_data"].split(":")
+            if len(parts) != 3 or parts[1] != "r":
+                continue
+            before = set(self.server.messages_sent_ids(user["id"]))
+            await self.press(user, GROUP, message_id, button["callback_data"])
+            deadline = loop_time() + 10.0
+            while loop_time() < deadline:
+                new = [m for m in self.server.messages_sent_ids(user["id"]) if m not in before]
+                if new:
+                    return (user["id"], new[-1], parts[0], parts[2])
+                await asyncio.sleep(0.1)
+            return None
+        return None
+
+    async def react(self, user: dict[str, Any], picker: Any, reaction: Any) -> bool:
+        """Press one reaction in the user's picker; False when refused."""
+        chat, message_id, table, nonce = picker
+        return await self.press(user, chat, message_id, f"{table}:r.{reaction.value}:{nonce}")
+
     # ---- what players see --------------------------------------------------------------------
     def session(self) -> Any:
         live = self.core.tables.in_channel("telegram", str(GROUP))
@@ -133,7 +161,7 @@ class TelegramSurface:
         for message_id, button in self._buttons(chat):
             data = button["callback_data"]
             parts = data.split(":")
-            if "|" in data or len(parts) != 3 or parts[2] != nonce:
+            if "|" in data or len(parts) != 3 or parts[2] != nonce or is_reaction(parts[1]):
                 continue
             found.setdefault(parts[1], Seen(parts[1], (chat, message_id, data)))
         return list(found.values())

@@ -23,7 +23,7 @@ A front end never parses a text the core wrote and never reaches into the core's
   live surface (the web table) redraws what changed.
 
 `LiveTableApi` adds what the live web table needs besides: many viewers' views of a table from
-one read (`table_views`), the Okey rack arrangement each player keeps (`arrange_rack`,
+one read (`table_views`), the reactions as they come (`watch_reactions`), the Okey rack arrangement each player keeps (`arrange_rack`,
 `sort_rack`), listening to other processes' commits (`follow`), and the health and size of the
 process (`healthy`, `open_tables`).
 """
@@ -50,6 +50,7 @@ __all__ = [
     "Pick",
     "Picker",
     "Prompt",
+    "ReactionListener",
     "RematchView",
     "SeatView",
     "Sender",
@@ -61,6 +62,9 @@ __all__ = [
 # told (table id, version) after a committed step of that table (called on the event loop,
 # under the table's lock: it must only schedule work, never await or block)
 VersionListener = Callable[[str, int], None]
+# told (table id, seat index, reaction value) when a seated player reacts (`bot.core.reactions`);
+# called on the event loop: it must only schedule work
+ReactionListener = Callable[[str, int, str], None]
 RACK_SLOTS = 30  # an Okey rack on the web table: two rows of 15 slots
 
 
@@ -438,6 +442,12 @@ class LiveTableApi(CoreApi, Protocol):
     async def tile_symbols_of(self, platform: str, user_id: str) -> bool:
         """Whether the user chose tiles with a shape per colour (`/tiles symbols`, or the page's
         toggle); False for colours or no choice. Read only."""
+        ...
+
+    def watch_reactions(self, listener: ReactionListener) -> Callable[[], None]:
+        """Call `listener(table_id, seat, reaction)` for every reaction at a table this
+        process takes (a seat's index in the table's seats, the reaction's value); returns the
+        function that stops it. Reactions are not committed: other processes never hear them."""
         ...
 
     async def follow(self) -> Callable[[], Awaitable[None]]:

@@ -7,6 +7,7 @@
     await core.press(press)       -> list[Outgoing]   a button press (`Button.custom_id`), decoded
                                                       by `bot.core.codec` into a move for `act`
     await core.tick(now)          -> list[Outgoing]   turn timers; call every few seconds
+    core.watch_reactions(listener) -> unsubscribe     reactions as they come (the web pages)
     await core.locale_of(platform, user_id) -> str | None   a player's `/lang` choice (read only)
     await core.tile_symbols_of(platform, user_id) -> bool  a player's `/tiles` choice (read only)
     core.needs_moderator(name, args) -> bool           whether an adapter must look up moderators
@@ -35,7 +36,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from bot.core.answers import answered, legacy_move
-from bot.core.api import RematchView, TableInfo, TableView, VersionListener
+from bot.core.api import ReactionListener, RematchView, TableInfo, TableView, VersionListener
 from bot.core.checks import needs_moderator, require_moderator
 from bot.core.codec import codec
 from bot.core.commands import RULES_SUBS, lookup, route
@@ -44,7 +45,7 @@ from bot.core.errors import Refusal, log_outcome, storage_refusal
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press, Sender
 from bot.core.moderation import Moderation
-from bot.core.moves import Action, Move
+from bot.core.moves import Action, Move, React
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
@@ -60,6 +61,7 @@ from bot.core.table.fairness import SeedSource, random_seeds
 from bot.core.table.live import LiveTable
 from bot.core.table.pictures import draw_pictures
 from bot.core.table.private import make_private, take_private_words
+from bot.core.table.reacting import picker, react
 from bot.core.table.retention import Retention
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import TableService
@@ -122,6 +124,10 @@ class Core:
         self.presses_budget = _throttle(
             self.config.press_burst, self.config.press_refill_seconds, clock
         )
+        self.reactions_budget = _throttle(
+            self.config.reaction_burst, self.config.reaction_refill_seconds, clock
+        )
+        self.reaction_listeners: list[ReactionListener] = []
         # tournament tables play in rooms the adapter opens (`rooms`), else in shared rooms
         self.tournaments = TournamentService(
             store,
@@ -232,6 +238,8 @@ class Core:
         are refused, and so is a flood of presses (`CoreConfig.press_burst`; the refusal is the
         press's own answer)."""
         decoded = codec.decode(press.raw)
+        if not isinstance(decoded, Refusal) and isinstance(decoded.move, React):
+            return await self._react(press.table_id, press.sender, decoded.move)
 
         def move() -> Move:
             if press.action == "x" and press.args:  # older web pages' own moves
@@ -250,7 +258,10 @@ class Core:
         decoded into a move first: `press`). Refused with a clear reason in the player's
         language, changing nothing: a stale nonce, another platform's table, a move that is
         not theirs to make or not legal now, a flood (`CoreConfig.press_burst`). A move that
-        needs an answer first comes back with the question as data (`Outgoing.prompt`)."""
+        needs an answer first comes back with the question as data (`Outgoing.prompt`).
+        A reaction (`React`) is no turn's move: `_react`."""
+        if isinstance(move, React):
+            return await self._react(table_id, who, move)
         return await self._act(table_id, who, nonce, lambda: move, _move_word(move))
 
     async def _act(
@@ -295,8 +306,57 @@ class Core:
             },
         )
 
+    async def _react(self, table_id: str, sender: Sender, move: React) -> list[Outgoing]:
+        """A reaction (`bot.core.table.reacting`), whatever the turn's nonce: kept with the
+        table and told to `watch_reactions`' listeners, answered with nothing; or, without
+        one, the reactions picker to the presser. Refused to anyone not seated there, and a
+        flood by the reactions' own budget per player and table (`CoreConfig.reaction_burst`;
+        the picker spends a press)."""
+        if move.reaction is None:
+            budget, key = self.presses_budget, (sender.platform, sender.channel_id, sender.user_id)
+        else:
+            budget, key = self.reactions_budget, (sender.platform, table_id, sender.user_id)
+        slow = "err.slow_down" if move.reaction is None else "err.react_slow_down"
+        if (refused := await self._over_budget(budget, key, sender, slow)) is not None:
+            return refused
+
+        async def work(who: Who) -> list[Outgoing]:
+            live = None if is_tournament_id(table_id) else await self.tables.fetch(table_id)
+            if live is None or live.platform != sender.platform:
+                raise Refusal("err.no_such_table")
+            if move.reaction is None:
+                return [picker(live.session, who)]
+            seat = await react(live, who, move.reaction)
+            for listener in list(self.reaction_listeners):
+                try:
+                    listener(table_id, seat, move.reaction.value)
+                except Exception:  # a listener's bug never refuses the reaction
+                    log.exception(kv(event="listener_failed", table=table_id))
+            return []
+
+        fields = {"platform": sender.platform, "user": sender.user_id, "table": table_id}
+        word = "react" if move.reaction is not None else "reactions"
+        failure = {"event": "press_failed", "table": table_id}
+        return await self._answer(sender, work, failure=failure, fields={**fields, "press": word})
+
+    def watch_reactions(self, listener: ReactionListener) -> Callable[[], None]:
+        """Call `listener(table_id, seat, reaction)` for every reaction this process takes
+        from now on (`bot.core.reactions.Reaction`'s value; the seat's index); returns the
+        function that stops it."""
+        self.reaction_listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self.reaction_listeners:
+                self.reaction_listeners.remove(listener)
+
+        return stop
+
     async def _over_budget(
-        self, budget: Throttle | None, key: tuple[str, str, str], source: Command | Sender
+        self,
+        budget: Throttle | None,
+        key: tuple[str, str, str],
+        source: Command | Sender,
+        refusal: str = "err.slow_down",
     ) -> list[Outgoing] | None:
         """None when `source` is within its sender's budget (it runs); else what to answer: one
         "slow down" in the sender's language, then nothing. Nothing is read or written but the
@@ -312,7 +372,7 @@ class Core:
             log.info(kv(event="throttled", platform=source.platform, user=source.user_id))
         chosen = await self.accounts.locale_of(source.platform, source.user_id)
         locale = chosen or normalize_locale(source.locale) or self.config.default_locale
-        return [self._error(locale, source.user_id, Refusal("err.slow_down"))]
+        return [self._error(locale, source.user_id, Refusal(refusal))]
 
     async def _answer(
         self,

@@ -17,6 +17,7 @@ own prefix. The code is the move, the same on every platform and every process:
     x.<kind>.<source>.<amount>.<tile>...   any other engine move (`-` for none)
     join leave start         a tournament's registration (`Sit`, `Leave`, `Start`)
     again                    play again on a stopped table (`Rematch`)
+    r  r.<reaction>          the reactions picker (`React(None)`) / a reaction (`React`)
 
 `decode` takes what a platform hands back and returns the table, the nonce and the move, or a
 `Refusal` (`err.bad_button`) for anything else: forged, cut, oversized or from no table of
@@ -35,11 +36,13 @@ from bot.core.moves import (
     Move,
     PickMeld,
     Plan,
+    React,
     Rematch,
     Sit,
     Start,
 )
 from bot.core.moves import Ask as AskMove
+from bot.core.reactions import reaction_of
 from games.base import Action
 
 __all__ = ["MAX_BUTTON_BYTES", "ButtonMove", "CodecError", "MoveCodec", "codec"]
@@ -122,6 +125,8 @@ class MoveCodec:
         for word, registration in REGISTRATION.items():
             if move == registration:
                 return word
+        if isinstance(move, React):
+            return "r" if move.reaction is None else f"r.{move.reaction.value}"
         raise CodecError(f"no button carries {move!r}")
 
     def _action(self, action: Action) -> str:
@@ -189,6 +194,8 @@ class MoveCodec:
             return PickMeld(None)
         if code in REGISTRATION:
             return REGISTRATION[code]
+        if code == "r":
+            return React(None)
         head, _, rest = code.partition(".")
         words = rest.split(".") if rest else []
         if head == "x":  # only what has no shorter code: every move is read from one text
@@ -196,6 +203,9 @@ class MoveCodec:
             return general if general is not None and self.code(general) == code else None
         if not words:
             return None
+        if head == "r":  # only the set's own values: never free text
+            reaction = reaction_of(words[0]) if len(words) == 1 else None
+            return None if reaction is None else React(reaction)
         if head == "draw":
             return Action("draw", cards=tuple(words)) if all(map(_is_code, words)) else None
         if head in AMOUNTED and len(words) == 1 and (number := _number(words[0])) is not None:

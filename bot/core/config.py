@@ -58,6 +58,10 @@ class CoreConfig:
     # skill ratings (docs/ratings.md): results between people update them in the commit that
     # settles them; off only for a benchmark's baseline (`benchmarks/bench_ratings.py`)
     ratings: bool = True
+    # reactions at a table (`bot.core.table.reacting`): a bucket of the same kind per player and
+    # table, on everywhere (a flood of reactions is refused privately, the table sees none of it)
+    reaction_burst: int = 3
+    reaction_refill_seconds: float = 2.0
     # the web table's link maker (`/table web`): (platform, user id, user name, table id,
     # locale) -> a signed, expiring address for that user and table; None: no web table here
     web_link: Callable[[str, str, str, str, str], str] | None = None

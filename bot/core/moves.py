@@ -13,6 +13,8 @@ table move the core works out before (or instead of) an engine move.
     PickMeld(tile)       101 Okey: ask which tile to add (None) or which meld a tile goes onto
     Sit() / Leave() / Start()   a tournament's registration buttons
     Rematch()            "Play again" on a stopped table's last message (`bot.core.table.rematch`)
+    React(reaction)      a reaction of the fixed set (`bot.core.reactions`), None: ask which
+                         (the chat's picker); not a turn's move, so no nonce binds it
 
 Every front end hands the core one of these (`Core.act`); chat buttons carry them compactly
 (`bot.core.codec.MoveCodec`), the web table as JSON (`move_of_json`, docs/web.md).
@@ -23,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.core.reactions import Reaction, reaction_of
 from games.base import Action
 
 __all__ = [
@@ -37,6 +40,7 @@ __all__ = [
     "Move",
     "PickMeld",
     "Plan",
+    "React",
     "Rematch",
     "Sit",
     "Start",
@@ -120,7 +124,14 @@ class Rematch:
     """Play again: the same players, seats, house rules and stake (`bot.core.table.rematch`)."""
 
 
-TableMove = Ask | Plan | ConfirmDiscard | PickMeld | Sit | Leave | Start | Rematch
+@dataclass(frozen=True)
+class React:
+    """A reaction at the table (`Reaction`), or None: show me the reactions (a chat picker)."""
+
+    reaction: Reaction | None = None
+
+
+TableMove = Ask | Plan | ConfirmDiscard | PickMeld | Sit | Leave | Start | Rematch | React
 Move = Action | TableMove
 
 
@@ -135,9 +146,14 @@ def _code(value: Any) -> str:
 def move_of_json(data: dict[str, Any]) -> Move:
     """A move from its JSON (docs/web.md, "Moves"): `kind` an engine move's kind with `amount`,
     `cards` and `source` as in `Action` (`confirm: true` with a 101 `discard` accepts its +101),
-    or a table move's kind (`open_best` ... `lay_best`, `pick_meld`, `rematch`); `BadMove`
-    otherwise."""
+    or a table move's kind (`open_best` ... `lay_best`, `pick_meld`, `rematch`), or `react`
+    with its `reaction` (one of `bot.core.reactions.Reaction`); `BadMove` otherwise."""
     kind = data.get("kind")
+    if kind == "react":
+        reaction = reaction_of(data.get("reaction"))
+        if reaction is None:
+            raise BadMove("unknown reaction")
+        return React(reaction)
     amount = data.get("amount")
     cards = data.get("cards") or []
     source = data.get("source")
@@ -193,4 +209,6 @@ def move_json(move: Move) -> dict[str, Any]:
         return {"kind": "pick_meld", "cards": [] if move.tile is None else [move.tile]}
     if isinstance(move, Rematch):
         return {"kind": "rematch"}
+    if isinstance(move, React) and move.reaction is not None:
+        return {"kind": "react", "reaction": move.reaction.value}
     raise BadMove(f"{type(move).__name__} has no JSON")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.core.api import TableInfo, TableView, VersionListener
+from bot.core.api import ReactionListener, TableInfo, TableView, VersionListener
 from bot.core.checks import needs_moderator
 
 
@@ -47,4 +47,8 @@ class NarrowCore:
 
     def subscribe(self, listener: VersionListener) -> Callable[[], None]:
         """No table ever moves: nothing to tell."""
+        return lambda: None
+
+    def watch_reactions(self, listener: ReactionListener) -> Callable[[], None]:
+        """Nobody reacts at a table nobody knows: nothing to tell."""
         return lambda: None

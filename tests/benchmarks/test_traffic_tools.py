@@ -136,3 +136,19 @@ def test_one_poker_hand_is_played_answered_and_counted(platform, counted):
     assert traffic.unanswered == 0 and len(traffic.answers) == traffic.presses
     assert traffic.group_calls >= traffic.new_group >= 1
     assert traffic.private_calls >= 4  # each player's down card
+
+
+@pytest.mark.parametrize("platform", ["telegram", "discord"])
+def test_reactions_flow_beside_a_hand_and_every_press_is_answered(platform, counted):
+    from benchmarks.bench_traffic import reacting_game
+
+    (traffic, flow), _wall = run_virtual(
+        lambda: reacting_game(platform, seed=2, hands=1, reacting=True, per_second=4.0)
+    )
+    assert traffic.hands == 1 and traffic.human_moves >= 4
+    assert traffic.unanswered == 0 and len(traffic.answers) == traffic.presses
+    assert flow.sent > 12 and flow.taken >= 4  # each player's budget at least
+    assert flow.refused > 0  # 4 a second from three people: the budget refuses some
+    # the presses: the game's, each person's picker and every reaction, each answered
+    assert flow.opened == 3  # the table's three people (the fourth seat is a computer)
+    assert traffic.presses >= flow.sent + flow.opened + traffic.human_moves

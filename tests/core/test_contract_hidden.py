@@ -140,3 +140,60 @@ def test_the_previous_hand_never_depends_on_cards_hidden_from_its_viewer(game, t
         await twins_after_fold_out(tmp, game, data, same_last)
 
     run_examples(12, check)
+
+
+# --- reactions (issue 37) ----------------------------------------------------------------------
+
+
+async def reactions_seen(core, table: str, viewer: str) -> tuple[object, ...]:
+    """What a viewer gets of every seated player's reactions: the reaction frames' data (table,
+    seat, reaction), their own picker and answers (or refusals), and, once the next public
+    move commits, the table message and the viewer's move log with the reactions folded in."""
+    from bot.core.messages import Sender
+    from bot.core.moves import React
+    from bot.core.reactions import REACTIONS
+
+    heard: list[tuple[str, int, str]] = []
+    core.watch_reactions(lambda *told: heard.append(told))
+    session = table_session(core)
+    answers = []
+    for index, seat in enumerate(session.seats):
+        if seat.bot:
+            continue
+        sender = Sender("test", "c1", seat.user_id, seat.name, "en")
+        reaction = REACTIONS[index % len(REACTIONS)]
+        answers.append(await core.act(table, sender, "any", React(reaction)))
+    mine = Sender("test", "c1", viewer, viewer.capitalize(), "en")
+    picker = await core.act(table, mine, "any", React(None))
+    answers.append(
+        [(o.kind, o.user_id, o.text, [[b.action for b in r] for r in o.buttons]) for o in picker]
+    )
+    user, line = public_line(session)
+    out = await core.handle(cmd(user, line))
+    table_text = [o.text for o in out if o.kind.value == "edit_table"]
+    view = await core.table_view(table, "test", viewer)
+    return tuple(heard), tuple(map(str, answers)), tuple(table_text), view.moves if view else None
+
+
+@pytest.mark.parametrize("game", ["turkish", "acik"])
+def test_reactions_never_depend_on_cards_hidden_from_their_viewer(game, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp(f"reactions-{game}")
+
+    async def same_reactions(twins: ViewerTwins) -> None:
+        hand = table_session(twins.a).hand_no
+        seen_a = await reactions_seen(twins.a, twins.table, twins.viewer)
+        seen_b = await reactions_seen(twins.b, twins.table, twins.viewer)
+        assert seen_a[0] and seen_a[:2] == seen_b[:2]  # the frames, the picker, the answers
+        session = table_session(twins.a)
+        if session is not None and session.running() and session.hand_no == hand:
+            # the same hand plays on (no showdown, no new deal): nothing else differs, and the
+            # move log holds the reactions folded into one line
+            assert seen_a == seen_b
+            assert any(" · " in line for line in seen_a[3] or ())
+        event("seated" if twins.seated else "spectator")
+
+    async def check(data) -> None:
+        saved = await BASES.draw(tmp, game, data)
+        await check_viewer_twins(tmp, saved, data, same_reactions, hand_in_play=True)
+
+    run_examples(10, check)

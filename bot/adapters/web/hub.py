@@ -9,6 +9,10 @@ are serialised once. A table's broadcasts never overlap: a version told while on
 it run once more when it ends, so a burst of steps (computer moves) costs one or two rounds,
 and the last state always goes out. A version not newer than the last one sent is ignored (the
 same commit heard twice: in-process and through PostgreSQL).
+
+A reaction at a table (`LiveTableApi.watch_reactions`) is no new version: every page of that
+table gets a small `reaction` frame (the seat's index and the reaction's value, nothing else),
+which it shows beside the seat for a few seconds unless its player muted reactions there.
 """
 
 from __future__ import annotations
@@ -69,11 +73,13 @@ class Hub:
         self.tables: dict[tuple[str, str], _Table] = {}  # (platform, table id)
         self.on_sent = on_sent  # (table id, viewers, bytes) after a broadcast, for metrics
         self._unsubscribe: list[Callable[[], None]] = []
+        self._sending: set[asyncio.Task[None]] = set()  # reaction frames on their way
 
     def start(self) -> None:
         """Listen to every core's commits."""
         for platform, core in self.cores.items():
             self._unsubscribe.append(core.subscribe(self._listener(platform)))
+            self._unsubscribe.append(core.watch_reactions(self._reactions(platform)))
 
     def _listener(self, platform: str) -> Callable[[str, int], None]:
         def told(table_id: str, version: int) -> None:
@@ -81,11 +87,33 @@ class Hub:
 
         return told
 
+    def _reactions(self, platform: str) -> Callable[[str, int, str], None]:
+        def reacted(table_id: str, seat: int, reaction: str) -> None:
+            self.reacted(platform, table_id, seat, reaction)
+
+        return reacted
+
+    def reacted(self, platform: str, table_id: str, seat: int, reaction: str) -> None:
+        """A seated player reacted: every page of the table gets a `reaction` frame (soon)."""
+        table = self.tables.get((platform, table_id))
+        if table is None or not table.viewers:
+            return
+        text = frame("reaction", seat=seat, reaction=reaction)
+        task = asyncio.get_running_loop().create_task(self._send_all(list(table.viewers), text))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _send_all(self, viewers: list[Viewer], text: str) -> None:
+        for viewer in viewers:
+            await send(viewer, text)
+
     async def stop(self) -> None:
         """Stop listening and close every socket."""
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe.clear()
+        for task in list(self._sending):
+            task.cancel()
         for table in list(self.tables.values()):
             if table.task is not None:
                 table.task.cancel()

@@ -580,8 +580,9 @@ def start_param(table_id: str) -> str:
 
 
 def page_texts(locale: str) -> dict[str, str]:
-    """The page's own words (`web.*` keys of the catalogue) in `locale`."""
-    return {k: v for k, v in catalogue(locale).items() if k.startswith("web.")}
+    """The page's own words (`web.*` keys of the catalogue, and the reactions' `reaction.*`)
+    in `locale`."""
+    return {k: v for k, v in catalogue(locale).items() if k.startswith(("web.", "reaction."))}
 
 
 async def _json_body(request: web.Request) -> dict[str, Any] | None:

@@ -15,6 +15,7 @@ from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.sketch import Sketch
 from bot.core.table import rematch
 from bot.core.table.private import private_line
+from bot.core.table.reacting import reaction_row
 from bot.core.table.session import ButtonSpec, KeptLine, Msg, Note, TableSession
 
 
@@ -93,17 +94,20 @@ def table_message(
     version: int | None = None,
 ) -> Outgoing:
     """The table's message: state, move log (and `note`, see `table_text`) and the turn buttons
-    of the seat to act (none once the table is closed), then "Play again" while a rematch is
-    offered (`bot.core.table.rematch`). `fresh`: post it anew at the bottom of the channel.
-    `version`: the committed table version it shows."""
+    of the seat to act (none once the table is closed) with the reactions' `😀` under them,
+    then "Play again" while a rematch is offered (`bot.core.table.rematch`). `fresh`: post it
+    anew at the bottom of the channel. `version`: the committed table version it shows."""
     closed = session.phase == "closed"
-    specs = [*([] if closed else session.buttons()), *rematch.buttons(session)]
+    turn = [] if closed else session.buttons()
+    buttons = render_buttons(session, session.locale, [*turn, *rematch.buttons(session)])
+    if turn:  # the reactions' one button goes with the turn's (`bot.core.table.reacting`)
+        buttons = (*buttons, reaction_row(session))
     return Outgoing(
         OutKind.EDIT_TABLE,
         table_text(session, note),
         channel_id=channel_id,
         table_id=str(session.table_id),
-        buttons=render_buttons(session, session.locale, specs),
+        buttons=buttons,
         sketch=None if closed else session.table_sketch(),
         fresh=fresh and not closed,
         version=version,

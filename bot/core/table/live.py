@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from bot.core.reactions import Reaction
 from bot.core.table.session import Step, TableSession
 from storage import TableRecord
 
@@ -35,6 +36,9 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.closed = False
         self.told = record.version  # the newest version known (LISTEN/NOTIFY): above, read first
+        # reactions since the last committed step: user id -> (name, reaction), newest last;
+        # folded into the move log by the next commit (`bot.core.table.reacting`)
+        self.reactions: dict[str, tuple[str, Reaction]] = {}
 
 
 def table_number(table_id: str) -> int | None:

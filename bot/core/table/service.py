@@ -36,6 +36,7 @@ from bot.core.table.live import (
     table_number,
 )
 from bot.core.table.private import seat_guard
+from bot.core.table.reacting import fold
 from bot.core.table.rooms import SHARED
 from bot.core.table.session import (
     Note,
@@ -467,6 +468,8 @@ class TableService:
         session.deadline = turn_deadline(session, now, self.config.turn_seconds)
         if step.status == "closed":
             session.phase = "closed"
+        if (reacted := fold(live.reactions)) is not None:  # before the step's own moves
+            session.log_moves([reacted])
         log_moves(session, step.notes)  # before the snapshot, so that the log is kept
         snapshot = session.to_dict()
         due = self._due(session, now, step.status)
@@ -517,6 +520,7 @@ class TableService:
             raise Refusal(storage_refusal(exc)) from None
         live.version = version
         live.snapshot = snapshot
+        live.reactions.clear()
         trust.committed()
         self.notify(live.id, version)
         log.info(

@@ -12,6 +12,7 @@ import { setTiles, symbols, tilesToggle } from "./prefs.js";
 import { haptic } from "./telegram.js";
 import { activityBar, presence, startActivity } from "./activity.js";
 import { tickLevels, tournamentBox } from "./tournament.js";
+import { reactionBar, reactionsToggle, setMuted, showReaction } from "./reactions.js";
 
 const main = document.getElementById("main");
 const title = document.getElementById("title");
@@ -114,8 +115,14 @@ function draw() {
   main.dataset.nonce = view.nonce || "";
   main.dataset.hand = view.hand_id || "";
   // a tournament's table: the tournament's own box above the table (level, standing)
-  swap(main, tournamentBox(view, Date.now() + skew), render(view)(view, ctx, kept));
-  prefs.replaceChildren(...(view.group === "okey" ? [tilesToggle(changeTiles)] : []));
+  swap(main, tournamentBox(view, Date.now() + skew), render(view)(view, ctx, kept), reactionBar(view, react));
+  prefs.replaceChildren(
+    ...(view.group === "okey" ? [tilesToggle(changeTiles)] : []),
+    reactionsToggle((on) => {
+      setMuted(on);
+      draw();
+    }),
+  );
   drawLive();
   presence(view);
   tick();
@@ -141,6 +148,14 @@ function changeTiles(choice) {
   });
   setTiles(choice);
   draw();
+}
+
+/** Send a reaction (not a move: it never waits on or blocks the turn's buttons); a refusal
+ * (a flood, not seated) is said as a toast. */
+function react(reaction) {
+  if (!view) return;
+  const ref = connection.request({ type: "act", kind: "react", reaction, nonce: view.nonce || "-" });
+  if (ref === null) toast(t("web.offline"), "error");
 }
 
 /** The game's renderer. */
@@ -172,6 +187,9 @@ const handlers = {
     myTurn = mine;
     view = next;
     draw();
+  },
+  onReaction(seat, reaction) {
+    showReaction(seat, reaction);
   },
   onAck(ref, warn) {
     finished(ref);

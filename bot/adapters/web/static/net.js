@@ -7,7 +7,8 @@ const PING_MS = 25000;
 
 export class Connection {
   /** `handlers`: onState(view, texts, prefs), onAck(ref, warn), onRefused(ref, text), onError(text),
-   * onClosed(text, rematch), onStatus("open" | "connecting" | "retry", seconds). */
+   * onClosed(text, rematch), onReaction(seat, reaction),
+   * onStatus("open" | "connecting" | "retry", seconds). */
   constructor(session, handlers) {
     this.session = session;
     this.handlers = handlers;
@@ -47,6 +48,9 @@ export class Connection {
         this.attempt = 0;
         this.handlers.onStatus("open");
         this.handlers.onState(frame.view, frame.texts, frame.prefs);
+        break;
+      case "reaction":
+        this.handlers.onReaction?.(frame.seat, frame.reaction);
         break;
       case "ack":
         this.handlers.onAck(frame.ref, frame.warn);

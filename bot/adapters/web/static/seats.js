@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { bubble } from "./reactions.js";
 
 /** Seats in the order they sit, turned so that the viewer (or the first seat) comes first. */
 export function fromViewer(view) {
@@ -29,7 +30,8 @@ export function avatar(seat) {
 }
 
 /** The plate of seat `i`: its picture, name, a computer or away mark, the rating badge (a `?`
- * while provisional), the countdown when it acts. */
+ * while provisional), the countdown when it acts, its player's reaction while it shows
+ * (reactions.js). */
 export function namePlate(view, i) {
   const seat = view.seats[i];
   const marks = [];
@@ -49,6 +51,7 @@ export function namePlate(view, i) {
       : h("span.name", {}, seat.name),
     marks,
     seat.acting ? countdown(view) : null,
+    bubble(i),
   );
 }
 
