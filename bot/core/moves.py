@@ -13,6 +13,8 @@ table move the core works out before (or instead of) an engine move.
     PickMeld(tile)       101 Okey: ask which tile to add (None) or which meld a tile goes onto
     Sit() / Leave() / Start()   a tournament's registration buttons
     Rematch()            "Play again" on a stopped table's last message (`bot.core.table.rematch`)
+    Back()               "I'm back": an away player takes their kept seat back
+                         (`bot.core.table.kept`)
 
 Every front end hands the core one of these (`Core.act`); chat buttons carry them compactly
 (`bot.core.codec.MoveCodec`), the web table as JSON (`move_of_json`, docs/web.md).
@@ -31,6 +33,7 @@ __all__ = [
     "PLAN_KINDS",
     "Action",
     "Ask",
+    "Back",
     "BadMove",
     "ConfirmDiscard",
     "Leave",
@@ -120,7 +123,12 @@ class Rematch:
     """Play again: the same players, seats, house rules and stake (`bot.core.table.rematch`)."""
 
 
-TableMove = Ask | Plan | ConfirmDiscard | PickMeld | Sit | Leave | Start | Rematch
+@dataclass(frozen=True)
+class Back:
+    """An away player takes their seat back from the computer that kept it."""
+
+
+TableMove = Ask | Plan | ConfirmDiscard | PickMeld | Sit | Leave | Start | Rematch | Back
 Move = Action | TableMove
 
 
@@ -135,7 +143,8 @@ def _code(value: Any) -> str:
 def move_of_json(data: dict[str, Any]) -> Move:
     """A move from its JSON (docs/web.md, "Moves"): `kind` an engine move's kind with `amount`,
     `cards` and `source` as in `Action` (`confirm: true` with a 101 `discard` accepts its +101),
-    or a table move's kind (`open_best` ... `lay_best`, `pick_meld`, `rematch`); `BadMove`
+    or a table move's kind (`open_best` ... `lay_best`, `pick_meld`, `rematch`, `back`);
+    `BadMove`
     otherwise."""
     kind = data.get("kind")
     amount = data.get("amount")
@@ -153,6 +162,10 @@ def move_of_json(data: dict[str, Any]) -> Move:
         raise BadMove("bad source")
     if not isinstance(confirm, bool):
         raise BadMove("confirm must be true or false")
+    if kind == "back":
+        if amount is not None or source is not None or confirm or tiles:
+            raise BadMove("that move takes nothing")
+        return Back()
     if kind == "discard!":  # the page's older word for a confirmed discard
         kind, confirm = "discard", True
     if kind == "rematch":
@@ -193,4 +206,6 @@ def move_json(move: Move) -> dict[str, Any]:
         return {"kind": "pick_meld", "cards": [] if move.tile is None else [move.tile]}
     if isinstance(move, Rematch):
         return {"kind": "rematch"}
+    if isinstance(move, Back):
+        return {"kind": "back"}
     raise BadMove(f"{type(move).__name__} has no JSON")

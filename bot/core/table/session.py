@@ -43,6 +43,7 @@ class Seat:
     bot: bool = False
     away: bool = False  # timed out repeatedly: the computer player acts for them
     timeouts: int = 0
+    away_hands: int = 0  # hands or rounds ended while away (`bot.core.table.kept`)
     leaving: bool = False  # asked to leave during a hand: cashed out when it ends
     kicked: bool = False  # a moderator removed them: `back` cannot cancel that leaving
     # a computer seat's level (bot.core.table.ai.LEVELS); snapshots from before levels have no field
@@ -60,6 +61,16 @@ class Seat:
     def from_dict(cls, data: dict[str, Any]) -> Seat:
         """Rebuild a seat from `to_dict` output."""
         return cls(**data)
+
+    @property
+    def kept(self) -> bool:
+        """True when the computer keeps this person's seat for them (`bot.core.table.kept`):
+        they are away, and neither left of their own will mid-match nor were removed (a
+        forfeit, a moderator's kick); one stood up by the away limit is played for until their
+        match ends."""
+        if self.bot or not self.away or self.kicked:
+            return False
+        return not self.leaving or self.away_hands > 0
 
 
 _SEAT_FIELDS = tuple(f.name for f in fields(Seat))
@@ -173,6 +184,17 @@ class Note:
     new_hand: bool = False  # a hand or round starts here: the move log starts afresh
     picker: Picker | None = None  # private: the choices its buttons offer, as data (101's add)
     prompt: Prompt | None = None  # private: a question for the player, as data (`Prompt`)
+
+
+DEFAULT_AWAY_LIMIT = 3  # hands (poker) or rounds (Okey) ended away before the player leaves
+
+
+def away_limit(options: dict[str, Any]) -> int:
+    """The table's `away` house option: hands or rounds a player may stay away."""
+    try:
+        return max(1, int(options.get("away", DEFAULT_AWAY_LIMIT)))
+    except (TypeError, ValueError):
+        return DEFAULT_AWAY_LIMIT
 
 
 def seated_computers(snapshot: dict[str, Any]) -> int:
@@ -393,12 +415,29 @@ class TableSession:
         """A person (not a computer player) acted here now."""
         self.heard, self.quiet, self.spoke = now, 0, True
 
-    def count_quiet(self) -> None:
+    def count_quiet(self, step: Step | None = None) -> None:
         """A hand or round has ended: it was a quiet one (`abandoned`) when computer players
-        moved in it and no person did (a hand played out with everyone all-in is not)."""
+        moved in it and no person did (a hand played out with everyone all-in is not); kept
+        seats count one more hand away (`count_away`, its lines into `step`)."""
         if self.stood_in and not self.spoke:
             self.quiet += 1
         self.spoke = self.stood_in = False
+        self.count_away(step)
+
+    def count_away(self, step: Step | None) -> None:
+        """One more hand or round away for every kept seat (`Seat.kept`); a player who reached
+        the table's `away` limit leaves as one who asked to (`mark_leaving`), said in the
+        channel. A tournament table keeps its kept seats to the end (`bot.core.table.kept`)."""
+        tournament = bool(self.options.get("tournament"))
+        for seat in self.seats:
+            if not seat.kept or seat.leaving:
+                continue
+            seat.away_hands += 1
+            if tournament or seat.away_hands < away_limit(self.options):
+                continue
+            self.mark_leaving(seat, kicked=False)
+            if step is not None:
+                step.announce(f"kept.left.{self.group}", name=seat.name, count=seat.away_hands)
 
     def people_left(self) -> bool:
         """True when a person still plays on: a seat that is not a computer and not leaving."""

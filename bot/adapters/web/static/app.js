@@ -12,6 +12,7 @@ import { setTiles, symbols, tilesToggle } from "./prefs.js";
 import { haptic } from "./telegram.js";
 import { activityBar, presence, startActivity } from "./activity.js";
 import { tickLevels, tournamentBox } from "./tournament.js";
+import { backBar } from "./back.js";
 
 const main = document.getElementById("main");
 const title = document.getElementById("title");
@@ -115,7 +116,8 @@ function draw() {
   main.dataset.hand = view.hand_id || "";
   // a tournament's table: the tournament's own box above the table (level, standing)
   swap(main, tournamentBox(view, Date.now() + skew), render(view)(view, ctx, kept));
-  prefs.replaceChildren(...(view.group === "okey" ? [tilesToggle(changeTiles)] : []));
+  const back = backBar(view, ctx); // the viewer's seat kept for them: "I'm back"
+  prefs.replaceChildren(...(back ? [back] : []), ...(view.group === "okey" ? [tilesToggle(changeTiles)] : []));
   drawLive();
   presence(view);
   tick();

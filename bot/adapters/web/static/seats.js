@@ -34,7 +34,7 @@ export function namePlate(view, i) {
   const seat = view.seats[i];
   const marks = [];
   if (seat.bot) marks.push(h("span.mark.bot", { title: t("web.bot"), role: "img", "aria-label": t("web.bot") }, "⚙"));
-  if (seat.away) marks.push(h("span.mark.away", {}, t("web.away")));
+  if (seat.away) marks.push(h("span.mark.away", {}, seat.kept ? t("web.kept", { name: seat.name }) : t("web.away")));
   return h(
     "div.plate",
     {},
