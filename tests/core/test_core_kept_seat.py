@@ -5,6 +5,12 @@ with their chips through the ledger. Refusals for a back press that is not their
 
 from __future__ import annotations
 
+import json
+import random
+
+import pytest
+from hypothesis import strategies as st
+
 from bot.core.codec import codec
 from bot.core.config import STARTING_GRANT
 from bot.core.messages import OutKind, Press
@@ -12,9 +18,10 @@ from bot.core.moves import Back, BadMove, move_json, move_of_json
 from bot.core.table import kept
 from bot.core.table.session import Seat
 from games.okey import auto_action
-from storage import escrow, wallet
+from storage import Store, escrow, wallet
 from testkit.drive import live_session
 from testkit.helpers import Clock, cmd, errors, last_buttons, make_core, press, public_text
+from testkit.hidden import random_move, run_examples
 
 TURN = 30
 
@@ -110,6 +117,14 @@ async def test_a_dropped_player_is_kept_and_played_for_at_once(store):
     assert len(kept_moves) >= 2
     assert all(r.player_id == mehmet.player_id for r in kept_moves)
     await check_chips(store, core)
+    # /replay and /export of a finished hand say which moves the computer made for him
+    replays = [await core.handle(cmd("ayse", f"/replay {table}-{n}")) for n in range(1, 4)]
+    shown = [o.text for out in replays for o in out if o.kind is OutKind.PRIVATE]
+    assert any("the computer played this for Mehmet" in text for text in shown), shown
+    exports = [await core.handle(cmd("ayse", f"/export {table}-{n}")) for n in range(1, 4)]
+    files = [o.attachment[1].decode() for out in exports for o in out if o.attachment]
+    headers = [json.loads(text.splitlines()[0]) for text in files]
+    assert any(h["kept_steps"] for h in headers) and all("kept_steps" in h for h in headers)
 
 
 async def test_back_press_takes_the_seat_back_and_others_are_refused(store):
@@ -280,3 +295,70 @@ def test_the_back_move_on_a_button_and_as_json():
         except BadMove:
             continue
         raise AssertionError(bad)
+
+
+# --- chips conserved whatever happens around a kept seat ----------------------------------------
+
+
+@pytest.mark.parametrize("opening", ["/poker open turkish 10 away=1", "/okey start 3 10 away=1"])
+def test_chips_are_conserved_around_kept_seats(opening, tmp_path_factory):
+    """Random schedules of moves, time-outs, "I'm back" presses, leaving and typing back, at a
+    table whose players drop and come back: after every step the escrow holds exactly the
+    table's chips, the ledger is sound and no chip appears or vanishes."""
+    tmp = tmp_path_factory.mktemp("kept-chips")
+    files = iter(range(10**6))
+
+    async def check(data) -> None:
+        store = await Store.open(f"sqlite+aiosqlite:///{tmp / f'c{next(files)}.db'}")
+        clock = Clock()
+        core = make_core(store, seed="kept-chips", clock=clock, turn_seconds=TURN, afk_limit=1)
+        try:
+            users = ("ayse", "mehmet", "cem")
+            lines = [f"ayse: {opening}"]
+            if "poker" in opening:
+                lines += [f"{u}: /poker join 200" for u in users] + ["ayse: /poker start"]
+            else:
+                lines += [f"{u}: /okey join" for u in users[1:]] + ["ayse: /okey begin"]
+            for line in lines:
+                user, _, text = line.partition(": ")
+                assert not errors(await core.handle(cmd(user, text))), line
+            group = "poker" if "poker" in opening else "okey"
+            grants = len(users) * STARTING_GRANT
+            ids = {s.user_id: s.player_id for s in live_session(core).seats}
+            rng = random.Random(data.draw(st.integers(0, 2**16), label="moves"))
+            for _ in range(data.draw(st.integers(5, 40), label="steps")):
+                session = live_session(core)
+                if session is None:
+                    break
+                what = data.draw(
+                    st.sampled_from(("move", "move", "tick", "back", "typed", "leave"))
+                )
+                user = data.draw(st.sampled_from(users), label="who")
+                if what == "move" and session.actor() is not None:
+                    mover, text = random_move(session, rng)
+                    await core.handle(cmd(mover, text))
+                elif what == "tick":
+                    await core.tick(clock.advance(TURN + 1))
+                elif what == "back":
+                    table = str(session.table_id)
+                    await core.press(
+                        Press("test", "c1", user, user, table, "back", session.nonce, (), "en")
+                    )
+                elif what == "typed":
+                    await core.handle(cmd(user, f"/{group} back"))
+                elif what == "leave" and data.draw(st.booleans(), label="really leave"):
+                    await core.handle(cmd(user, f"/{group} leave"))
+                session = live_session(core)
+                if session is not None:
+                    assert await store.balance(escrow(session.table_id)) == session.held()
+                    table_chips = await store.balance(escrow(session.table_id))
+                else:
+                    table_chips = 0
+                wallets = sum([await store.balance(wallet(pid)) for pid in ids.values()])
+                assert wallets + table_chips == grants
+                assert await store.audit() == []
+        finally:
+            await core.close()
+            await store.close()
+
+    run_examples(15, check)
