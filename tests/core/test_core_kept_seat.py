@@ -117,6 +117,10 @@ async def test_a_dropped_player_is_kept_and_played_for_at_once(store):
     assert len(kept_moves) >= 2
     assert all(r.player_id == mehmet.player_id for r in kept_moves)
     await check_chips(store, core)
+    # /history marks the hands that ended with the computer playing for him
+    history = await core.handle(cmd("mehmet", "/history"))
+    assert "the computer played for you (away)" in history[0].text
+    assert "the computer played for" not in (await core.handle(cmd("ayse", "/history")))[0].text
     # /replay and /export of a finished hand say which moves the computer made for him
     replays = [await core.handle(cmd("ayse", f"/replay {table}-{n}")) for n in range(1, 4)]
     shown = [o.text for out in replays for o in out if o.kind is OutKind.PRIVATE]

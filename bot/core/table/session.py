@@ -432,6 +432,9 @@ class TableSession:
         for seat in self.seats:
             if not seat.kept or seat.leaving:
                 continue
+            for result in [] if step is None else step.results:  # `/history` marks the hand
+                if result.player_id == seat.player_id:
+                    result.detail["kept"] = True
             seat.away_hands += 1
             if tournament or seat.away_hands < away_limit(self.options):
                 continue
