@@ -26,11 +26,10 @@ from bot.core.table.session import (
     Msg,
     Seat,
     TableSession,
-    away_limit,
     msg,
 )
 
-__all__ = ["DEFAULT_AWAY_LIMIT", "KEPT_LEVEL", "away_limit", "away_note", "back_buttons"]
+__all__ = ["DEFAULT_AWAY_LIMIT", "KEPT_LEVEL", "away_note", "back_buttons"]
 
 KEPT_LEVEL = "normal"  # the computer player that keeps a seat
 KEPT_MARK = {"auto": True, "kept": True}  # on the action log entry of a kept seat's move

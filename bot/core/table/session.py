@@ -186,15 +186,7 @@ class Note:
     prompt: Prompt | None = None  # private: a question for the player, as data (`Prompt`)
 
 
-DEFAULT_AWAY_LIMIT = 3  # hands (poker) or rounds (Okey) ended away before the player leaves
-
-
-def away_limit(options: dict[str, Any]) -> int:
-    """The table's `away` house option: hands or rounds a player may stay away."""
-    try:
-        return max(1, int(options.get("away", DEFAULT_AWAY_LIMIT)))
-    except (TypeError, ValueError):
-        return DEFAULT_AWAY_LIMIT
+DEFAULT_AWAY_LIMIT = 3  # the `away` house option: hands (poker) or rounds (Okey) away, then gone
 
 
 def seated_computers(snapshot: dict[str, Any]) -> int:
@@ -427,8 +419,10 @@ class TableSession:
     def count_away(self, step: Step | None) -> None:
         """One more hand or round away for every kept seat (`Seat.kept`); a player who reached
         the table's `away` limit leaves as one who asked to (`mark_leaving`), said in the
-        channel. A tournament table keeps its kept seats to the end (`bot.core.table.kept`)."""
-        tournament = bool(self.options.get("tournament"))
+        channel, while someone is still here (else the idle close ends the table: `abandoned`).
+        A tournament table keeps its kept seats to the end (`bot.core.table.kept`)."""
+        stays = not self.options.get("tournament") and self.people_here()
+        limit = int(self.options.get("away", DEFAULT_AWAY_LIMIT))  # (a table from before it)
         for seat in self.seats:
             if not seat.kept or seat.leaving:
                 continue
@@ -436,7 +430,7 @@ class TableSession:
                 if result.player_id == seat.player_id:
                     result.detail["kept"] = True
             seat.away_hands += 1
-            if tournament or seat.away_hands < away_limit(self.options):
+            if not stays or seat.away_hands < limit:
                 continue
             self.mark_leaving(seat, kicked=False)
             if step is not None:
@@ -445,6 +439,10 @@ class TableSession:
     def people_left(self) -> bool:
         """True when a person still plays on: a seat that is not a computer and not leaving."""
         return any(not s.bot and not s.leaving for s in self.seats)
+
+    def people_here(self) -> bool:
+        """True when a person at the table is here: not a computer, not away, not leaving."""
+        return any(not s.bot and not s.away and not s.leaving for s in self.seats)
 
     def people_to_play(self) -> bool:
         """True when a person would play the next hand or round (`people_left` by default;
