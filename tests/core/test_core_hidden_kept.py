@@ -245,17 +245,21 @@ async def own_page_shows_the_rack(tmp: Path, game: str, data: Any) -> None:
         event("no hand in play")
         return
     kept_user, _ = data.draw(st.sampled_from(seated), label="kept seat")
-    names = [f"own{n}.db"]
+    names = [f"own{n}.db", f"plain{n}.db"]
     twin = await open_kept_twin(base, tmp / names[0], keep_seat(kept_user, None, None))
-    assert twin is not None
+    plain = await open_kept_twin(base, tmp / names[1], lambda _s: True)
+    assert twin is not None and plain is not None
     try:
-        core = twin[1]
-        session = table_session(core)
-        view = await core.table_view(str(session.table_id), "test", kept_user)
-        assert view is not None and view.me is not None and view.seats[view.me].kept
-        assert view.mine  # their own cards or rack, as normal
+        table = str(table_session(twin[1]).table_id)
+        view = await twin[1].table_view(table, "test", kept_user)
+        before = await plain[1].table_view(table, "test", kept_user)
+        assert view is not None and before is not None and view.me is not None
+        assert view.seats[view.me].kept and not before.seats[view.me].kept
+        # their own cards or rack, exactly as when they were here
+        assert (view.mine, view.rack, view.actions) == (before.mine, before.rack, before.actions)
+        event("own cards shown" if view.mine else "nothing in hand (folded)")
     finally:
-        await close(tmp, [twin], names)
+        await close(tmp, [twin, plain], names)
 
 
 @pytest.mark.parametrize("game", GAMES)
