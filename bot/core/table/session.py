@@ -64,13 +64,10 @@ class Seat:
 
     @property
     def kept(self) -> bool:
-        """True when the computer keeps this person's seat for them (`bot.core.table.kept`):
-        they are away, and neither left of their own will mid-match nor were removed (a
-        forfeit, a moderator's kick); one stood up by the away limit is played for until their
-        match ends."""
-        if self.bot or not self.away or self.kicked:
-            return False
-        return not self.leaving or self.away_hands > 0
+        """The computer keeps this person's seat while they are away (`bot.core.table.kept`):
+        not one who left mid-match or was removed; one stood up by the away limit, to the end."""
+        kept = self.away and not (self.bot or self.kicked)
+        return kept and (not self.leaving or self.away_hands > 0)
 
 
 _SEAT_FIELDS = tuple(f.name for f in fields(Seat))
@@ -409,40 +406,27 @@ class TableSession:
 
     def count_quiet(self, step: Step | None = None) -> None:
         """A hand or round has ended: it was a quiet one (`abandoned`) when computer players
-        moved in it and no person did (a hand played out with everyone all-in is not); kept
-        seats count one more hand away (`count_away`, its lines into `step`)."""
+        moved in it and no person did (a hand played out with everyone all-in is not)."""
         if self.stood_in and not self.spoke:
             self.quiet += 1
         self.spoke = self.stood_in = False
         self.count_away(step)
 
     def count_away(self, step: Step | None) -> None:
-        """One more hand or round away for every kept seat (`Seat.kept`); a player who reached
-        the table's `away` limit leaves as one who asked to (`mark_leaving`), said in the
-        channel, while someone is still here (else the idle close ends the table: `abandoned`).
-        A tournament table keeps its kept seats to the end (`bot.core.table.kept`)."""
-        stays = not self.options.get("tournament") and self.people_here()
+        """Kept seats count one more hand or round away; one at the `away` limit leaves as if
+        they asked to while a person is still here (else `abandoned` ends the table), never at
+        a tournament table. `step`: the announcement, and `/history`'s mark on their result."""
+        here = any(not s.bot and not s.away and not s.leaving for s in self.seats)
         limit = int(self.options.get("away", DEFAULT_AWAY_LIMIT))  # (a table from before it)
-        for seat in self.seats:
-            if not seat.kept or seat.leaving:
-                continue
-            for result in [] if step is None else step.results:  # `/history` marks the hand
+        for seat in [s for s in self.seats if s.kept and not s.leaving]:
+            for result in [] if step is None else step.results:
                 if result.player_id == seat.player_id:
                     result.detail["kept"] = True
             seat.away_hands += 1
-            if not stays or seat.away_hands < limit:
-                continue
-            self.mark_leaving(seat, kicked=False)
-            if step is not None:
-                step.announce(f"kept.left.{self.group}", name=seat.name, count=seat.away_hands)
-
-    def people_left(self) -> bool:
-        """True when a person still plays on: a seat that is not a computer and not leaving."""
-        return any(not s.bot and not s.leaving for s in self.seats)
-
-    def people_here(self) -> bool:
-        """True when a person at the table is here: not a computer, not away, not leaving."""
-        return any(not s.bot and not s.away and not s.leaving for s in self.seats)
+            if here and seat.away_hands >= limit and not self.options.get("tournament"):
+                self.mark_leaving(seat, kicked=False)
+                if step is not None:
+                    step.announce(f"kept.left.{self.group}", name=seat.name, count=seat.away_hands)
 
     def people_to_play(self) -> bool:
         """True when a person would play the next hand or round (`people_left` by default;
