@@ -428,6 +428,10 @@ class TableSession:
                 if step is not None:
                     step.announce(f"kept.left.{self.group}", name=seat.name, count=seat.away_hands)
 
+    def people_left(self) -> bool:
+        """True when a person still plays on: a seat that is not a computer and not leaving."""
+        return any(not s.bot and not s.leaving for s in self.seats)
+
     def people_to_play(self) -> bool:
         """True when a person would play the next hand or round (`people_left` by default;
         poker: one with chips). Without one the next hand is not dealt, but the table stays
