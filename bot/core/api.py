@@ -119,12 +119,14 @@ class SeatView:
     sees (Açık poker's up cards); `down`: how many cards or tiles they hold that others do not
     see; `drew`: Türk pokeri, how many they exchanged this hand (None before the draw);
     `discards`: Okey, their discard pile, newest last; `points`: Okey, their penalty total in
-    the match. `in_play`: dealt into the running hand or match."""
+    the match. `in_play`: dealt into the running hand or match. `kept`: away, and the computer
+    plays the seat for them ("playing for {name}", `bot.core.table.kept`)."""
 
     name: str
     user_id: str
     bot: bool = False
     away: bool = False
+    kept: bool = False
     leaving: bool = False
     in_play: bool = False
     dealer: bool = False

@@ -45,7 +45,7 @@ from bot.core.errors import Refusal, log_outcome, storage_refusal
 from bot.core.i18n import has, normalize_locale, refusal_params
 from bot.core.messages import Command, Outgoing, OutKind, Press, Sender
 from bot.core.moderation import Moderation
-from bot.core.moves import Action, Move, React
+from bot.core.moves import Action, Back, Move, React
 from bot.core.players.account import ACCOUNT_COMMANDS, BOT_PLATFORM, Accounts
 from bot.core.players.history import HISTORY_COMMANDS, HistoryCommands
 from bot.core.players.replay import REPLAY_COMMANDS, Replays
@@ -288,9 +288,11 @@ class Core:
                 raise Refusal("err.no_such_table")
 
             def change(session):  # type: ignore[no-untyped-def]
-                if nonce != session.nonce:
+                # "I'm back" holds whatever moved since it was drawn
+                if nonce != session.nonce and not is_back(move_of):
                     raise Refusal("err.stale_button")
-                return session.act(who, move_of())
+                move = move_of()
+                return session.back(who) if isinstance(move, Back) else session.act(who, move)
 
             return await self.tables.run(live, who, change)
 
@@ -671,6 +673,14 @@ class Core:
 
             return await self.tables.run(live, who, add_bot, checked=True)
         return await self.tables.run(live, who, lambda s: s.command(who, sub, args), checked=True)
+
+
+def is_back(move_of: Callable[[], Move]) -> bool:
+    """True when a press or move is "I'm back" (`Back`); a forged one is not."""
+    try:
+        return isinstance(move_of(), Back)
+    except Refusal:
+        return False
 
 
 def _move_word(move: Move) -> str:

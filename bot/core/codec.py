@@ -18,6 +18,7 @@ own prefix. The code is the move, the same on every platform and every process:
     join leave start         a tournament's registration (`Sit`, `Leave`, `Start`)
     again                    play again on a stopped table (`Rematch`)
     r  r.<reaction>          the reactions picker (`React(None)`) / a reaction (`React`)
+    back                     "I'm back": an away player takes their kept seat back (`Back`)
 
 `decode` takes what a platform hands back and returns the table, the nonce and the move, or a
 `Refusal` (`err.bad_button`) for anything else: forged, cut, oversized or from no table of
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from bot.core.errors import Refusal
 from bot.core.moves import (
     ASK_KINDS,
+    Back,
     ConfirmDiscard,
     Leave,
     Move,
@@ -66,6 +68,7 @@ REGISTRATION: dict[str, Move] = {
     "leave": Leave(),
     "start": Start(),
     "again": Rematch(),
+    "back": Back(),  # (not a registration: a table move of the same shape, a word alone)
 }
 TAKES = {"ts": "stock", "td": "discard"}
 NONE = "-"

@@ -15,6 +15,8 @@ table move the core works out before (or instead of) an engine move.
     Rematch()            "Play again" on a stopped table's last message (`bot.core.table.rematch`)
     React(reaction)      a reaction of the fixed set (`bot.core.reactions`), None: ask which
                          (the chat's picker); not a turn's move, so no nonce binds it
+    Back()               "I'm back": an away player takes their kept seat back
+                         (`bot.core.table.kept`)
 
 Every front end hands the core one of these (`Core.act`); chat buttons carry them compactly
 (`bot.core.codec.MoveCodec`), the web table as JSON (`move_of_json`, docs/web.md).
@@ -34,6 +36,7 @@ __all__ = [
     "PLAN_KINDS",
     "Action",
     "Ask",
+    "Back",
     "BadMove",
     "ConfirmDiscard",
     "Leave",
@@ -131,7 +134,11 @@ class React:
     reaction: Reaction | None = None
 
 
-TableMove = Ask | Plan | ConfirmDiscard | PickMeld | Sit | Leave | Start | Rematch | React
+class Back:
+    """An away player takes their seat back from the computer that kept it."""
+
+
+TableMove = Ask | Plan | ConfirmDiscard | PickMeld | Sit | Leave | Start | Rematch | React | Back
 Move = Action | TableMove
 
 
@@ -146,8 +153,8 @@ def _code(value: Any) -> str:
 def move_of_json(data: dict[str, Any]) -> Move:
     """A move from its JSON (docs/web.md, "Moves"): `kind` an engine move's kind with `amount`,
     `cards` and `source` as in `Action` (`confirm: true` with a 101 `discard` accepts its +101),
-    or a table move's kind (`open_best` ... `lay_best`, `pick_meld`, `rematch`), or `react`
-    with its `reaction` (one of `bot.core.reactions.Reaction`); `BadMove` otherwise."""
+    or a table move's kind (`open_best` ... `lay_best`, `pick_meld`, `rematch`, `back`), or
+    `react` with its `reaction` (one of `bot.core.reactions.Reaction`); `BadMove` otherwise."""
     kind = data.get("kind")
     if kind == "react":
         reaction = reaction_of(data.get("reaction"))
@@ -169,6 +176,10 @@ def move_of_json(data: dict[str, Any]) -> Move:
         raise BadMove("bad source")
     if not isinstance(confirm, bool):
         raise BadMove("confirm must be true or false")
+    if kind == "back":
+        if amount is not None or source is not None or confirm or tiles:
+            raise BadMove("that move takes nothing")
+        return Back()
     if kind == "discard!":  # the page's older word for a confirmed discard
         kind, confirm = "discard", True
     if kind == "rematch":
@@ -211,4 +222,6 @@ def move_json(move: Move) -> dict[str, Any]:
         return {"kind": "rematch"}
     if isinstance(move, React) and move.reaction is not None:
         return {"kind": "react", "reaction": move.reaction.value}
+    if isinstance(move, Back):
+        return {"kind": "back"}
     raise BadMove(f"{type(move).__name__} has no JSON")

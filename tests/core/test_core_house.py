@@ -97,7 +97,7 @@ def test_engine_arguments_and_defaults():
         "rules": {"deck": 52, "suit_order": "hsdc", "flush_beats_four": True},
         "hand": {"void_bets": True, "peek_once": False},
         "match": {},
-        "table": {"odds": True, "speed": "normal"},
+        "table": {"odds": True, "speed": "normal", "away": 3},
     }
     chosen = {"twopair": "heart", "suits": "cdsh"}
     assert house.engine_args("turkish", chosen)["rules"] == {

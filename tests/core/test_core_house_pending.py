@@ -124,7 +124,7 @@ async def test_refusals_during_a_hand_change_nothing(store):
             "/poker rules set deck=32",
             True,
             "“deck” is not a house rule of Türk pokeri. House rules here: suits (renk), "
-            "twopair (ikiçift), speed (hız).",
+            "twopair (ikiçift), speed (hız), away (uzakta).",
         ),
         (
             "mod",

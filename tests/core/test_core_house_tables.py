@@ -96,6 +96,7 @@ async def test_okey_takeback_is_stored_shown_listed_and_changed(store):
         "preset": "penalty",
         "takeback": "on",
         "speed": "normal",
+        "away": 3,
     }
     assert (await stored_options(store, core))["takeback"] == "on"
     assert "House rules: takeback=on" in public_text(out)
@@ -182,12 +183,12 @@ async def test_only_moderators_change_the_rules(store):
         (
             "/poker rules set colour=red",
             "“colour” is not a house rule of Türk pokeri. House rules here: suits (renk), "
-            "twopair (ikiçift), speed (hız).",
+            "twopair (ikiçift), speed (hız), away (uzakta).",
         ),
         (
             "/poker rules set deck=32",
             "“deck” is not a house rule of Türk pokeri. House rules here: suits (renk), "
-            "twopair (ikiçift), speed (hız).",
+            "twopair (ikiçift), speed (hız), away (uzakta).",
         ),
         (
             "/poker rules set twopair=ace",
@@ -223,7 +224,8 @@ async def test_open_refusals_name_the_valid_words(store):
     out = await core.handle(cmd("ayse", "/poker open acik 10 colour=red"))
     assert errors(out) == [
         "“colour” is not a house rule of Açık poker. House rules here: deck (deste), "
-        "suits (renk), flushfour (floş), void (ölü), peek (bakış), odds (şans), speed (hız)."
+        "suits (renk), flushfour (floş), void (ölü), peek (bakış), odds (şans), speed (hız), "
+        "away (uzakta)."
     ]
     out = await core.handle(cmd("ayse", "/poker open acik suits=hhsc", locale="tr"))
     assert errors(out) == [
@@ -235,7 +237,10 @@ async def test_open_refusals_name_the_valid_words(store):
         "“fast” is not a value of preset. Values: penalty (ceza), classic (klasik)."
     ]
     out = await core.handle(cmd("ayse", "/okey start deck=32"))
-    here = "House rules here: preset (puanlama), rounds (el), takeback (geriat), speed (hız)."
+    here = (
+        "House rules here: preset (puanlama), rounds (el), takeback (geriat), speed (hız), "
+        "away (uzakta)."
+    )
     assert here in errors(out)[0]
     assert live_session(core) is None
 

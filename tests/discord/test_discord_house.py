@@ -103,6 +103,7 @@ async def test_poker_open_offers_every_house_rule_after_the_old_options():
         "peek",
         "odds",
         "speed",
+        "away",
         "private",  # a private table (not a house rule: `bot.core.table.private`)
     ]
     turkish = {name: o["name_localizations"]["tr"] for name, o in opened.items()}
@@ -125,8 +126,8 @@ async def test_poker_open_offers_every_house_rule_after_the_old_options():
 async def test_okey_start_offers_takeback_after_the_old_options():
     okey = (await payloads())["okey"]
     started = options_of(sub(okey, "start"))
-    assert list(started)[:5] == ["rounds", "stake", "scoring", "takeback", "speed"]
-    assert list(started)[5:] == ["game", *(o.name for o in OKEY101_OWN), "private"]
+    assert list(started)[:6] == ["rounds", "stake", "scoring", "takeback", "speed", "away"]
+    assert list(started)[6:] == ["game", *(o.name for o in OKEY101_OWN), "private"]
     takeback = started["takeback"]
     assert takeback["name_localizations"]["tr"] == "geriat"
     assert [c["value"] for c in takeback["choices"]] == ["on", "off"]
@@ -135,8 +136,11 @@ async def test_okey_start_offers_takeback_after_the_old_options():
 @pytest.mark.parametrize(
     ("group", "names"),
     [
-        ("poker", ["deck", "suits", "twopair", "flushfour", "void", "peek", "odds", "speed"]),
-        ("okey", ["preset", "rounds", "takeback", "speed", *(o.name for o in OKEY101_OWN)]),
+        (
+            "poker",
+            ["deck", "suits", "twopair", "flushfour", "void", "peek", "odds", "speed", "away"],
+        ),
+        ("okey", ["preset", "rounds", "takeback", "speed", "away", *(o.name for o in OKEY101_OWN)]),
     ],
 )
 async def test_rules_take_an_option_of_the_game_and_an_autocompleted_value(group, names):

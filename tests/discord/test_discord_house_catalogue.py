@@ -66,7 +66,7 @@ async def test_okey_start_offers_takeback_and_the_positional_options_with_the_co
     assert values_of(started["rounds"]) == list(house.BY_NAME["rounds"].values)
     assert values_of(started["scoring"]) == list(house.BY_NAME["preset"].values)
     # every Okey option is offered: takeback by name, rounds and preset by their old options
-    assert {o.name for o in OKEY_OPTIONS} == {"takeback", "rounds", "preset", "speed"}
+    assert {o.name for o in OKEY_OPTIONS} == {"takeback", "rounds", "preset", "speed", "away"}
     assert values_of(started["speed"]) == list(house.BY_NAME["speed"].values)
     # and every 101 option by name, with exactly the core's values
     for option in OKEY101_OPTIONS:

@@ -173,12 +173,13 @@ def okey_table(v: Values) -> tuple[str, ...]:
     if v["game"] == "101" or (v["game"] is None and any(x is not None for x in okey101.values())):
         if rounds is not None and okey101["rounds101"] is None:
             okey101["rounds101"] = str(rounds)
-        rules = house.option_words({**okey101, "takeback": v["takeback"], "speed": v["speed"]})
+        shared = {"takeback": v["takeback"], "speed": v["speed"], "away": v["away"]}
+        rules = house.option_words({**okey101, **shared})
         extra = ("scoring=" + scoring,) if scoring else ()  # refused by the core: not 101's
         return words("101", stake, *extra, *rules)
     if stake is not None and rounds is None:
         rounds = 1  # the stake is the second number
-    own = {"takeback": v["takeback"], "speed": v["speed"]}
+    own = {"takeback": v["takeback"], "speed": v["speed"], "away": v["away"]}
     return words(rounds, stake, scoring, *house.option_words(own))
 
 

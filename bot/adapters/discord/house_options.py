@@ -237,6 +237,20 @@ WORDS = {
             ),
         },
     ),
+    "away": Words(
+        L(
+            "Hands or rounds the computer plays for an away player before they leave",
+            "Masada olmayanın yerine bilgisayar kaç el oynasın, sonra kalksın",
+        ),
+        L("away (kept seat)", "uzakta (tutulan yer)"),
+        {
+            n: L(
+                f"{n} hand(s) or round(s)" + (" (default)" if n == "3" else ""),
+                f"{n} el" + (" (varsayılan)" if n == "3" else ""),
+            )
+            for n in house.AWAY_LIMITS
+        },
+    ),
     "payout": Words(
         L("101 Okey: how the pool is paid out", "101 Okey: havuz nasıl dağıtılır"),
         L("payout (101 Okey)", "ödeme (101 Okey)"),

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.core.table import house
 from bot.core.table.fairness import check_seed
+from bot.core.table.kept import away_note
 from bot.core.table.session import Msg, Seat, msg
 from bot.render import text as show
 from games.base import Event, seed_from_hex
@@ -90,7 +91,7 @@ def seat_line(
     if seat.bot:
         notes.append(msg("seat.bot_level", level=msg(f"level.{seat.level}")))
     if seat.away:
-        notes.append(msg("seat.away"))
+        notes.append(away_note(seat))
     return msg(
         key,
         marker="▶" if index == actor else "·",

@@ -24,7 +24,7 @@ from bot.core.okey.tile_match import MatchT, RoundT, standing
 from bot.core.okey.tile_opening import Opening, start_options, tournament_options
 from bot.core.okey.tile_tournament import knockout_view
 from bot.core.sketch import Sketch
-from bot.core.table import ai, house, last, rematch
+from bot.core.table import ai, house, kept, last, rematch
 from bot.core.table import stats as handstats
 from bot.core.table.session import (
     ButtonSpec,
@@ -440,7 +440,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
             step.results.append(
                 GameResult(pid, self.game, 0, hand_id=hand_id, detail=details[index])
             )
-        self.count_quiet()
+        self.count_quiet(step)
         ended = {**self._last_round(public), "reason": (public.get("result") or {}).get("reason")}
         if self.match.finished:
             ended["players"] = self._match_end(ended["players"])  # before the match is let go
@@ -591,12 +591,12 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
 
     def auto_move(self, index: int, afk: bool) -> Step:
         """The computer plays a whole turn for table seat `index` (`_computer_action` at the
-        seat's level; an away human's turn, or a time-out, at `easy`) until it discards or
-        finishes; when the turn has passed on, no stale turn buttons go to the seat."""
+        seat's level; a kept seat's at `normal`, a leaver's or a time-out at `easy`) until it
+        discards or finishes; when the turn has passed on, no stale turn buttons go to it."""
         assert self.match is not None
         seat = self.seats[index]
         engine_index = self.staked.index(seat.player_id)
-        level = seat.level if seat.bot and not afk else "easy"
+        level = kept.okey_level(seat, afk)
         step = Step(seat=index)
         moves = []
         for _ in range(MAX_TURN_MOVES):
@@ -610,7 +610,7 @@ class TileSession(TableSession, Generic[MatchT, RoundT]):
                 break
         if not self._turn_of(engine_index):
             step.notes = [n for n in step.notes if not (n.to is seat and n.buttons)]
-        step.action = {"kind": "turn", "moves": moves, "auto": True}
+        step.action = {"kind": "turn", "moves": moves, **kept.marker(seat, afk)}
         return step
 
     def _computer_action(self, game: RoundT, index: int, level: str) -> Action:

@@ -158,6 +158,7 @@ def tile_seat(
         user_id=seat.user_id,
         bot=seat.bot,
         away=seat.away,
+        kept=seat.kept,
         leaving=seat.leaving,
         in_play=k is not None,
         acting=i == actor,

@@ -123,8 +123,15 @@ class HistoryCommands:
 
 
 def _entry_line(e: HistoryEntry) -> Msg:
-    """One row of `/history`: a carried pot, else the game's own row (`GameSpec.history_line`),
-    else a hand's chips."""
+    """One row of `/history` (`_row`), marked when the computer was playing for the player as
+    the hand or round ended (a kept seat: `bot.core.table.kept`)."""
+    row = _row(e)
+    return msg("history.kept", line=row) if e.detail.get("kept") else row
+
+
+def _row(e: HistoryEntry) -> Msg:
+    """A carried pot, else the game's own row (`GameSpec.history_line`), else a hand's
+    chips."""
     when = e.at.strftime("%Y-%m-%d %H:%M")
     common = {"hand": e.hand_id or "?", "table": e.table_id, "date": when}
     game = msg(f"game.{e.game}")

@@ -61,6 +61,17 @@ def moves_after(records: list[ActionRecord], hand_id: str) -> tuple[ActionRecord
     """The log entry that dealt `hand_id` and the engine moves logged after it (up to the next
     deal), as `(player id, Action)`; None when no entry dealt it (a hand dealt before deals were
     logged)."""
+    found = marked_moves_after(records, hand_id)
+    if found is None:
+        return None
+    return found[0], [(pid, action) for pid, action, _ in found[1]]
+
+
+def marked_moves_after(
+    records: list[ActionRecord], hand_id: str
+) -> tuple[ActionRecord, list[tuple[int | None, Action, bool]]] | None:
+    """`moves_after`, each move with whether the computer made it for a kept seat (its log
+    entry carries `kept`: `bot.core.table.kept`)."""
     start = next(
         (
             i
@@ -71,13 +82,14 @@ def moves_after(records: list[ActionRecord], hand_id: str) -> tuple[ActionRecord
     )
     if start is None:
         return None
-    moves: list[tuple[int | None, Action]] = []
+    moves: list[tuple[int | None, Action, bool]] = []
     for record in records[start + 1 :]:
         kind = record.action.get("kind")
+        kept = bool(record.action.get("kept"))
         if kind == "turn":
-            moves += [(record.player_id, Action.from_dict(m)) for m in record.action["moves"]]
+            moves += [(record.player_id, Action.from_dict(m), kept) for m in record.action["moves"]]
         elif kind in MOVE_KINDS:
-            moves.append((record.player_id, Action.from_dict(record.action)))
+            moves.append((record.player_id, Action.from_dict(record.action), kept))
         if record.action.get("deals"):
             break
     return records[start], moves
@@ -113,7 +125,7 @@ async def load_hand(store: Store, hand_id: str, table_id: int) -> StoredHand:
     head = await store.table_head(table_id)
     if head is None:
         raise Refusal("err.replay_unknown", hand=hand_id)
-    found = moves_after(await store.hand_actions(table_id, hand_id), hand_id)
+    found = marked_moves_after(await store.hand_actions(table_id, hand_id), hand_id)
     if found is None:
         if await store.pruned_at(table_id) is not None:
             raise Refusal("err.replay_pruned", hand=hand_id)
@@ -122,11 +134,14 @@ async def load_hand(store: Store, hand_id: str, table_id: int) -> StoredHand:
     deal = next(d for d in dealt.action["deals"] if d.get("hand") == hand_id)
     setup = history.Setup.from_dict(deal["setup"])
     seed = seed_from_hex(record.seed_hex)
-    moves = [
-        (setup.players.index(str(pid)), action)
-        for pid, action in logged
+    marked = [
+        (setup.players.index(str(pid)), action, kept)
+        for pid, action, kept in logged
         if str(pid) in setup.players
     ]
+    moves = [(seat, action) for seat, action, _ in marked]
+    # step n of the hand played again is move n - 1 (step 0 is the deal)
+    kept_steps = frozenset(n + 1 for n, (_, _, kept) in enumerate(marked) if kept)
     try:
         played = history.play(setup, seed, moves)
     except history.HistoryError:
@@ -139,6 +154,7 @@ async def load_hand(store: Store, hand_id: str, table_id: int) -> StoredHand:
         dealt.at,
         seed,
         played,
+        kept=frozenset(n for n in kept_steps if n < len(played.steps)),
     )
 
 
@@ -186,6 +202,8 @@ def replay_lines(
                 lines.append(msg("replay.your_rack", tiles=tiles))
                 continue
             lines += event_lines(say, setup.names, locale, event)
+        if number in hand.kept and step.seat is not None:  # the computer played a kept seat
+            lines.append(msg("replay.kept", name=setup.names[step.seat]))
     if sealed_hours is None:
         lines.append(msg("replay.seed", seed=hand.seed.hex()))
     else:
@@ -300,4 +318,5 @@ def export_text(hand: StoredHand, viewer: int | None, *, sealed: bool = False) -
         hand=hand.hand_id,
         table=hand.table_id,
         dealt_at=hand.at.isoformat(),
+        kept_steps=sorted(hand.kept),  # the moves the computer made for a kept seat
     )

@@ -16,7 +16,8 @@ from games import history
 class StoredHand:
     """A finished hand as the store keeps it, played again: its id, table, platform, when it
     was dealt, its seed, and every step with every event (hidden ones included: filter with
-    `games.history.visible` before showing anything)."""
+    `games.history.visible` before showing anything). `kept`: the numbers of the steps whose
+    move the computer made for a kept seat (`bot.core.table.kept`)."""
 
     hand_id: str
     table_id: int
@@ -25,6 +26,7 @@ class StoredHand:
     at: datetime
     seed: bytes
     played: history.Played
+    kept: frozenset[int] = frozenset()
 
     def viewer(self, player_id: int) -> int | None:
         """The engine seat `player_id` played in this hand, or None when they did not."""

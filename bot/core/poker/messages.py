@@ -21,6 +21,7 @@ from bot.core.poker.words import AMOUNT_KINDS
 from bot.core.sketch import Sketch
 from bot.core.table import house, last, pictures
 from bot.core.table.fairness import check_seed
+from bot.core.table.kept import away_note
 from bot.core.table.session import ButtonSpec, Msg, Seat, msg
 from bot.render import text as show
 from games.base import Action, ActionSpec, Event, seed_from_hex, shuffled
@@ -214,7 +215,7 @@ def table_lines(table: PokerTable) -> list[Msg]:
         if seat.bot:
             notes.append(msg("seat.bot_level", level=msg(f"level.{seat.level}")))
         if seat.away:
-            notes.append(msg("seat.away"))
+            notes.append(away_note(seat))
         if seat.leaving:
             notes.append(msg("seat.leaving"))
         lines.append(msg("poker.seat", marker=marker, name=seat.name, chips=chips, notes=notes))

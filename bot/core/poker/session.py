@@ -23,7 +23,7 @@ from bot.core.poker import messages, money, odds_cache, prompts
 from bot.core.poker.deal import deal_setup
 from bot.core.poker.words import ACTION_WORDS, PokerWords, card_word
 from bot.core.sketch import Sketch
-from bot.core.table import ai, house, last, pictures
+from bot.core.table import ai, house, kept, last, pictures
 from bot.core.table import stats as handstats
 from bot.core.table.session import (
     ButtonSpec,
@@ -481,7 +481,7 @@ class PokerSession(PokerWords, TableSession):
         self._keep_last(step, view, hand_id)
         self.engine = None
         self.in_hand, self.start_stacks, self.tally = [], [], []
-        self.count_quiet()
+        self.count_quiet(step)
 
     def _keep_last(self, step: Step, view: dict[str, Any], hand_id: str) -> None:
         """Keep the hand's public end for the live table (`bot.core.table.last`): the cards
@@ -590,10 +590,10 @@ class PokerSession(PokerWords, TableSession):
         """The computer acts for table seat `index`."""
         seat = self.seats[index]
         engine_index = self.in_hand.index(seat.player_id)
-        cautious = afk or seat.leaving or seat.away
-        action = ai.poker_move(self.engine, engine_index, cautious, level=seat.level)
+        cautious, level = kept.poker_how(seat, afk)  # a kept seat: `normal`, from its view
+        action = ai.poker_move(self.engine, engine_index, cautious, level=level)
         step = self._apply(engine_index, action)
-        step.action = {**action.to_dict(), "auto": True}
+        step.action = {**action.to_dict(), **kept.marker(seat, afk)}
         return step
 
     # --- live odds and house rules --------------------------------------------------------------

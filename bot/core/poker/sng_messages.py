@@ -11,6 +11,8 @@ from typing import Any
 from bot.core.poker import sng
 from bot.core.table.session import Msg, Seat, msg
 
+AWAY_KEYS = ("seat.away", "seat.kept")  # a forfeited seat is marked as such instead
+
 
 def table_lines(
     poker: list[Msg],
@@ -25,7 +27,7 @@ def table_lines(
     seat_lines = [i for i, line in enumerate(lines) if line.key == "poker.seat"]
     for i, seat in zip(seat_lines, seats, strict=True):
         if seat.player_id in forfeit_ids:
-            notes = [n for n in lines[i].params["notes"] if n.key != "seat.away"]
+            notes = [n for n in lines[i].params["notes"] if n.key not in AWAY_KEYS]
             lines[i] = msg(
                 "poker.seat", **{**lines[i].params, "notes": [*notes, msg("seat.forfeit")]}
             )

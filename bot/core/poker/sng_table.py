@@ -180,7 +180,7 @@ class SitAndGoSession(PokerSession):
     def _mark_forfeit(self, index: int, step: Step) -> None:
         seat = self.seats[index]
         self.forfeit_ids.append(seat.player_id)
-        seat.away = True
+        seat.away = seat.kicked = True  # (no kept seat: `back` cannot undo a forfeit)
         step.announce("sng.forfeit", name=seat.name)
         step.show_table()
 

@@ -81,6 +81,7 @@ def _seat(
         user_id=seat.user_id,
         bot=seat.bot,
         away=seat.away,
+        kept=seat.kept,
         leaving=seat.leaving,
         acting=i == actor,
         dealer=public is None and session.button == i,

@@ -14,6 +14,7 @@ from bot.core.i18n import t
 from bot.core.messages import Button, Outgoing, OutKind
 from bot.core.sketch import Sketch
 from bot.core.table import rematch
+from bot.core.table.kept import back_buttons
 from bot.core.table.private import private_line
 from bot.core.table.reacting import reaction_row
 from bot.core.table.session import ButtonSpec, KeptLine, Msg, Note, TableSession
@@ -93,12 +94,12 @@ def table_message(
     note: Msg | None = None,
     version: int | None = None,
 ) -> Outgoing:
-    """The table's message: state, move log (and `note`, see `table_text`) and the turn buttons
-    of the seat to act (none once the table is closed) with the reactions' `😀` under them,
-    then "Play again" while a rematch is offered (`bot.core.table.rematch`). `fresh`: post it
-    anew at the bottom of the channel. `version`: the committed table version it shows."""
+    """The table's message: state, move log (and `note`, see `table_text`), the turn buttons and
+    "I'm back" (`table_buttons`; none once the table is closed) with the reactions' `😀` under
+    them, then "Play again" while a rematch is offered (`bot.core.table.rematch`). `fresh`: post
+    it anew at the bottom of the channel. `version`: the committed table version it shows."""
     closed = session.phase == "closed"
-    turn = [] if closed else session.buttons()
+    turn = [] if closed else table_buttons(session)
     buttons = render_buttons(session, session.locale, [*turn, *rematch.buttons(session)])
     if turn:  # the reactions' one button goes with the turn's (`bot.core.table.reacting`)
         buttons = (*buttons, reaction_row(session))
@@ -112,6 +113,12 @@ def table_message(
         fresh=fresh and not closed,
         version=version,
     )
+
+
+def table_buttons(session: TableSession) -> list[ButtonSpec]:
+    """The table message's buttons: the turn buttons of the seat to act, then "I'm back" while
+    a seat is kept (`bot.core.table.kept`)."""
+    return [*session.buttons(), *back_buttons(session)]
 
 
 def log_moves(session: TableSession, notes: list[Note]) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.core.commands import fold
 from bot.core.errors import Refusal
-from bot.core.table.session import Msg, Note, Step, TableSession, Who, msg
+from bot.core.table.session import DEFAULT_AWAY_LIMIT, Msg, Note, Step, TableSession, Who, msg
 
 SUIT_LETTERS = "hsdc"
 _SUIT_SYMBOLS = {"♥": "h", "♡": "h", "♠": "s", "♤": "s", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
@@ -28,10 +28,11 @@ ON_OFF = {
 }
 POKER = ("turkish", "acik")
 # options whose stored value is a number (`rounds` as Okey tables always stored it; 101's own)
-NUMBER_OPTIONS = ("rounds", "rounds101", "open", "pairs_max")
+NUMBER_OPTIONS = ("rounds", "rounds101", "open", "pairs_max", "away")
 OKEY101 = ("okey101",)
 EVERY_GAME = (*POKER, "okey", *OKEY101)
 OPEN_MAX = 999  # the highest 101 opening threshold a table may set
+AWAY_LIMITS = ("1", "2", "3", "5", "10")  # the `away` option's values (hands or rounds)
 
 
 def _threshold(word: str) -> str | None:
@@ -272,6 +273,20 @@ OPTIONS += (
         "normal",
         "table",
         "speed",
+    ),
+)
+OPTIONS += (
+    # hands (poker) or rounds (Okey) a kept seat plays for an away player before they leave
+    # (bot.core.table.kept); read by the table itself; a tournament table never stands one up
+    HouseOption(
+        "away",
+        ("uzakta", "yokken"),
+        EVERY_GAME,
+        {n: () for n in AWAY_LIMITS},
+        str(DEFAULT_AWAY_LIMIT),
+        "table",
+        "away",
+        int,
     ),
 )
 BY_NAME = {o.name: o for o in OPTIONS}

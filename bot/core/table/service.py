@@ -446,7 +446,7 @@ class TableService:
             if who is not None and index is not None:
                 seat = session.seats[index]  # they are here: no more computer stand-in
                 seat.locale, seat.symbols = who.locale, who.symbols
-                seat.away, seat.timeouts = False, 0
+                seat.away, seat.timeouts, seat.away_hands = False, 0, 0
         except IllegalAction as exc:
             self._restore(live)
             raise Refusal(
@@ -656,10 +656,12 @@ class TableService:
         seat = session.seats[index]
         seat.timeouts += 1
         session.stood_in = True
-        step = session.auto_move(index, afk=True)
+        # away from this time-out on: this very move is already the kept seat's (no wait)
+        away = seat.timeouts >= self.config.afk_limit and not seat.away
+        seat.away = seat.away or away
+        step = session.auto_move(index, afk=not seat.kept)
         step.notes.insert(0, Note([msg("turn.timeout", name=seat.name)], announce=True))
-        if seat.timeouts >= self.config.afk_limit and not seat.away:
-            seat.away = True
+        if away:
             step.notes.append(Note([msg("turn.away", name=seat.name)], announce=True))
         step.seat = index
         step.player_id = seat.player_id

@@ -43,6 +43,7 @@ class Seat:
     bot: bool = False
     away: bool = False  # timed out repeatedly: the computer player acts for them
     timeouts: int = 0
+    away_hands: int = 0  # hands or rounds ended while away (`bot.core.table.kept`)
     leaving: bool = False  # asked to leave during a hand: cashed out when it ends
     kicked: bool = False  # a moderator removed them: `back` cannot cancel that leaving
     # a computer seat's level (bot.core.table.ai.LEVELS); snapshots from before levels have no field
@@ -60,6 +61,13 @@ class Seat:
     def from_dict(cls, data: dict[str, Any]) -> Seat:
         """Rebuild a seat from `to_dict` output."""
         return cls(**data)
+
+    @property
+    def kept(self) -> bool:
+        """The computer keeps this person's seat while they are away (`bot.core.table.kept`):
+        not one who left mid-match or was removed; one stood up by the away limit, to the end."""
+        kept = self.away and not (self.bot or self.kicked)
+        return kept and (not self.leaving or self.away_hands > 0)
 
 
 _SEAT_FIELDS = tuple(f.name for f in fields(Seat))
@@ -173,6 +181,9 @@ class Note:
     new_hand: bool = False  # a hand or round starts here: the move log starts afresh
     picker: Picker | None = None  # private: the choices its buttons offer, as data (101's add)
     prompt: Prompt | None = None  # private: a question for the player, as data (`Prompt`)
+
+
+DEFAULT_AWAY_LIMIT = 3  # the `away` house option: hands (poker) or rounds (Okey) away, then gone
 
 
 def seated_computers(snapshot: dict[str, Any]) -> int:
@@ -393,12 +404,29 @@ class TableSession:
         """A person (not a computer player) acted here now."""
         self.heard, self.quiet, self.spoke = now, 0, True
 
-    def count_quiet(self) -> None:
+    def count_quiet(self, step: Step | None = None) -> None:
         """A hand or round has ended: it was a quiet one (`abandoned`) when computer players
         moved in it and no person did (a hand played out with everyone all-in is not)."""
         if self.stood_in and not self.spoke:
             self.quiet += 1
         self.spoke = self.stood_in = False
+        self.count_away(step)
+
+    def count_away(self, step: Step | None) -> None:
+        """Kept seats count one more hand or round away; one at the `away` limit leaves as if
+        they asked to while a person is still here (else `abandoned` ends the table), never at
+        a tournament table. `step`: the announcement, and `/history`'s mark on their result."""
+        here = any(not s.bot and not s.away and not s.leaving for s in self.seats)
+        limit = int(self.options.get("away", DEFAULT_AWAY_LIMIT))  # (a table from before it)
+        for seat in [s for s in self.seats if s.kept and not s.leaving]:
+            for result in [] if step is None else step.results:
+                if result.player_id == seat.player_id:
+                    result.detail["kept"] = True
+            seat.away_hands += 1
+            if here and seat.away_hands >= limit and not self.options.get("tournament"):
+                self.mark_leaving(seat, kicked=False)
+                if step is not None:
+                    step.announce(f"kept.left.{self.group}", name=seat.name, count=seat.away_hands)
 
     def people_left(self) -> bool:
         """True when a person still plays on: a seat that is not a computer and not leaving."""

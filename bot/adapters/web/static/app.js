@@ -13,6 +13,7 @@ import { haptic } from "./telegram.js";
 import { activityBar, presence, startActivity } from "./activity.js";
 import { tickLevels, tournamentBox } from "./tournament.js";
 import { reactionBar, reactionsToggle, setMuted, showReaction } from "./reactions.js";
+import { backBar } from "./back.js";
 
 const main = document.getElementById("main");
 const title = document.getElementById("title");
@@ -116,7 +117,9 @@ function draw() {
   main.dataset.hand = view.hand_id || "";
   // a tournament's table: the tournament's own box above the table (level, standing)
   swap(main, tournamentBox(view, Date.now() + skew), render(view)(view, ctx, kept), reactionBar(view, react));
+  const back = backBar(view, ctx); // the viewer's seat kept for them: "I'm back"
   prefs.replaceChildren(
+    ...(back ? [back] : []),
     ...(view.group === "okey" ? [tilesToggle(changeTiles)] : []),
     reactionsToggle((on) => {
       setMuted(on);

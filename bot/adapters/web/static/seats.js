@@ -36,7 +36,7 @@ export function namePlate(view, i) {
   const seat = view.seats[i];
   const marks = [];
   if (seat.bot) marks.push(h("span.mark.bot", { title: t("web.bot"), role: "img", "aria-label": t("web.bot") }, "⚙"));
-  if (seat.away) marks.push(h("span.mark.away", {}, t("web.away")));
+  if (seat.away) marks.push(h("span.mark.away", {}, seat.kept ? t("web.kept", { name: seat.name }) : t("web.away")));
   if (seat.rating !== null && seat.rating !== undefined) {
     const label = t(seat.provisional ? "web.rating_provisional" : "web.rating");
     const cls = seat.provisional ? "span.rating.provisional" : "span.rating";
