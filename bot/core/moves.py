@@ -134,6 +134,7 @@ class React:
     reaction: Reaction | None = None
 
 
+@dataclass(frozen=True)
 class Back:
     """An away player takes their seat back from the computer that kept it."""
 
