@@ -66,7 +66,7 @@ from bot.core.table.retention import Retention
 from bot.core.table.rooms import Rooms
 from bot.core.table.service import TableService
 from bot.core.table.session import Step, Who, msg, seated_computers
-from bot.core.throttle import Throttle, Verdict
+from bot.core.throttle import Throttle, Verdict, budget_of
 from bot.core.tournament import TournamentService, is_tournament_id
 from bot.core.views import TableViews, own_picker, view_of
 from bot.logs import kv
@@ -118,13 +118,13 @@ class Core:
         self.room_choices = RoomChoices(store)  # the Discord Activity's shared rooms
         self.seasons = Seasons(store, self.config, clock)  # `/season`, each season's end
         self.rematches = Rematches(store, self.config, self.tables, clock)  # "Play again"
-        self.commands_budget = _throttle(
+        self.commands_budget = budget_of(
             self.config.command_burst, self.config.command_refill_seconds, clock
         )
-        self.presses_budget = _throttle(
+        self.presses_budget = budget_of(
             self.config.press_burst, self.config.press_refill_seconds, clock
         )
-        self.reactions_budget = _throttle(
+        self.reactions_budget = budget_of(
             self.config.reaction_burst, self.config.reaction_refill_seconds, clock
         )
         self.reaction_listeners: list[ReactionListener] = []
@@ -686,14 +686,6 @@ def is_back(move_of: Callable[[], Move]) -> bool:
 def _move_word(move: Move) -> str:
     """A move's kind for the log line (never a card or tile)."""
     return move.kind if isinstance(move, Action) else type(move).__name__.lower()
-
-
-def _throttle(burst: int, refill_seconds: float, clock: Callable[[], datetime]) -> Throttle | None:
-    """A budget of `burst` at once and one more every `refill_seconds` on the core's clock;
-    None (no budget) when `burst` is 0."""
-    if burst <= 0:
-        return None
-    return Throttle(burst, 1.0 / refill_seconds, lambda: clock().timestamp())
 
 
 def _known_sub(command: Command) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from datetime import datetime
 from enum import Enum
 
 MAX_BUCKETS = 100_000
@@ -95,3 +96,11 @@ class Throttle:
             if now - oldest.at < self.refill_seconds and len(buckets) < self.max_buckets:
                 return
             del buckets[key]
+
+
+def budget_of(burst: int, refill_seconds: float, clock: Callable[[], datetime]) -> Throttle | None:
+    """A budget of `burst` at once and one more every `refill_seconds` on the core's clock;
+    None (no budget) when `burst` is 0."""
+    if burst <= 0:
+        return None
+    return Throttle(burst, 1.0 / refill_seconds, lambda: clock().timestamp())

@@ -128,8 +128,12 @@ async def test_turkish_poker_on_three_cores(db_url: str, seed: int) -> None:
         referee.table_id = (await cluster.session()).table_id
         await play(referee, moves=90, drop_at=30)
         assert cluster.alive == [1, 2]
-        for user in PLAYERS:  # everyone stands up: the table closes
-            assert not errors(await cluster.send(cmd(user, "/poker leave")))
+        # Everyone still seated stands up and the table closes; a player away for `away` hands
+        # (docs/commands.md, "A kept seat") was stood up already and is told so.
+        seated = {seat.user_id for seat in (await cluster.session()).seats}
+        for user in PLAYERS:
+            out = await cluster.send(cmd(user, "/poker leave"))
+            assert errors(out) == ([] if user in seated else ["You are not sitting at this table."])
         assert await cluster.session() is None
         assert await cluster.store.balance(escrow(referee.table_id)) == 0
         await referee.check_books()

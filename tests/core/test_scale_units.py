@@ -13,8 +13,8 @@ from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.errors import Refusal
 from bot.core.i18n import t
+from bot.core.table.due import AUTO_RESCUE
 from bot.core.table.fairness import SeededSource
-from bot.core.table.service import AUTO_RESCUE
 from bot.core.table.session import Who
 from storage import StaleVersion, Store
 from testkit.helpers import Clock, cmd, errors, public_text

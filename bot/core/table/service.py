@@ -27,6 +27,7 @@ from bot.core.errors import Refusal, storage_refusal
 from bot.core.messages import Outgoing
 from bot.core.table import rematch, trust
 from bot.core.table.deliver import deliver, deliver_meanwhile, log_moves, table_message
+from bot.core.table.due import due
 from bot.core.table.live import (
     LiveTable,
     LostRace,
@@ -43,12 +44,11 @@ from bot.core.table.session import (
     Step,
     TableSession,
     Who,
-    from_iso,
     is_computer,
     json_copy,
     msg,
 )
-from bot.core.table.speed import call, due_call, next_call, turn_deadline
+from bot.core.table.speed import call, due_call, turn_deadline
 from bot.logs import kv
 from games.base import IllegalAction
 from storage import (
@@ -73,7 +73,6 @@ CLAIM_ROUNDS = 20  # claims per tick at most (a bound when very many tables are 
 CLAIM_LEASE = timedelta(seconds=30)  # a claimed table is due again if no commit follows
 # a computer player to act is played at once by the process that committed the step before;
 # only if that process dies first do the others' timers take over, this much later
-AUTO_RESCUE = timedelta(seconds=5)
 
 
 class TableService:
@@ -337,7 +336,7 @@ class TableService:
                 session.game,
                 session.options,
                 snapshot,
-                deadline=self._due(session, self.clock(), None),
+                deadline=due(session, self.clock(), None, self.config.idle_close_seconds),
                 community=community,
                 tournament=tournament,
                 max_open=self.config.max_open_tables,  # counted in the same transaction
@@ -472,7 +471,7 @@ class TableService:
             session.log_moves([reacted])
         log_moves(session, step.notes)  # before the snapshot, so that the log is kept
         snapshot = session.to_dict()
-        due = self._due(session, now, step.status)
+        due_at = due(session, now, step.status, self.config.idle_close_seconds)
         entry = ActionEntry(
             seat=step.seat,
             player_id=step.player_id,
@@ -490,7 +489,7 @@ class TableService:
                 results=step.results,
                 penalties=step.penalties,
                 seeds=step.seeds,
-                deadline=due,
+                deadline=due_at,
                 computers=step.computers,
                 people=_people(session, step) if self.config.ratings else (),
             )
@@ -544,23 +543,6 @@ class TableService:
         if made_for != version:
             out = deliver(session, live.channel_id, step.notes, version)
         return out
-
-    def _due(self, session: TableSession, now: datetime, status: str | None) -> datetime | None:
-        """When the table's timer is next due, as the store keeps it: the turn's deadline; soon
-        when a computer player is to act (only if the committing process fails to play it);
-        the idle close of a table still waiting for players; else never."""
-        if status == "closed" or session.phase == "closed":
-            return None
-        if session.deadline is not None:  # (a relaxed turn: its calls first)
-            return next_call(session, now) or session.deadline
-        if session.auto_seat() is not None:
-            return now + AUTO_RESCUE
-        if session.phase == "waiting":
-            idle = session.touched + timedelta(seconds=self.config.idle_close_seconds)
-            offer = session.rematch  # its end takes the button off the table message
-            until = None if offer is None else from_iso(offer["until"])
-            return idle if until is None else min(idle, until)
-        return None
 
     async def _reload(self, live: LiveTable) -> None:
         """Another writer got there first: take the stored state as the truth."""
@@ -634,10 +616,10 @@ class TableService:
             idle = timedelta(seconds=self.config.idle_close_seconds)
             if session.deadline is not None and now >= session.deadline:
                 return await self._run_locked(live, None, self._time_out, retry=False, checked=True)
-            due = due_call(session, now)
-            if due is not None:  # a relaxed turn's call, once: the timer moves on past it
-                rearmed = await self.store.rearm(live.id, live.version, due[1])
-                return call(session, live.channel_id, due[0], now) if rearmed else []
+            called = due_call(session, now)
+            if called is not None:  # a relaxed turn's call, once: the timer moves on past it
+                rearmed = await self.store.rearm(live.id, live.version, called[1])
+                return call(session, live.channel_id, called[0], now) if rearmed else []
             if session.auto_seat() is not None:
                 return await self._autoplay(live)
             if session.phase == "waiting" and now - session.touched >= idle:
@@ -646,7 +628,8 @@ class TableService:
                 )
             if rematch.ended(session, now):  # (closing first: that takes the offer too)
                 return await self._run_locked(live, None, rematch.expire, retry=False, checked=True)
-            await self.store.rearm(live.id, live.version, self._due(session, now, None))
+            idle_after = self.config.idle_close_seconds
+            await self.store.rearm(live.id, live.version, due(session, now, None, idle_after))
             return []
 
     def _time_out(self, session: TableSession) -> Step:
