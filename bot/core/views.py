@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.caches import Lru
 from bot.core.api import RematchView, TableView
 from bot.core.i18n import t
 from bot.core.messages import NEEDS_CARDS, TILES, Pick, Picker
@@ -106,6 +107,9 @@ class TableViews:
     def __init__(self, store: Store, tables: TableService) -> None:
         self.store = store
         self.tables = tables
+        # seat badges by (game, people, hand, phase): ratings change only when a hand or match
+        # settles, which moves the hand or the phase on, so a table's moves reuse one read
+        self._badges: Lru[tuple[Any, ...], dict[int, tuple[int, bool]]] = Lru(4096)
 
     async def table_view(
         self, table_id: str, platform: str, user_id: str, locale: str | None = None
@@ -151,7 +155,9 @@ class TableViews:
                     views[user_id] = watching
             players = {i: seat.player_id for i, seat in enumerate(live.session.seats)}
             people = [seat.player_id for seat in live.session.seats if not seat.bot]
-        badges = await self._ratings(live.game, people)
+        shown = next(iter(views.values()), None)
+        moment = None if shown is None else (shown.hand_id, shown.phase)
+        badges = await self._ratings(live.game, people, moment)
         for user_id, view in views.items():
             if badges:
                 views[user_id] = view = with_ratings(view, players, badges)
@@ -160,18 +166,26 @@ class TableViews:
                 views[user_id] = replace(view, rack=laid_out(view.mine, stored))
         return views
 
-    async def _ratings(self, game: str, people: list[int]) -> dict[int, tuple[int, bool]]:
+    async def _ratings(
+        self, game: str, people: list[int], moment: tuple[str | None, str] | None
+    ) -> dict[int, tuple[int, bool]]:
         """The seated people's ratings in `game` over every community: player id -> (the shown
-        number, provisional). One read for all viewers; empty when the store cannot answer
-        (a badge is not worth failing the page over)."""
+        number, provisional). One read for all viewers, kept until the hand or the phase
+        (`moment`) moves on; empty when the store cannot answer (a badge is not worth failing
+        the page over; nothing is kept then)."""
         if not people:
             return {}
+        key = (game, tuple(people), moment)
+        if key in self._badges:
+            return self._badges[key]
         try:
             found = await self.store.seat_ratings(people, game)
         except StorageError as exc:
             log.warning(kv(event="seat_ratings_failed", error=type(exc).__name__))
             return {}
-        return {pid: (r.shown, r.provisional) for pid, r in found.items()}
+        badges = {pid: (r.shown, r.provisional) for pid, r in found.items()}
+        self._badges[key] = badges
+        return badges
 
     async def arrange_rack(
         self, table_id: str, platform: str, user_id: str, slots: Sequence[str | None], locale: str
