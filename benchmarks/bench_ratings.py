@@ -36,6 +36,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from benchmarks.rated_rows import rating_row
 from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.messages import Command
@@ -181,19 +182,7 @@ async def fill(store: Store, count: int) -> None:
                 ("turkish", ALL_COMMUNITIES),
                 ("okey", ALL_COMMUNITIES),
             ):
-                mu, sigma = rng.gauss(25, 4), rng.uniform(1.5, 8.3)
-                rows.append(
-                    {
-                        "player_id": pid,
-                        "game": game,
-                        "community": community,
-                        "mu": mu,
-                        "sigma": sigma,
-                        "conservative": mu - 3 * sigma,
-                        "games": rng.randrange(1, 400),
-                        "updated_at": NOW,
-                    }
-                )
+                rows.append(rating_row(rng, pid, game, community, rng.randrange(1, 400), NOW))
         for start in range(0, len(rows), 5000):
             await conn.execute(ratings.insert(), rows[start : start + 5000])
         await conn.execute(sa.text("ANALYZE"))

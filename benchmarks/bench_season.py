@@ -37,6 +37,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from benchmarks.rated_rows import rating_row
 from bot.core.config import CoreConfig
 from bot.core.registry import GAMES
 from bot.core.seasons import Seasons
@@ -67,19 +68,9 @@ async def fill(store: Store, count: int) -> None:
             for community in (COMMUNITY, ALL_COMMUNITIES):
                 rows = []
                 for pid in ids:
-                    mu, sigma = rng.gauss(25, 4), rng.uniform(1.5, 8.3)
-                    rows.append(
-                        {
-                            "player_id": pid,
-                            "game": game,
-                            "community": community,
-                            "mu": mu,
-                            "sigma": sigma,
-                            "conservative": mu - 3 * sigma,
-                            "games": rng.randint(1, 200),
-                            "updated_at": START + timedelta(minutes=rng.randint(1, 40_000)),
-                        }
-                    )
+                    played = rng.randint(1, 200)
+                    at = START + timedelta(minutes=rng.randint(1, 40_000))
+                    rows.append(rating_row(rng, pid, game, community, played, at))
                 for first in range(0, len(rows), 5_000):
                     await conn.execute(ratings.insert(), rows[first : first + 5_000])
     await store.start_season(PLATFORM, COMMUNITY, START, START, "announcements")
