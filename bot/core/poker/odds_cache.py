@@ -67,11 +67,18 @@ class Workers:
         return cls.running
 
 
-def shutdown() -> None:
-    """End the worker processes, if any, and wait for them (idempotent)."""
+def shutdown(broken: bool = False) -> None:
+    """End the worker processes, if any, and wait for them (idempotent). `broken`: a worker
+    died, so the others are killed first: one started while the pool broke can be left
+    waiting for the result queue's lock the dead worker held, and the pool's own clean-up
+    would wait on it forever (CPython's `terminate_broken` misses a worker spawned meanwhile)."""
     pool, Workers.running = Workers.running, None
-    if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
+    if pool is None:
+        return
+    if broken:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def position(view: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -117,5 +124,5 @@ async def _in_worker(view: Mapping[str, Any]) -> Odds:
         return await loop.run_in_executor(Workers.pool(), estimate, dict(view))
     except BrokenProcessPool:
         log.warning(kv(event="odds_workers_broken"))
-        await asyncio.to_thread(shutdown)
+        await asyncio.to_thread(shutdown, True)
         return await asyncio.to_thread(estimate, view)
