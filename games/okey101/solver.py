@@ -55,6 +55,21 @@ _FAST = tuple(
 )
 
 
+class Spent(Exception):
+    """A budgeted search ran out of its nodes (`Budget`)."""
+
+
+class Budget:
+    """How many more search nodes budgeted searches may visit (one `Budget` shared by all the
+    searches of one decision); a search that needs more raises `Spent`."""
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+
+_UNBOUNDED = Budget(1 << 62)
+
+
 class _Search:
     """One exact search, with its memo; `forced` is a plain index, "wild" or None.
 
@@ -63,7 +78,10 @@ class _Search:
     `alpha`. The memo keeps exact values (with the best meld) and upper bounds apart.
     """
 
-    def __init__(self, forced: int | str | None, one: int, wilds: int) -> None:
+    def __init__(
+        self, forced: int | str | None, one: int, wilds: int, budget: Budget = _UNBOUNDED
+    ) -> None:
+        self.budget = budget
         self.memo: dict[int, tuple[int, bool, Template | None]] = {}
         self.forced = forced
         self.fbit = 1 << forced if isinstance(forced, int) else 0
@@ -75,6 +93,9 @@ class _Search:
         }
 
     def run(self, one: int, two: int, wilds: int, need: int, bound: int, alpha: int) -> int:
+        self.budget.left -= 1
+        if self.budget.left < 0:
+            raise Spent
         if need and self.fbit and not one & self.fbit:
             return _NEG
         if not one:
@@ -238,6 +259,39 @@ def _solve(tiles: Iterable[object], okey: str, forced: str | None) -> tuple[int,
     if value < 0:
         return value, []
     return value, search.layout(one, two, wilds, need)
+
+
+def rack_counts(tiles: Iterable[object], okey: str) -> tuple[list[int], int]:
+    """A rack as the search reads it: copies of each of the 52 plain tiles (a false joker
+    counted as the okey's own tile) and the number of wilds."""
+    return _read(tiles, okey)
+
+
+def reach_melds(
+    counts: Sequence[int], wilds: int, threshold: int, budget: Budget = _UNBOUNDED
+) -> tuple[int, list[Template]]:
+    """The best value of the rack of `counts` and `wilds` with its melds when it is
+    `threshold` or more, else (0, []) (the search stops looking at what cannot reach the
+    threshold, so this is faster than the best opening)."""
+    one, two = _masks(counts)
+    bound = sum(c * number_of(i) for i, c in enumerate(counts)) + wilds * TOP
+    if bound < threshold:
+        return 0, []
+    search = _Search(None, one, wilds, budget)
+    value = search.run(one, two, wilds, 0, bound, threshold - 1)
+    if value < threshold:
+        return 0, []
+    return value, search.layout(one, two, wilds, 0)
+
+
+def reaches(counts: Sequence[int], wilds: int, threshold: int, budget: Budget = _UNBOUNDED) -> bool:
+    """Whether the rack of `counts` and `wilds` holds melds worth `threshold` or more."""
+    one, two = _masks(counts)
+    bound = sum(c * number_of(i) for i, c in enumerate(counts)) + wilds * TOP
+    if bound < threshold:
+        return False
+    search = _Search(None, one, wilds, budget)
+    return search.run(one, two, wilds, 0, bound, threshold - 1) >= threshold
 
 
 def best_opening(tiles: Iterable[object], okey: str, forced: str | None = None) -> Opening:
