@@ -14,7 +14,10 @@ the melds on the table, who opened how. Pure: no I/O, no clock; ties are broken 
 - `hard` plays like `normal` and plans: before opening it follows a plan, series towards the
   threshold or pairs (four pairs or more), and keeps the loose tiles one live tile away from a meld
   (live: not in its rack, any discard pile, the table or the indicator) and, for pairs, the singles
-  whose twin is still live. Once opened it sheds its highest loose tiles first, less a near
+  whose twin is still live. Of the loose tiles it then looks ahead (`games.okey101.lookahead`):
+  it samples futures, the tiles it still draws taken at random from those it cannot see, and
+  discards the first tile in its order whose loss leaves the most futures that open.
+  Once opened it sheds its highest loose tiles first, less a near
   meld's worth, which counts for nothing when the round is about to end (the stock runs out before
   its next draw, or another opened player, partner or opponent, holds two tiles or fewer). It
   keeps back the tiles the next player may be collecting (the classic player's rule: a tile close
@@ -40,10 +43,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from games.base import Action
+from games.okey101.lookahead import draws_left, open_chances, unseen
 from games.okey101.melds import effective, meld_value, read_meld, swap_wild
 from games.okey101.round import MIN_PAIRS, PAIRS, SEPARATOR, TAKE, Round101
 from games.okey101.solver import Opening, best_opening, discard_penalty, fits_table, pairs_of
@@ -66,15 +71,35 @@ FINISH = 101  # what finishing is worth (the finisher scores -101)
 CLOSE = 2  # an opened player with this many tiles or fewer may finish on their next turn
 
 
-def choose_action(round: Round101, seat: int, level: str, rng: random.Random) -> Action:
-    """The move a computer player at `level` makes for `seat` now (always a legal one)."""
+@dataclass(frozen=True)
+class Lookahead:
+    """How far `hard` looks ahead before it opens: the futures it samples for a discard and the
+    search nodes they may use in all (a bound on a decision's work; 0 samples: no look-ahead)."""
+
+    samples: int = 24
+    nodes: int = 15_000
+
+
+LOOKAHEAD = Lookahead()
+NO_LOOKAHEAD = Lookahead(samples=0, nodes=0)
+
+
+def choose_action(
+    round: Round101,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    lookahead: Lookahead = LOOKAHEAD,
+) -> Action:
+    """The move a computer player at `level` makes for `seat` now (always a legal one);
+    `lookahead` is `hard`'s (the benchmark compares it with `NO_LOOKAHEAD`)."""
     level = ALIASES.get(level, level)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
     if round.to_act() != seat:
         raise ValueError(f"seat {seat} is not to act")
     view = round.view(seat)
-    me = _Seat(view, seat, level, rng)
+    me = _Seat(view, seat, level, rng, lookahead)
     if view["phase"] == TAKE:
         if level != "easy" and view["can_take_discard"]:
             move = me.take_and_use()
@@ -118,8 +143,16 @@ def _minus(tiles: Iterable[str], used: Iterable[str]) -> list[str]:
 class _Seat:
     """One decision: the seat's view and the helpers that read it."""
 
-    def __init__(self, view: Mapping[str, Any], seat: int, level: str, rng: random.Random) -> None:
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        seat: int,
+        level: str,
+        rng: random.Random,
+        lookahead: Lookahead = LOOKAHEAD,
+    ) -> None:
         self.view = view
+        self.lookahead = lookahead
         self.seat = seat
         self.level = level
         self.rng = rng
@@ -362,7 +395,29 @@ class _Seat:
             value += _danger(e, thrown) + feed(tile, e)
             return value, self.rng.random()
 
-        return min(loose, key=keep)
+        ranked = sorted(dict.fromkeys(loose), key=keep)  # the first is the one to discard
+        if self.opened is None:
+            return self._look_ahead(ranked)
+        return ranked[0]
+
+    def _look_ahead(self, ranked: list[str]) -> str:
+        """Before opening: of `ranked` (the loose tiles, the one to discard first), the first
+        whose discard leaves the best chance to open in the futures sampled; the first itself
+        when no future opens or there is nothing to choose from."""
+        if len(ranked) < 2 or self.lookahead.samples <= 0:
+            return ranked[0]
+        chances = open_chances(
+            self.hand,
+            ranked,
+            self.okey,
+            (self.threshold, self.pairs_allowed()),
+            (unseen(self.view), draws_left(self.view)),
+            self.rng,
+            self.lookahead.samples,
+            self.lookahead.nodes,
+        )
+        top = max(chances.values())
+        return next(t for t in ranked if chances[t] >= top) if top > 0 else ranked[0]
 
     def _next(self) -> int:
         """The seat after this one: it may take this seat's discard (an opponent, with partners
