@@ -16,10 +16,15 @@ time of the tested player's decisions (one call of `choose_action`; a turn is se
 CPU time of the measuring thread (`time.thread_time`, so other jobs on a shared machine do not
 inflate it) and wall-clock time, median, p99 and worst.
 
-Exit status 1 when the interval is not above zero or the CPU p99 is 50 ms or more.
+With `--baseline` every deal is played a second time with the tested level not looking ahead
+(`games.okey101.ai.NO_LOOKAHEAD`, the same deal and rng), and the benchmark reports deal by deal how
+much more often the look-ahead opened and the points a round it gained, with 95% intervals.
+
+Exit status 1 when the interval is not above zero, the CPU p99 is 50 ms or more, or (with
+`--baseline`) the look-ahead does not open more often (its interval not above zero).
 
 Run: `.venv/bin/python -m benchmarks.bench_okey101_ai [--rounds 2000] [--level hard]
-[--opponent easy] [--seed 1] [--partners]`.
+[--opponent easy] [--seed 1] [--partners] [--baseline]`.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 
 from games.okey101 import Round101, best_opening, new
-from games.okey101.ai import LEVELS, choose_action
+from games.okey101.ai import LEVELS, LOOKAHEAD, NO_LOOKAHEAD, Lookahead, choose_action
 
 PLAYERS = 4
 TARGET_MS = 50.0
@@ -77,9 +82,16 @@ def tested_seats(index: int, partners: bool) -> list[int]:
 
 
 def play_round(
-    index: int, seed: int, level: str, opponent: str, timer: Timer, partners: bool = False
+    index: int,
+    seed: int,
+    level: str,
+    opponent: str,
+    timer: Timer,
+    partners: bool = False,
+    lookahead: Lookahead = LOOKAHEAD,
 ) -> tuple[list[int], Round101]:
-    """One round with the tested level at `tested_seats`; returns those seats and the round."""
+    """One round with the tested level at `tested_seats` (looking ahead with `lookahead`);
+    returns those seats and the round."""
     tested = tested_seats(index, partners)
     digest = hashlib.sha256(f"bench_okey101_ai:{seed}:{index}".encode()).digest()
     game = new([f"p{i}" for i in range(PLAYERS)], digest, {"partners": partners})
@@ -89,7 +101,7 @@ def play_round(
         assert seat is not None
         if seat in tested:
             cpu, wall = time.thread_time(), time.perf_counter()
-            action = choose_action(game, seat, level, rng)
+            action = choose_action(game, seat, level, rng, lookahead)
             timer.cpu.append((time.thread_time() - cpu) * 1000)
             timer.wall.append((time.perf_counter() - wall) * 1000)
         else:
@@ -104,6 +116,40 @@ def could_have_opened(game: Round101, seat: int) -> bool:
     tiles = [*game.racks[seat], *game.piles[seat]]
     best = best_opening(tiles, game.okey)
     return best.value >= game.threshold or best.can_pairs
+
+
+def lead(tested: list[int], game: Round101) -> float:
+    """The round's figure: the opponents' mean score minus the tested seats' mean score."""
+    rest = [s for s in range(PLAYERS) if s not in tested]
+    scores = game.penalties
+    return sum(scores[s] for s in rest) / len(rest) - sum(scores[s] for s in tested) / len(tested)
+
+
+def never_opened(tested: list[int], game: Round101) -> int:
+    """How many of the tested seats never opened in the round."""
+    return sum(game.opened[s] is None for s in tested)
+
+
+def opens_more(paired: list[tuple[float, float]], seats: int) -> bool:
+    """Whether the look-ahead opened more often: the 95% interval of the per seat-round gain
+    is above zero."""
+    side = seats / len(paired)
+    return mean_interval([f / side for f, _ in paired])[1] > 0
+
+
+def paired_line(level: str, paired: list[tuple[float, float]], seats: int) -> str:
+    """The same deals with and without the look-ahead: how many fewer seat-rounds never opened
+    (per seat-round) and how many points a round the look-ahead gained, with 95% intervals."""
+    rounds = len(paired)
+    side = seats / rounds
+    fewer = [f / side for f, _ in paired]
+    mean, lo, hi = mean_interval(fewer)
+    gain, glo, ghi = mean_interval([g for _, g in paired])
+    return (
+        f"  the same deals with {level} not looking ahead: it opened {mean:+.1%} more often "
+        f"(95% CI {lo:+.1%} to {hi:+.1%}); the look-ahead gained {gain:+.1f} points a round "
+        f"(95% CI {glo:+.1f} to {ghi:+.1f})"
+    )
 
 
 def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -141,11 +187,17 @@ def main() -> int:
     parser.add_argument("--opponent", default="easy", choices=LEVELS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--partners", action="store_true", help="eşli: a side each")
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="also play every deal with the tested level not looking ahead, and compare",
+    )
     args = parser.parse_args()
     timer = Timer()
     side = 2 if args.partners else 1
     tested_side, others = Tally(side), Tally(PLAYERS - side)
     diffs: list[float] = []
+    paired: list[tuple[float, float]] = []  # per deal: (fewer never opened, score gained)
     finished = shut = reachable = 0
     start = time.perf_counter()
     for index in range(args.rounds):
@@ -154,9 +206,17 @@ def main() -> int:
         finished += result.get("reason") == "finished"
         scores = list(game.penalties)
         rest = [s for s in range(PLAYERS) if s not in tested]
-        diffs.append(
-            sum(scores[s] for s in rest) / len(rest) - sum(scores[s] for s in tested) / len(tested)
-        )
+        diffs.append(lead(tested, game))
+        if args.baseline:
+            _, plain = play_round(
+                index, args.seed, args.level, args.opponent, Timer(), args.partners, NO_LOOKAHEAD
+            )
+            paired.append(
+                (
+                    never_opened(tested, plain) - never_opened(tested, game),
+                    diffs[-1] - lead(tested, plain),
+                )
+            )
         for s in tested:
             if game.opened[s] is None:
                 shut += 1
@@ -195,10 +255,15 @@ def main() -> int:
         f"  {args.opponent} mean minus {args.level} score: {mean:.1f} points a round, "
         f"95% CI {lo:.1f} to {hi:.1f} (above zero: {args.level} scores better)"
     )
+    if paired:
+        print(paired_line(args.level, paired, seats))
     print(f"  decisions ({len(timer.cpu)}): CPU {_spread(timer.cpu)}; wall {_spread(timer.wall)}")
-    ok = lo > 0 and p99(timer.cpu) < TARGET_MS
+    ok = lo > 0 and p99(timer.cpu) < TARGET_MS and (not paired or opens_more(paired, seats))
     if not ok:
-        print(f"  FAIL: the interval must be above zero and the CPU p99 under {TARGET_MS:.0f} ms")
+        print(
+            f"  FAIL: the interval must be above zero, the CPU p99 under {TARGET_MS:.0f} ms and "
+            "(with --baseline) the look-ahead must open more often"
+        )
     return 0 if ok else 1
 
 

@@ -8,11 +8,16 @@ import math
 from benchmarks.bench_okey101_ai import (
     Timer,
     could_have_opened,
+    lead,
     mean_interval,
+    never_opened,
+    opens_more,
     p99,
+    paired_line,
     play_round,
     wilson,
 )
+from games.okey101.ai import NO_LOOKAHEAD
 from tests.games.okey101.helpers import rigged
 
 
@@ -51,3 +56,21 @@ def test_could_have_opened_reads_the_rack_and_the_discard_pile() -> None:
     assert not could_have_opened(game, 1)  # four pairs
     game = rigged({1: rack}, turn=2, discard="R9")  # seat 1 threw the fifth pair's twin away
     assert could_have_opened(game, 1)
+
+
+def test_the_same_deal_is_played_again_without_the_look_ahead() -> None:
+    tested, game = play_round(3, 1, "hard", "easy", Timer())
+    again, plain = play_round(3, 1, "hard", "easy", Timer(), lookahead=NO_LOOKAHEAD)
+    assert tested == again and plain.finished
+    assert (game.seed, game.okey) == (plain.seed, plain.okey)  # the same deal
+    for g in (game, plain):
+        rest = [s for s in range(4) if s not in tested]
+        assert lead(tested, g) == sum(g.penalties[s] for s in rest) / 3 - g.penalties[tested[0]]
+        assert never_opened(tested, g) == (g.opened[tested[0]] is None)
+
+
+def test_the_paired_line_reads_per_seat_round() -> None:
+    line = paired_line("hard", [(1.0, 10.0), (0.0, 0.0), (-1.0, -4.0), (2.0, 2.0)], 8)
+    assert "opened +25.0% more often" in line and "gained +2.0 points a round" in line
+    assert opens_more([(1.0, 0.0), (1.0, 0.0), (0.0, 0.0), (1.0, 0.0)], 8)
+    assert not opens_more([(1.0, 0.0), (-1.0, 0.0), (0.0, 0.0), (1.0, 0.0)], 8)
