@@ -2,7 +2,8 @@
 only their own view, easy opens as soon as it can, normal and hard never pay +101 for a discard
 when a safe one exists, hard takes the discard to open, keeps back from an opened next player the
 tiles it can surely use (a wild's place on the table, a pairs opener's twin), opens whenever it
-can, and hard scores better than easy. With partners hard plays for the side: it breaks a meld
+can, looks ahead before opening (it keeps the pair its opening may need where its order alone
+would throw it away), and hard scores better than easy. With partners hard plays for the side: it breaks a meld
 rather than hand the next opponent a wild, finishes without the doubling that would double its
 unopened partner's 202, and sheds its highest tile when its partner is about to finish."""
 
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 
 from games.base import Action
 from games.okey101 import Round101, best_opening, discard_penalty, new
-from games.okey101.ai import LEVELS, choose_action
+from games.okey101.ai import LEVELS, NO_LOOKAHEAD, choose_action
 from games.okey101.melds import swap_wild
 from games.okey101.solver import pair_count
 
@@ -151,6 +152,18 @@ def test_hard_takes_the_discard_to_open_and_easy_does_not() -> None:
     assert game.opened[1] == "series"
     game = rigged({1: rack}, turn=1, phase="take", discard="Y13")
     assert choose_action(game, 1, "easy", random.Random(0)) == Action("take", source="stock")
+
+
+def test_hard_looks_ahead_and_keeps_the_pair_its_opening_may_need() -> None:
+    """93 in series, four pairs with the wild (okey K2) and ten tiles left in the stock: its order
+    alone throws a Y1 of the pair away; the sampled futures open more often without the B3."""
+    rack = ["B3", "B7", "K11", "K13", "K2", "K5", "K5", "K8", "R13", "R2", "R3"]
+    rack += ["R4", "R6", "R6", "R7", "R8", "Y1", "Y1", "Y5", "Y7", "Y8", "Y9"]
+    game = rigged({0: rack}, indicator="K1", stock=10)
+    for k in range(3):
+        assert choose_action(game, 0, "hard", random.Random(k)) == Action("discard", cards=("B3",))
+        plain = choose_action(game, 0, "hard", random.Random(k), NO_LOOKAHEAD)
+        assert plain == Action("discard", cards=("Y1",))
 
 
 def test_hard_scores_better_than_easy() -> None:
