@@ -3,9 +3,10 @@ only their own view, easy opens as soon as it can, normal and hard never pay +10
 when a safe one exists, hard takes the discard to open, keeps back from an opened next player the
 tiles it can surely use (a wild's place on the table, a pairs opener's twin), opens whenever it
 can, looks ahead before opening (it keeps the pair its opening may need where its order alone
-would throw it away), and hard scores better than easy. With partners hard plays for the side: it breaks a meld
-rather than hand the next opponent a wild, finishes without the doubling that would double its
-unopened partner's 202, and sheds its highest tile when its partner is about to finish."""
+would throw it away), and hard scores better than easy. With partners hard plays for the side:
+it breaks a meld rather than hand the next opponent a wild, finishes without the doubling that
+would double its unopened partner's 202, and sheds its highest tile when its partner is about to
+finish."""
 
 from __future__ import annotations
 
