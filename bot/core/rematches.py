@@ -141,14 +141,8 @@ class Rematches:
     async def successor(self, table_id: str, platform: str, user_id: str) -> str | None:
         """The open table in the channel of `table_id` where `user_id` sits now (the one a
         "Play again" press seated them at; an open table where they sit is its own), or None."""
-        number = table_number(table_id)
-        if number is None:
-            return None
-        try:
-            record = await self.store.get_table(number)
-        except NotFound:
-            return None
-        if record.platform != platform:
+        record = await self._record(table_id, platform)
+        if record is None:
             return None
         live = await self.tables.find(record.platform, record.channel_id)
         if live is None or live.closed:
@@ -160,6 +154,14 @@ class Rematches:
         self, table_id: str, platform: str
     ) -> tuple[TableRecord, LiveTable | None] | None:
         """A closed table of `platform` and the open table of its channel now, or None."""
+        record = await self._record(table_id, platform)
+        if record is None or record.status == "open":
+            return None
+        return record, await self.tables.find(record.platform, record.channel_id)
+
+    async def _record(self, table_id: str, platform: str) -> TableRecord | None:
+        """The stored table `table_id` of `platform`, or None (no such table, or another
+        platform's)."""
         number = table_number(table_id)
         if number is None:
             return None
@@ -167,9 +169,7 @@ class Rematches:
             record = await self.store.get_table(number)
         except NotFound:
             return None
-        if record.platform != platform or record.status == "open":
-            return None
-        return record, await self.tables.find(record.platform, record.channel_id)
+        return record if record.platform == platform else None
 
     async def _short(self, player_id: int, cost: int) -> bool:
         """Whether the player's wallet cannot pay `cost` now."""
