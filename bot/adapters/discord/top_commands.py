@@ -41,6 +41,12 @@ HAND = Opt(
     REQUIRED,
 )
 PLAYED_GAME = Opt("game", L("game", "oyun"), L("Only this game", "Yalnız bu oyun"))
+WHOSE = Opt(
+    "player",
+    L("player", "oyuncu"),
+    L("Whose (default: mine)", "Kimin (varsayılan: benim)"),
+    discord.User,
+)
 
 
 def one_hand(v: Values) -> tuple[str, ...]:
@@ -147,12 +153,7 @@ TOP_COMMANDS = (
         L("stats", "istatistik"),
         L("A player's statistics (only to me)", "Bir oyuncunun istatistikleri (yalnız bana)"),
         (
-            Opt(
-                "player",
-                L("player", "oyuncu"),
-                L("Whose (default: mine)", "Kimin (varsayılan: benim)"),
-                discord.User,
-            ),
+            WHOSE,
             PLAYED_GAME._replace(choices=PLAYED_GAMES),
         ),
         stats_of,
@@ -162,12 +163,7 @@ TOP_COMMANDS = (
         L("rating", "puan"),
         L("A player's skill rating (only to me)", "Bir oyuncunun beceri puanı (yalnız bana)"),
         (
-            Opt(
-                "player",
-                L("player", "oyuncu"),
-                L("Whose (default: mine)", "Kimin (varsayılan: benim)"),
-                discord.User,
-            ),
+            WHOSE,
             PLAYED_GAME._replace(choices=PLAYED_GAMES),
         ),
         stats_of,
