@@ -5,14 +5,10 @@ count on it."""
 
 from __future__ import annotations
 
-import random
-
 from bot.core.messages import OutKind
-from games.okey101 import ai
 from storage import MIN_OKEY101_ROUNDS, GameResult, Store
-from testkit.helpers import cmd, errors, make_core
-from testkit.hidden import okey101_line as typed
-from tests.core.okey101.rig import live
+from testkit.helpers import cmd, make_core
+from tests.core.okey101.play import solo_match
 
 QUIET = "lobby"  # boards are asked where no table plays (where one does they answer privately)
 
@@ -42,18 +38,7 @@ async def rounds(store: Store, community: str, scores: dict[str, list[int]]) -> 
 
 async def test_a_played_match_counts_its_rounds(memory_store: Store) -> None:
     core = make_core(memory_store, seed="board101")
-
-    def say(line: str):
-        return core.handle(cmd("ayse", line, community="g1"))
-
-    assert not errors(await say("/okey start 101 1 10"))
-    for _ in range(3):
-        assert not errors(await say("/okey addbot easy"))
-    assert not errors(await say("/okey begin"))
-    rng = random.Random(7)
-    while live(core).session.running():
-        game = live(core).session.game101
-        assert not errors(await say(typed(ai.choose_action(game, game.to_act(), "easy", rng))))
+    await solo_match(core)
 
     standings = await memory_store.okey101_board(community="g1", min_rounds=1)
     assert sorted(s.rounds for s in standings) == [1, 1, 1, 1]

@@ -10,14 +10,11 @@ import random
 import sqlalchemy as sa
 
 from bot.core.messages import OutKind
-from games.okey101 import ai as ai101
 from storage import Store
 from storage.models import ALL_COMMUNITIES, game_results, players, rating_opponents, ratings
 from testkit.drive import ai_move, live_session
 from testkit.helpers import cmd, errors, make_core
-from testkit.hidden import okey101_line as typed
-from tests.core.okey101.play import play_out
-from tests.core.okey101.rig import live
+from tests.core.okey101.play import play_out, solo_match
 
 PEOPLE = ("ayse", "mehmet", "cem", "deniz")
 QUIET = "lobby"  # boards are asked where no table plays
@@ -65,18 +62,7 @@ async def test_a_hand_between_four_people_rates_them_here_and_everywhere(
 
 async def test_a_table_of_one_person_and_computers_rates_nobody(memory_store: Store) -> None:
     core = make_core(memory_store, seed="board101")
-
-    def say(line: str):
-        return core.handle(cmd("ayse", line, community="g1"))
-
-    assert not errors(await say("/okey start 101 1 10"))
-    for _ in range(3):
-        assert not errors(await say("/okey addbot easy"))
-    assert not errors(await say("/okey begin"))
-    rng = random.Random(7)
-    while live(core).session.running():
-        game = live(core).session.game101
-        assert not errors(await say(typed(ai101.choose_action(game, game.to_act(), "easy", rng))))
+    await solo_match(core)
     assert await rows(memory_store) == {}
     async with memory_store.engine.connect() as conn:
         assert await conn.scalar(sa.select(sa.func.count()).select_from(rating_opponents)) == 0
