@@ -16,6 +16,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.adapters.web.server import Front, WebConfig, WebTable
 from bot.adapters.web.tokens import Identity, Signer
 from bot.core.messages import Outgoing
+from testkit.helpers import cmd
 
 SECRET = "test-web-secret-0123456789"
 PLATFORM = "test"
@@ -110,3 +111,15 @@ async def serve_web(
         yield harness
     finally:
         await client.close()
+
+
+async def open_poker(core: Any) -> str:
+    """A Türk pokeri table in channel c1 with ayse and mehmet, the first hand dealt; its id."""
+    for user, line in (
+        ("ayse", "/poker open turkish 10"),
+        ("ayse", "/poker join 200"),
+        ("mehmet", "/poker join 200"),
+        ("ayse", "/poker start"),
+    ):
+        await core.handle(cmd(user, line))
+    return str(core.tables.in_channel("test", "c1").id)

@@ -6,20 +6,14 @@ from __future__ import annotations
 
 from testkit.drive import live_session
 from testkit.helpers import Clock, cmd, make_core
-from testkit.web import receive_until, serve_web
+from testkit.web import open_poker, receive_until, serve_web
 
 TURN = 30
 
 
 async def kept_table(core, clock: Clock) -> str:
     """Ayşe and Mehmet at Türk pokeri; Ayşe plays, Mehmet times out until he is away."""
-    for user, line in (
-        ("ayse", "/poker open turkish 10"),
-        ("ayse", "/poker join 200"),
-        ("mehmet", "/poker join 200"),
-        ("ayse", "/poker start"),
-    ):
-        await core.handle(cmd(user, line))
+    await open_poker(core)
     for _ in range(30):
         session = live_session(core)
         mehmet = next(s for s in session.seats if s.user_id == "mehmet")

@@ -6,19 +6,8 @@ in their language, and change nothing (no frame to the others, nothing said in t
 from __future__ import annotations
 
 from bot.core.i18n import t
-from testkit.helpers import cmd, make_core
-from testkit.web import receive, receive_until, serve_web
-
-
-async def open_poker(core) -> str:
-    for user, line in (
-        ("ayse", "/poker open turkish 10"),
-        ("ayse", "/poker join 200"),
-        ("mehmet", "/poker join 200"),
-        ("ayse", "/poker start"),
-    ):
-        await core.handle(cmd(user, line))
-    return str(core.tables.in_channel("test", "c1").id)
+from testkit.helpers import make_core
+from testkit.web import open_poker, receive, receive_until, serve_web
 
 
 def react(ref: int, reaction: object) -> dict[str, object]:

@@ -7,18 +7,8 @@ import asyncio
 from datetime import UTC, datetime
 
 from bot.core.messages import OutKind
-from testkit.helpers import cmd, make_core
-from testkit.web import receive, receive_until, serve_web
-
-
-async def open_poker(core) -> str:
-    """A Türk pokeri table with ayse and mehmet, the first hand dealt; its id."""
-    await core.handle(cmd("ayse", "/poker open turkish 10"))
-    await core.handle(cmd("ayse", "/poker join 200"))
-    await core.handle(cmd("mehmet", "/poker join 200"))
-    await core.handle(cmd("ayse", "/poker start"))
-    info = core.tables.in_channel("test", "c1")
-    return str(info.id)
+from testkit.helpers import make_core
+from testkit.web import open_poker, receive, receive_until, serve_web
 
 
 async def test_a_player_gets_their_state_and_a_spectator_the_public_one(memory_store):
