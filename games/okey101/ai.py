@@ -74,14 +74,15 @@ CLOSE = 2  # an opened player with this many tiles or fewer may finish on their 
 @dataclass(frozen=True)
 class Lookahead:
     """How far `hard` looks ahead before it opens: the futures it samples for a discard and the
-    search nodes they may use in all (a bound on a decision's work; 0 samples: no look-ahead)."""
+    search positions they may use in all (a bound on a decision's work, see
+    `games.okey101.solver.Budget`; 0 samples: no look-ahead)."""
 
     samples: int = 24
-    nodes: int = 15_000
+    positions: int = 12_000
 
 
 LOOKAHEAD = Lookahead()
-NO_LOOKAHEAD = Lookahead(samples=0, nodes=0)
+NO_LOOKAHEAD = Lookahead(samples=0, positions=0)
 
 
 def choose_action(
@@ -414,7 +415,7 @@ class _Seat:
             (unseen(self.view), draws_left(self.view)),
             self.rng,
             self.lookahead.samples,
-            self.lookahead.nodes,
+            self.lookahead.positions,
         )
         top = max(chances.values())
         return next(t for t in ranked if chances[t] >= top) if top > 0 else ranked[0]

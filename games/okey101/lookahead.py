@@ -5,9 +5,10 @@ share of sampled futures in which the rack left by that discard, with the tiles 
 future, holds an opening (the threshold by series, or five pairs where pairs are allowed). A
 future is `draws` tiles taken at random from the tiles the seat cannot see (the others' racks and
 the stock look alike to it). The futures are shared by the candidates, so the comparison between
-them is sharper than the chances themselves, and the searches share one node budget, so a
-decision's work is bounded whatever the rack: the futures not sampled when it runs out are left
-out. Pure: the draws come from `rng`; it reads only what the seat's own view shows.
+them is sharper than the chances themselves, and the searches share one budget of search
+positions, so a decision's work is bounded whatever the rack: the future being sampled when it
+runs out, and those after it, are left out. Pure: the draws come from `rng`; it reads only
+what the seat's own view shows.
 """
 
 from __future__ import annotations
@@ -51,12 +52,12 @@ def open_chances(
     future: tuple[Sequence[str], int],
     rng: random.Random,
     samples: int,
-    nodes: int,
+    positions: int,
 ) -> dict[str, float]:
     """For each candidate discard of `hand`, the share of sampled futures in which the rack
     without it opens. `need`: the threshold and whether pairs may open; `future`: the tiles
-    the seat cannot see and how many it will draw; at most `samples` futures and `nodes` search
-    nodes in all. All zero when nothing is drawn any more."""
+    the seat cannot see and how many it will draw; at most `samples` futures and `positions`
+    search positions in all (`Budget`). All zero when nothing is drawn any more."""
     cands = list(dict.fromkeys(candidates))
     pool, draws = future
     wins = dict.fromkeys(cands, 0)
@@ -65,7 +66,7 @@ def open_chances(
     base, base_wilds = rack_counts(hand, okey)
     drawn = [_slot(t, okey) for t in pool]
     slots = {c: _slot(c, okey) for c in cands}
-    budget = Budget(nodes)
+    budget = Budget(positions)
     done = 0
     while done < samples:
         counts, wilds = list(base), base_wilds

@@ -56,18 +56,15 @@ _FAST = tuple(
 
 
 class Spent(Exception):
-    """A budgeted search ran out of its nodes (`Budget`)."""
+    """A budgeted search ran out of its `Budget`."""
 
 
 class Budget:
-    """How many more search nodes budgeted searches may visit (one `Budget` shared by all the
+    """How many more positions budgeted searches may visit (one `Budget` shared by all the
     searches of one decision); a search that needs more raises `Spent`."""
 
-    def __init__(self, nodes: int) -> None:
-        self.left = nodes
-
-
-_UNBOUNDED = Budget(1 << 62)
+    def __init__(self, positions: int) -> None:
+        self.left = positions
 
 
 class _Search:
@@ -78,10 +75,7 @@ class _Search:
     `alpha`. The memo keeps exact values (with the best meld) and upper bounds apart.
     """
 
-    def __init__(
-        self, forced: int | str | None, one: int, wilds: int, budget: Budget = _UNBOUNDED
-    ) -> None:
-        self.budget = budget
+    def __init__(self, forced: int | str | None, one: int, wilds: int) -> None:
         self.memo: dict[int, tuple[int, bool, Template | None]] = {}
         self.forced = forced
         self.fbit = 1 << forced if isinstance(forced, int) else 0
@@ -93,9 +87,6 @@ class _Search:
         }
 
     def run(self, one: int, two: int, wilds: int, need: int, bound: int, alpha: int) -> int:
-        self.budget.left -= 1
-        if self.budget.left < 0:
-            raise Spent
         if need and self.fbit and not one & self.fbit:
             return _NEG
         if not one:
@@ -261,6 +252,21 @@ def _solve(tiles: Iterable[object], okey: str, forced: str | None) -> tuple[int,
     return value, search.layout(one, two, wilds, need)
 
 
+class _Budgeted(_Search):
+    """The search counting every position it visits against a `Budget` (the plain search
+    counts nothing, so the solver pays nothing for budgets it does not have)."""
+
+    def __init__(self, one: int, wilds: int, budget: Budget) -> None:
+        super().__init__(None, one, wilds)
+        self.budget = budget
+
+    def run(self, one: int, two: int, wilds: int, need: int, bound: int, alpha: int) -> int:
+        self.budget.left -= 1
+        if self.budget.left < 0:
+            raise Spent
+        return super().run(one, two, wilds, need, bound, alpha)
+
+
 def rack_counts(tiles: Iterable[object], okey: str) -> tuple[list[int], int]:
     """A rack as the search reads it: copies of each of the 52 plain tiles (a false joker
     counted as the okey's own tile) and the number of wilds."""
@@ -268,7 +274,7 @@ def rack_counts(tiles: Iterable[object], okey: str) -> tuple[list[int], int]:
 
 
 def reach_melds(
-    counts: Sequence[int], wilds: int, threshold: int, budget: Budget = _UNBOUNDED
+    counts: Sequence[int], wilds: int, threshold: int, budget: Budget | None = None
 ) -> tuple[int, list[Template]]:
     """The best value of the rack of `counts` and `wilds` with its melds when it is
     `threshold` or more, else (0, []) (the search stops looking at what cannot reach the
@@ -277,21 +283,18 @@ def reach_melds(
     bound = sum(c * number_of(i) for i, c in enumerate(counts)) + wilds * TOP
     if bound < threshold:
         return 0, []
-    search = _Search(None, one, wilds, budget)
+    search = _Search(None, one, wilds) if budget is None else _Budgeted(one, wilds, budget)
     value = search.run(one, two, wilds, 0, bound, threshold - 1)
     if value < threshold:
         return 0, []
     return value, search.layout(one, two, wilds, 0)
 
 
-def reaches(counts: Sequence[int], wilds: int, threshold: int, budget: Budget = _UNBOUNDED) -> bool:
+def reaches(
+    counts: Sequence[int], wilds: int, threshold: int, budget: Budget | None = None
+) -> bool:
     """Whether the rack of `counts` and `wilds` holds melds worth `threshold` or more."""
-    one, two = _masks(counts)
-    bound = sum(c * number_of(i) for i, c in enumerate(counts)) + wilds * TOP
-    if bound < threshold:
-        return False
-    search = _Search(None, one, wilds, budget)
-    return search.run(one, two, wilds, 0, bound, threshold - 1) >= threshold
+    return reach_melds(counts, wilds, threshold, budget)[0] >= threshold
 
 
 def best_opening(tiles: Iterable[object], okey: str, forced: str | None = None) -> Opening:
