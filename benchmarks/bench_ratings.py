@@ -33,10 +33,9 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from benchmarks.rated_rows import rating_row
+from benchmarks.scratch_postgres import fresh_database
 from bot.core.app import Core
 from bot.core.config import CoreConfig
 from bot.core.messages import Command
@@ -242,16 +241,7 @@ async def boards(url: str, label: str, count: int, reads: int) -> None:
 async def postgres_url() -> str | None:
     """A fresh database `bench_ratings` on BENCH_DATABASE_URL's or TEST_DATABASE_URL's server."""
     base = os.environ.get("BENCH_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL")
-    if not base:
-        return None
-    engine = create_async_engine(base, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as conn:
-            await conn.execute(sa.text('DROP DATABASE IF EXISTS "bench_ratings" WITH (FORCE)'))
-            await conn.execute(sa.text('CREATE DATABASE "bench_ratings"'))
-    finally:
-        await engine.dispose()
-    return make_url(base).set(database="bench_ratings").render_as_string(hide_password=False)
+    return await fresh_database(base, "bench_ratings") if base else None
 
 
 async def main() -> None:

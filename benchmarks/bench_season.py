@@ -34,10 +34,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from benchmarks.rated_rows import rating_row
+from benchmarks.scratch_postgres import fresh_database
 from bot.core.config import CoreConfig
 from bot.core.registry import GAMES
 from bot.core.seasons import Seasons
@@ -164,18 +163,8 @@ async def measure(name: str, url: str, rounds: int) -> dict[str, Any]:
 async def postgres_url() -> str | None:
     """A fresh `bench_season` database on the server of BENCH_DATABASE_URL or
     TEST_DATABASE_URL, or None when neither is set."""
-    given = os.environ.get("BENCH_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL")
-    if not given:
-        return None
-    server = make_url(given)
-    engine = create_async_engine(server, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as conn:
-            await conn.execute(sa.text('DROP DATABASE IF EXISTS "bench_season" WITH (FORCE)'))
-            await conn.execute(sa.text('CREATE DATABASE "bench_season"'))
-    finally:
-        await engine.dispose()
-    return server.set(database="bench_season").render_as_string(hide_password=False)
+    base = os.environ.get("BENCH_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL")
+    return await fresh_database(base, "bench_season") if base else None
 
 
 async def main() -> None:

@@ -39,7 +39,12 @@ async def scratch_database(name: str) -> tuple[str | None, str]:
     if started.returncode != 0 or not lines:
         why = (started.stderr.strip().splitlines() or ["no reason given"])[0]
         return None, f"the throwaway PostgreSQL did not start ({why}); or set {ENV}"
-    server = lines[-1]
+    url = await fresh_database(lines[-1], name)
+    return url, "the throwaway cluster of .ci/postgres.sh (fsync=off)"
+
+
+async def fresh_database(server: str, name: str) -> str:
+    """The URL of database `name` on the server of URL `server`, dropped and created empty."""
     engine = create_async_engine(server, isolation_level="AUTOCOMMIT")
     try:
         async with engine.connect() as conn:
@@ -47,5 +52,4 @@ async def scratch_database(name: str) -> tuple[str | None, str]:
             await conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
     finally:
         await engine.dispose()
-    url = make_url(server).set(database=name).render_as_string(hide_password=False)
-    return url, "the throwaway cluster of .ci/postgres.sh (fsync=off)"
+    return make_url(server).set(database=name).render_as_string(hide_password=False)
