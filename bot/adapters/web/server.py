@@ -304,15 +304,9 @@ class WebTable:
         except Exception:  # a bug: said, nothing else
             log.exception(kv(event="web_rematch_failed", table=who.table_id))
             return web.json_response({"error": t(who.locale, "err.internal")}, status=500)
-        refusals = [o for o in out if o.kind is OutKind.ERROR and o.user_id == who.user_id]
-        rest = [o for o in out if o not in refusals]
-        if rest and front.deliver is not None:
-            try:
-                await front.deliver(rest)
-            except Exception:  # the press is committed; the chat catches up on the next edit
-                log.exception(kv(event="web_deliver_failed", table=who.table_id))
-        if refusals:
-            return web.json_response({"error": refusals[0].text}, status=409)
+        refusal = await _pass_on(front, who, out)
+        if refusal is not None:
+            return web.json_response({"error": refusal}, status=409)
         table = await front.core.rematch_table(who.table_id, who.platform, who.user_id)
         if table is None:  # pressed, but seated nowhere (the rest went on without them)
             return web.json_response({"error": t(who.locale, "err.rematch_over")}, status=409)
@@ -532,17 +526,9 @@ class WebTable:
             raise BadFrame("nonce")
         sender = Sender(who.platform, WEB_CHANNEL, who.user_id, who.name, who.locale)
         out = await front.core.act(who.table_id, sender, nonce, move)
-        refusals = [
-            item for item in out if item.kind is OutKind.ERROR and item.user_id == who.user_id
-        ]
-        rest = [item for item in out if item not in refusals]
-        if rest and front.deliver is not None:
-            try:
-                await front.deliver(rest)
-            except Exception:  # the move is committed; the chat catches up on the next edit
-                log.exception(kv(event="web_deliver_failed", table=who.table_id))
-        if refusals:
-            return refusals[0].text, None
+        refusal = await _pass_on(front, who, out)
+        if refusal is not None:
+            return refusal, None
         return None, _warned(out, who.user_id)
 
 
@@ -550,6 +536,20 @@ async def _no_sniffing(_request: web.Request, response: web.StreamResponse) -> N
     """Every answer is taken as the type it says (a browser never guesses a script or a page
     out of a JSON answer or a static file)."""
     response.headers["X-Content-Type-Options"] = "nosniff"
+
+
+async def _pass_on(front: Front, who: Identity, out: list[Outgoing]) -> str | None:
+    """Deliver to the chat what a web move's answer holds for it; the refusal said to the
+    mover, or None. The move is committed either way: a failed delivery is logged and the chat
+    catches up on the next edit."""
+    refusals = [o for o in out if o.kind is OutKind.ERROR and o.user_id == who.user_id]
+    rest = [o for o in out if o not in refusals]
+    if rest and front.deliver is not None:
+        try:
+            await front.deliver(rest)
+        except Exception:  # the move is committed; the chat catches up on the next edit
+            log.exception(kv(event="web_deliver_failed", table=who.table_id))
+    return refusals[0].text if refusals else None
 
 
 def _warned(out: list[Outgoing], user_id: str) -> str | None:
